@@ -1,0 +1,56 @@
+"""Dice as the rules see them: every die is a recorded fact `{k, sides, value}`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+import msgspec
+
+
+class Die(msgspec.Struct, frozen=True):
+    """One die as rolled: k-th die of its command, `sides` faces, face `value` in 1..sides."""
+
+    k: int
+    sides: int
+    value: int
+
+
+class Dice(Protocol):
+    """Where the rules get dice from; the k of each die is its order within one command."""
+
+    def roll(self, sides: int) -> Die: ...
+
+
+class DiceExhausted(Exception):
+    """A fixed dice sequence ran out: the test gave fewer dice than the rule rolled."""
+
+
+class FixedDice:
+    """Dice that answer a prepared list of faces, in order, for deterministic rules tests."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+        self._next = 0
+
+    def roll(self, sides: int) -> Die:
+        if self._next >= len(self._faces):
+            raise DiceExhausted(f"no fixed face left for die {self._next} (d{sides})")
+        value = self._faces[self._next]
+        if not 1 <= value <= sides:
+            raise ValueError(f"fixed face {value} cannot come from a d{sides}")
+        die = Die(k=self._next, sides=sides, value=value)
+        self._next += 1
+        return die
+
+    @property
+    def used(self) -> int:
+        """How many faces have been consumed."""
+        return self._next
+
+
+def d5(die: Die) -> int:
+    """A d5 is a d10 halved, rounded up; the recorded die stays the d10."""
+    if die.sides != 10:
+        raise ValueError("a d5 is read from a d10")
+    return (die.value + 1) // 2

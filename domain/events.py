@@ -1,0 +1,41 @@
+"""The base of every event: a frozen msgspec Struct with a stable snake_case tag and a schema version.
+
+An event is a fact in the past tense. It carries every raw die and every number a projection needs;
+the envelope (campaign, seq, hash, time, actor, post) belongs to the store, not to the event.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of all events; subclasses set `tag=` once and never change it."""
+
+    # Bumped when a field's meaning changes; readers upcast older payloads (see domain.upcasting).
+    schema_version: ClassVar[int] = 1
+
+
+def event_type(event: Event) -> str:
+    """The stable tag under which this event is stored."""
+    tag = type(event).__struct_config__.tag
+    assert isinstance(tag, str), f"{type(event).__name__} has no string tag"
+    return tag
+
+
+def all_event_classes() -> dict[str, type[Event]]:
+    """Every concrete event class imported so far, keyed by tag; duplicate tags are a bug."""
+    found: dict[str, type[Event]] = {}
+    stack: list[type[Event]] = list(Event.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        tag = cls.__struct_config__.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in found and found[tag] is not cls:
+            raise TypeError(f"event tag {tag!r} is used by {found[tag].__name__} and {cls.__name__}")
+        found[tag] = cls
+    return found
