@@ -2,29 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
+Role = Literal["gm", "player", "observer"]
 
-class PostRef(msgspec.Struct, frozen=True, kw_only=True):
+# Ids chosen by clients (characters, encounters, missions) stay URL- and forum-safe.
+Slug = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")]
+ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
+
+
+class PostRef(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The forum post a command comes from; its id is the natural idempotency key."""
 
-    id: str | None = None
-    url: str | None = None
-    author: str | None = None
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
+    url: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
+    author: Annotated[str, msgspec.Meta(max_length=200)] | None = None
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
     """Base of all commands: an imperative request, tagged by `type`, with the common fields."""
 
     post: PostRef | None = None
-    expected_version: int | None = None
+    expected_version: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 
 class Actor(msgspec.Struct, frozen=True):
     """Who sends a command: a participant of the campaign and its role there."""
 
     participant_id: str
-    role: str  # "gm" | "player" | "observer"
+    role: Role
 
     @property
     def is_gm(self) -> bool:

@@ -39,3 +39,15 @@ def all_event_classes() -> dict[str, type[Event]]:
             raise TypeError(f"event tag {tag!r} is used by {found[tag].__name__} and {cls.__name__}")
         found[tag] = cls
     return found
+
+
+class VoidingEvent(Event, frozen=True, kw_only=True):
+    """An event that makes the fold skip earlier events (by seq); they stay in the log."""
+
+    voids: tuple[int, ...]
+
+
+class RestoringEvent(Event, frozen=True, kw_only=True):
+    """An event that makes earlier voided events count again."""
+
+    restores: tuple[int, ...]

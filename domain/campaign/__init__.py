@@ -1,0 +1,1 @@
+"""Ruleset-neutral campaign rules: sessions, participants, dice epochs, generic sheets, rolls, notes."""

@@ -1,0 +1,69 @@
+"""Commands every campaign accepts whatever its ruleset."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.campaign.events import CharacterKind, StatValue
+from domain.commands import Command, LongText, Role, ShortText, Slug
+
+Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
+
+
+class InviteParticipant(Command, frozen=True, tag="invite_participant"):
+    name: ShortText
+    role: Role
+
+
+class StartSession(Command, frozen=True, tag="start_session"):
+    title: ShortText | None = None
+
+
+class EndSession(Command, frozen=True, tag="end_session"):
+    pass
+
+
+class CreateCharacter(Command, frozen=True, tag="create_character"):
+    name: ShortText
+    kind: CharacterKind = "pc"
+    id: Slug | None = None
+    owner: str | None = None
+    stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue] = {}
+
+
+class Roll(Command, frozen=True, tag="roll"):
+    expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    reason: ShortText
+    character_id: str | None = None
+
+
+class GmNote(Command, frozen=True, tag="gm_note"):
+    text: LongText
+
+
+class RevealDiceSeed(Command, frozen=True, tag="reveal_dice_seed"):
+    pass
+
+
+class Retract(Command, frozen=True, tag="retract"):
+    seqs: Seqs
+    reason: ShortText
+
+
+class Reinstate(Command, frozen=True, tag="reinstate"):
+    seqs: Seqs
+    reason: ShortText
+
+
+CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
+    StartSession,
+    EndSession,
+    CreateCharacter,
+    Roll,
+    GmNote,
+    RevealDiceSeed,
+    Retract,
+    Reinstate,
+)

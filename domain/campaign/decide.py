@@ -1,0 +1,163 @@
+"""Decide the ruleset-neutral commands: pure, given the state, the command, dice and the service's context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import msgspec
+
+from domain.campaign.commands import (
+    CreateCharacter,
+    EndSession,
+    GmNote,
+    InviteParticipant,
+    Reinstate,
+    Retract,
+    RevealDiceSeed,
+    Roll,
+    StartSession,
+)
+from domain.campaign.events import (
+    CampaignCreated,
+    CharacterCreated,
+    DiceRolled,
+    DiceSeedCommitted,
+    DiceSeedRevealed,
+    EventsReinstated,
+    EventsRetracted,
+    GmNoted,
+    ParticipantJoined,
+    Ruleset,
+    SessionEnded,
+    SessionStarted,
+    StatValue,
+)
+from domain.campaign.state import CampaignState
+from domain.commands import Actor, Command
+from domain.dice import Dice
+from domain.dice_expression import ExpressionError, evaluate, parse
+from domain.errors import RuleViolation, UnknownEntity
+from domain.events import Event
+
+# Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
+RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
+
+
+class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
+    """Facts the service supplies to a decision: nothing here is random inside the domain."""
+
+    next_seq: int
+    fresh_id: str
+    fresh_commitment: str
+    active_seed: str | None = None
+    # For retract/reinstate: the type of each named event, looked up by the service.
+    event_types: Mapping[int, str] = {}
+
+
+class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    ruleset: Ruleset
+    options: dict[str, StatValue | bool] = {}
+    gm_name: str = "Game Master"
+
+
+def decide_creation(campaign_id: str, command: CreateCampaign, gm_id: str, commitment: str) -> list[Event]:
+    """A campaign begins with its GM and its first dice epoch."""
+    return [
+        CampaignCreated(campaign_id=campaign_id, name=command.name, ruleset=command.ruleset, options=command.options),
+        ParticipantJoined(participant_id=gm_id, name=command.gm_name, role="gm"),
+        DiceSeedCommitted(epoch=1, commitment=commitment),
+    ]
+
+
+def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
+    """Reveal the active epoch's seed (if still secret) and commit a fresh one."""
+    events: list[Event] = []
+    epoch = state.epoch
+    number = 0 if epoch is None else epoch.epoch
+    if epoch is not None and not epoch.revealed:
+        if context.active_seed is None:
+            raise RuleViolation("dice epoch", f"the seed of dice epoch {number} is not available to reveal")
+        events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
+    events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment))
+    return events
+
+
+def decide_campaign(
+    state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext
+) -> list[Event]:
+    """The events a generic command appends, or a RuleViolation naming the rule it breaks."""
+    match command:
+        case InviteParticipant(name=name, role=role):
+            return [ParticipantJoined(participant_id=context.fresh_id, name=name, role=role)]
+        case StartSession(title=title):
+            if state.session is not None:
+                raise RuleViolation("one session at a time", f"session {state.session} is still open; end it first")
+            started: list[Event] = [SessionStarted(session=state.sessions_held + 1, title=title)]
+            return _rotate_epoch(state, context) + started
+        case EndSession():
+            if state.session is None:
+                raise RuleViolation("one session at a time", "no session is open; start one first")
+            ended: list[Event] = [SessionEnded(session=state.session)]
+            return ended + _rotate_epoch(state, context)
+        case RevealDiceSeed():
+            return _rotate_epoch(state, context)
+        case CreateCharacter():
+            return [_create_character(state, command, actor, context)]
+        case Roll():
+            return [_roll(state, command, dice)]
+        case GmNote(text=text):
+            return [GmNoted(text=text)]
+        case Retract(seqs=seqs, reason=reason):
+            for seq in seqs:
+                _check_retractable(state, seq, context)
+                if seq in state.retracted:
+                    raise RuleViolation("retraction", f"event {seq} is already retracted")
+            return [EventsRetracted(voids=tuple(sorted(set(seqs))), reason=reason)]
+        case Reinstate(seqs=seqs, reason=reason):
+            for seq in seqs:
+                if seq not in state.retracted:
+                    raise RuleViolation("retraction", f"event {seq} is not retracted, so it cannot be reinstated")
+            return [EventsReinstated(restores=tuple(sorted(set(seqs))), reason=reason)]
+    raise RuleViolation("command", f"{type(command).__name__} is not a campaign command")
+
+
+def _check_retractable(state: CampaignState, seq: int, context: CommandContext) -> None:
+    if seq > state.version:
+        raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
+    kind = context.event_types.get(seq)
+    if kind not in RETRACTABLE:
+        allowed = ", ".join(sorted(RETRACTABLE))
+        raise RuleViolation("retraction", f"event {seq} ({kind}) cannot be retracted; only {allowed} can")
+
+
+def _create_character(
+    state: CampaignState, command: CreateCharacter, actor: Actor, context: CommandContext
+) -> CharacterCreated:
+    character_id = command.id or context.fresh_id
+    if character_id in state.characters:
+        raise RuleViolation("unique character id", f"a character with id {character_id!r} already exists")
+    owner = command.owner or actor.participant_id
+    if owner not in state.participants:
+        raise UnknownEntity(f"the owner {owner!r} is not a participant of this campaign")
+    return CharacterCreated(
+        character_id=character_id, name=command.name, owner=owner, kind=command.kind, stats=command.stats
+    )
+
+
+def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:
+    if command.character_id is not None and command.character_id not in state.characters:
+        raise UnknownEntity(f"no character {command.character_id!r} in this campaign")
+    try:
+        terms = parse(command.expression)
+    except ExpressionError as error:
+        raise RuleViolation("dice expression", str(error)) from error
+    rolled = evaluate(terms, dice)
+    return DiceRolled(
+        expression=command.expression,
+        reason=command.reason,
+        terms=rolled.terms,
+        dice=rolled.dice,
+        total=rolled.total,
+        character_id=command.character_id,
+    )

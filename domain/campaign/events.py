@@ -1,0 +1,102 @@
+"""Events every campaign records whatever its ruleset."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from domain.commands import Role
+from domain.dice import Die
+from domain.dice_expression import Term
+from domain.events import Event, RestoringEvent, VoidingEvent
+
+Ruleset = Literal["deathwatch", "dark_heresy", "only_war", "wrath_and_glory"]
+CharacterKind = Literal["pc", "npc"]
+StatValue = int | str
+
+
+class CampaignCreated(Event, frozen=True, tag="campaign_created"):
+    campaign_id: str
+    name: str
+    ruleset: Ruleset
+    options: dict[str, StatValue | bool] = {}
+
+
+class ParticipantJoined(Event, frozen=True, tag="participant_joined"):
+    participant_id: str
+    name: str
+    role: Role
+
+
+class DiceSeedCommitted(Event, frozen=True, tag="dice_seed_committed"):
+    """A new dice epoch begins; `commitment` is sha256(seed) in hex, the seed stays secret until revealed."""
+
+    epoch: int
+    commitment: str
+
+
+class DiceSeedRevealed(Event, frozen=True, tag="dice_seed_revealed"):
+    """The epoch's seed (hex) is published: every die of that epoch can now be recomputed."""
+
+    epoch: int
+    seed: str
+
+
+class SessionStarted(Event, frozen=True, tag="session_started"):
+    session: int
+    title: str | None = None
+
+
+class SessionEnded(Event, frozen=True, tag="session_ended"):
+    session: int
+
+
+class CharacterCreated(Event, frozen=True, tag="character_created"):
+    character_id: str
+    name: str
+    owner: str
+    kind: CharacterKind
+    stats: dict[str, StatValue] = {}
+
+
+class DiceRolled(Event, frozen=True, tag="dice_rolled"):
+    """A free-form roll; `dice` are the raw dice (a d5 keeps its d10), `total` the evaluated sum."""
+
+    schema_version: ClassVar[int] = 2  # v1 had no `terms` (see domain.upcasting)
+
+    expression: str
+    reason: str
+    terms: tuple[Term, ...]
+    dice: tuple[Die, ...]
+    total: int
+    character_id: str | None = None
+
+
+class GmNoted(Event, frozen=True, tag="gm_noted"):
+    text: str
+
+
+class EventsRetracted(VoidingEvent, frozen=True, tag="events_retracted"):
+    """The GM voids earlier events: they stay in the log but the fold skips them."""
+
+    reason: str
+
+
+class EventsReinstated(RestoringEvent, frozen=True, tag="events_reinstated"):
+    """Earlier retracted events count again."""
+
+    reason: str
+
+
+CAMPAIGN_EVENTS: tuple[type[Event], ...] = (
+    CampaignCreated,
+    ParticipantJoined,
+    DiceSeedCommitted,
+    DiceSeedRevealed,
+    SessionStarted,
+    SessionEnded,
+    CharacterCreated,
+    DiceRolled,
+    GmNoted,
+    EventsRetracted,
+    EventsReinstated,
+)

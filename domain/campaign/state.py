@@ -1,0 +1,51 @@
+"""The ruleset-neutral state of a campaign, as the fold of its events leaves it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.campaign.events import CharacterKind, Ruleset, StatValue
+from domain.commands import Role
+
+
+class Participant(msgspec.Struct, frozen=True):
+    participant_id: str
+    name: str
+    role: Role
+
+
+class Character(msgspec.Struct, frozen=True):
+    character_id: str
+    name: str
+    owner: str
+    kind: CharacterKind
+    stats: dict[str, StatValue]
+    created_at_seq: int
+
+
+class DiceEpoch(msgspec.Struct, frozen=True):
+    epoch: int
+    commitment: str
+    revealed: bool = False
+
+
+class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything a generic command needs to be decided, and what `GET /campaigns/{id}` shows."""
+
+    campaign_id: str = ""
+    name: str = ""
+    ruleset: Ruleset = "deathwatch"
+    options: dict[str, StatValue | bool] = {}
+    version: int = 0
+    participants: dict[str, Participant] = {}
+    characters: dict[str, Character] = {}
+    session: int | None = None
+    sessions_held: int = 0
+    epoch: DiceEpoch | None = None
+    rolls: int = 0
+    notes: int = 0
+    # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.
+    retracted: tuple[int, ...] = ()
+
+    def gm_ids(self) -> tuple[str, ...]:
+        return tuple(p.participant_id for p in self.participants.values() if p.role == "gm")

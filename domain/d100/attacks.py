@@ -1,0 +1,257 @@
+"""Deciding attacks and reactions: modifiers, the roll, jams, ammunition, hits, locations (RULES A5–A7, A9, A10)."""
+
+from __future__ import annotations
+
+from ..dice import Dice, Die, d5
+from ..errors import RuleViolation
+from .characteristics import Characteristic, characteristic_bonus
+from .checks import resolve_test
+from .combat_modifiers import (
+    AIM_BONUS,
+    AttackStyle,
+    Circumstance,
+    action_modifier,
+    aim_modifier,
+    circumstance_modifier,
+    off_hand_modifier,
+    range_band,
+    range_modifier,
+    two_weapon_penalties,
+    unarmed_modifier,
+)
+from .commands import Attack, React
+from .comrades import hit_goes_to_comrade
+from .events import AttackRolled, AttackStageAfter, ReactionRolled
+from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
+from .hit_location import Location, hit_location, multiple_hit_locations
+from .hordes import (
+    blast_hits_on_horde,
+    comrade_bonus_hits,
+    explosive_bonus_hit,
+    flame_fixed_hits,
+    melee_hits_on_horde,
+)
+from .injury import fatigue_modifier
+from .modifiers import Modifier, sum_modifiers
+from .movement import MIN_CHARGE_DISTANCE_M, movement
+from .percentile import roll_d100
+from .rolling import FATE_BONUS, build_target, character, require_able, require_new_id
+from .sheet import Weapon
+from .state import CharacterState, ConditionName, D100State
+
+_MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
+
+
+def _reliability(weapon: Weapon) -> Reliability:
+    qualities: tuple[Reliability, ...] = ("never_jams", "reliable", "unreliable")
+    for quality in qualities:
+        if quality in weapon.qualities:
+            return quality
+    return "normal"
+
+
+def _rof(weapon: Weapon, mode: FireMode) -> int:
+    if mode == "single":
+        if not weapon.single and not weapon.melee:
+            raise RuleViolation("no_single_shot", f"the {weapon.name} cannot fire single shots")
+        return 1
+    rof = weapon.semi if mode == "semi" else weapon.full
+    if rof <= 0:
+        kind = "semi-automatic" if mode == "semi" else "fully automatic"
+        raise RuleViolation("no_such_fire_mode", f"the {weapon.name} cannot fire {kind}")
+    return rof
+
+
+def _state_modifiers(attacker: CharacterState, target: CharacterState, melee: bool) -> list[Modifier]:
+    """Circumstances the state already knows: fatigue, a stunned or prone target, a pinned or prone attacker."""
+    style: AttackStyle = "melee" if melee else "ranged"
+    found: list[Modifier] = []
+    fatigue = fatigue_modifier(attacker.fatigue)
+    if fatigue:
+        found.append(fatigue)
+    checks: tuple[tuple[CharacterState, ConditionName, Circumstance], ...] = (
+        (target, "stunned", "stunned_target"),
+        (target, "prone", "prone_target"),
+        (attacker, "pinned", "pinned_attacker"),
+        (attacker, "prone", "prone_attacker"),
+    )
+    for who, condition, name in checks:
+        mod = circumstance_modifier(name, style) if who.has(condition) else None
+        if mod:
+            found.append(mod)
+    return found
+
+
+def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled:
+    """Validate the attack, sum and clamp its modifiers, roll, and count hits and locations."""
+    require_new_id(state, command.attack_id, "attack")
+    attacker = character(state, command.attacker_id)
+    target = character(state, command.target_id)
+    require_able(attacker, "attack")
+    if target.has("dead"):
+        raise RuleViolation("target_dead", f"{target.name} is already dead")
+    weapon = attacker.sheet.weapon(command.weapon_id)
+    if weapon is None:
+        raise RuleViolation("no_such_weapon", f"{attacker.name} carries no weapon {command.weapon_id!r}")
+    if weapon.id in attacker.jammed:
+        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first (a full action)")
+    melee = weapon.melee
+    style: AttackStyle = "melee" if melee else "ranged"
+    mode: FireMode = _MODES.get(command.action, "single")
+    rof = _rof(weapon, mode)
+    characteristic: Characteristic = "WS" if melee else "BS"
+
+    if command.action == "called_shot" and command.called_location is None:
+        raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
+    if command.action == "charge":
+        agb = characteristic_bonus(attacker.sheet.value("Ag"), attacker.sheet.unnatural.get("Ag", 0))
+        reach = movement(agb).charge
+        if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
+            raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
+        if command.distance_m > reach:
+            raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+    if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
+        raise RuleViolation("ganging_up_horde", "ganging up gives no bonus against a horde")
+
+    mods: list[Modifier] = []
+    action_mod = action_modifier(command.action, style, charge_bonus=state.options.charge_bonus, moved=command.moved)
+    if action_mod:
+        mods.append(action_mod)
+    aim_used = attacker.aim
+    if aim_used:
+        mods.append(aim_modifier("half" if aim_used == AIM_BONUS["half"] else "full") or Modifier("aim", aim_used))
+    for circumstance in dict.fromkeys(command.circumstances):
+        mod = circumstance_modifier(circumstance, style)
+        if mod:
+            mods.append(mod)
+    known = {m.name for m in mods}
+    mods.extend(m for m in _state_modifiers(attacker, target, melee) if m.name not in known)
+    if not melee and command.distance_m is not None and weapon.range_m > 0:
+        band = range_band(command.distance_m, weapon.range_m)
+        mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
+        if mod:
+            mods.append(mod)
+    if weapon.id == "unarmed":
+        opponent_armed = any(w.melee for w in target.sheet.weapons)
+        mod = unarmed_modifier(opponent_armed)
+        if mod:
+            mods.append(mod)
+    if command.dual_wielding:
+        primary, off = two_weapon_penalties(
+            attacker.sheet.has_talent("two_weapon_wielder"), attacker.sheet.has_talent("ambidextrous"),
+            attacker.sheet.has_talent("blade_dancer") or attacker.sheet.has_talent("gunslinger"),
+        )
+        value = primary if command.hand == "primary" else off
+        if value:
+            mods.append(Modifier(f"two weapons ({command.hand} hand)", value))
+    elif command.hand == "off":
+        mod = off_hand_modifier(attacker.sheet.has_talent("ambidextrous"))
+        if mod:
+            mods.append(mod)
+    mods.extend(command.modifiers)
+    fate_after: int | None = None
+    if command.fate_bonus:
+        if attacker.fate < 1:
+            raise RuleViolation("no_fate", f"{attacker.name} has no Fate point left to spend")
+        mods.append(FATE_BONUS)
+        fate_after = attacker.fate - 1
+
+    ammo_after: int | None = None
+    if not melee and weapon.clip > 0:
+        ammo = attacker.ammo.get(weapon.id, weapon.clip)
+        if ammo < 1:
+            raise RuleViolation("out_of_ammunition", f"the {weapon.name} is empty: reload it")
+        ammo_after = max(0, ammo - rof)
+
+    built = build_target(attacker, characteristic, None, mods)
+    die = roll_d100(dice)
+    rolled: list[Die] = [die]
+    jam_from = None if melee else jam_threshold(mode, _reliability(weapon))
+    jammed = jam_from is not None and die.value >= jam_from
+    helpless = melee and (target.has("unconscious") or target.has("helpless"))
+    unnatural = attacker.sheet.unnatural.get(characteristic, 0)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
+                          auto_fail=jammed)
+    success = result.success or helpless
+    degrees = result.degrees if result.success else 0
+
+    hits = 0
+    locations: tuple[Location, ...] = ()
+    if success:
+        if target.is_horde:
+            if melee:
+                hits = melee_hits_on_horde(degrees, "power_field" in weapon.qualities)
+            elif weapon.blast > 0:
+                hits = blast_hits_on_horde(weapon.blast)
+            elif "flame" in weapon.qualities:
+                flame_die = dice.roll(10)
+                rolled.append(flame_die)
+                hits = flame_fixed_hits(weapon.range_m) + d5(flame_die)
+            else:
+                hits = burst_hits(mode, degrees, rof)
+            hits += explosive_bonus_hit(weapon.damage_type)
+            if command.comrades_volley:
+                hits += comrade_bonus_hits(hits)
+        else:
+            hits = 1 if melee else burst_hits(mode, degrees, rof)
+            first = command.called_location if command.action == "called_shot" else None
+            locations = multiple_hit_locations(first or hit_location(die.value), hits)
+    to_comrade = (
+        success and not target.is_horde and target.comrade in ("unharmed", "wounded")
+        and hit_goes_to_comrade(die.value, True, command.comrade_in_cohesion)
+    )
+    unavoidable = helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee)
+    stage: AttackStageAfter = "missed" if not success else ("awaiting_damage" if unavoidable else "awaiting_reaction")
+    return AttackRolled(
+        attack_id=command.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,
+        action=command.action, mode=mode, melee=melee, modifiers=built.modifiers, target=built.target,
+        dice=tuple(rolled), roll=die.value, success=success, degrees=degrees, jammed=jammed, aim_used=aim_used,
+        ammo_after=ammo_after, hits=hits, locations=locations, stage=stage, helpless_target=helpless,
+        to_comrade=to_comrade, jam_from=jam_from, fate_spent=command.fate_bonus, fate_after=fate_after,
+    )
+
+
+def decide_react(state: D100State, command: React, dice: Dice) -> ReactionRolled:
+    """One reaction per round: Dodge (negates; extra degrees negate burst hits) or Parry (melee only)."""
+    attack = state.attacks.get(command.attack_id)
+    if attack is None or attack.stage != "awaiting_reaction":
+        raise RuleViolation("no_reaction_pending", "this attack is not waiting for a reaction")
+    defender = character(state, attack.target_id)
+    if command.reaction == "none":
+        return ReactionRolled(
+            attack_id=attack.id, character_id=defender.id, reaction="none", modifiers=None, target=None,
+            dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
+        )
+    require_able(defender, "react")
+    if defender.reactions_used >= 1:
+        raise RuleViolation("reaction_used", "a second reaction this round")
+    if defender.has("all_out_attack"):
+        raise RuleViolation("all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn")
+    if defender.has("grappled"):
+        raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
+    mods: list[Modifier] = list(command.modifiers)
+    if defender.has("guarded_attack"):
+        mods.append(Modifier("guarded attack", 10))
+    if command.reaction == "parry":
+        if not attack.melee:
+            raise RuleViolation("parry_ranged", "only melee attacks can be parried")
+        if not any(w.melee for w in defender.sheet.weapons):
+            raise RuleViolation("parry_needs_weapon", f"{defender.name} holds no melee weapon to parry with")
+        built = build_target(defender, "WS", None, mods)
+        characteristic: Characteristic = "WS"
+    else:
+        if defender.has("prone"):
+            mods.append(Modifier("prone (dodging)", -20))
+        built = build_target(defender, None, "Dodge", mods)
+        characteristic = built.characteristic
+    die = roll_d100(dice)
+    unnatural = defender.sheet.unnatural.get(characteristic, 0)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
+    negated = hits_negated_by_dodge(attack.mode, attack.hits, result.degrees) if result.success else 0
+    if command.reaction == "parry" and result.success:
+        negated = attack.hits
+    return ReactionRolled(
+        attack_id=attack.id, character_id=defender.id, reaction=command.reaction, modifiers=built.modifiers,
+        target=built.target, dice=(die,), roll=die.value, success=result.success, degrees=result.degrees,
+        hits_negated=negated, hits_after=attack.hits - negated,
+    )

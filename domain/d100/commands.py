@@ -1,0 +1,175 @@
+"""The d100 commands: imperative requests, tagged `d100_*`, sent by a participant for a character."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from ..commands import Command
+from .characteristics import Characteristic
+from .checks import Resisting, TestKind
+from .combat_modifiers import Aim, AttackAction, Circumstance, Hand
+from .hit_location import Location
+from .modifiers import Difficulty, Modifier
+from .sheet import Sheet
+from .state import ConditionName
+
+
+class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
+    """GM: bring a character (or horde) into the campaign with its sheet and owner."""
+
+    character_id: str
+    owner: str
+    name: str
+    sheet: Sheet
+    comrade: bool = False
+
+
+class RollTest(Command, frozen=True, kw_only=True, tag="d100_test"):
+    """Roll a characteristic or skill test with named modifiers, helpers and an optional Fate +10."""
+
+    test_id: str
+    character_id: str
+    characteristic: Characteristic | None = None
+    skill: str | None = None
+    difficulty: Difficulty = "challenging"
+    modifiers: tuple[Modifier, ...] = ()
+    helpers: tuple[str, ...] = ()
+    kind: TestKind = "action"
+    resisting: Resisting = "none"
+    fate_bonus: bool = False
+    extended_id: str | None = None
+    extended_needed: int | None = None
+
+
+class OpposedSide(msgspec.Struct, frozen=True, kw_only=True):
+    """One side of an opposed test."""
+
+    character_id: str
+    characteristic: Characteristic | None = None
+    skill: str | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+class RollOpposedTest(Command, frozen=True, kw_only=True, tag="d100_opposed_test"):
+    """Roll an opposed test for both sides (the first side is the one who acts)."""
+
+    contest_id: str
+    first: OpposedSide
+    second: OpposedSide
+
+
+class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
+    """Aim (a half action +10, a full action +20) for the next attack."""
+
+    character_id: str
+    aim: Literal["half", "full"]
+
+
+class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
+    """Attack a target with a weapon (or "unarmed") by an attack action, with named circumstances."""
+
+    attack_id: str
+    attacker_id: str
+    target_id: str
+    weapon_id: str
+    action: AttackAction = "standard"
+    circumstances: tuple[Circumstance, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    distance_m: float | None = None
+    called_location: Location | None = None
+    hand: Hand = "primary"
+    dual_wielding: bool = False
+    moved: bool = False
+    fate_bonus: bool = False
+    comrade_in_cohesion: bool = False
+    comrades_volley: bool = False
+
+
+class React(Command, frozen=True, kw_only=True, tag="d100_react"):
+    """The target of a pending attack dodges, parries, or lets it land."""
+
+    attack_id: str
+    reaction: Literal["dodge", "parry", "none"]
+    modifiers: tuple[Modifier, ...] = ()
+
+
+class CoverSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """Cover between attacker and target: its AP and the locations it hides."""
+
+    ap: int
+    locations: tuple[Location, ...] = ("body", "right_leg", "left_leg")
+
+
+class RollDamage(Command, frozen=True, kw_only=True, tag="d100_damage"):
+    """Roll and apply the damage of a pending attack that was not avoided."""
+
+    attack_id: str
+    cover: CoverSpec | None = None
+
+
+FateUse = Literal[
+    "reroll", "add_degree", "remove_damage", "recover_stun", "remove_fatigue", "initiative_ten",
+    "squad_mode", "solo_rank",
+]
+
+
+class SpendFate(Command, frozen=True, kw_only=True, tag="d100_spend_fate"):
+    """Spend a Fate point (a free action) for one of its uses."""
+
+    character_id: str
+    use: FateUse
+    test_id: str | None = None
+
+
+class BurnFate(Command, frozen=True, kw_only=True, tag="d100_burn_fate"):
+    """Burn a Fate point for good to survive what would have killed the character."""
+
+    character_id: str
+    reason: str
+
+
+class Unjam(Command, frozen=True, kw_only=True, tag="d100_unjam"):
+    """Try to clear a jammed weapon (a full action and a test)."""
+
+    character_id: str
+    weapon_id: str
+    test_id: str
+
+
+class Reload(Command, frozen=True, kw_only=True, tag="d100_reload"):
+    """Reload a weapon to a full clip."""
+
+    character_id: str
+    weapon_id: str
+
+
+class StartRound(Command, frozen=True, kw_only=True, tag="d100_start_round"):
+    """GM: a new combat round begins (reactions return, conditions count down)."""
+
+
+class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
+    """GM: override a character's numbers or conditions, saying why."""
+
+    character_id: str
+    reason: str
+    set_damage: int | None = None
+    set_critical: int | None = None
+    set_fatigue: int | None = None
+    set_fate: int | None = None
+    set_magnitude: int | None = None
+    add_conditions: tuple[ConditionName, ...] = ()
+    condition_rounds: int | None = None
+    remove_conditions: tuple[ConditionName, ...] = ()
+
+
+D100Command = (
+    RegisterCharacter | RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
+    | BurnFate | Unjam | Reload | StartRound | GmRuling
+)
+
+COMMANDS: tuple[type[Command], ...] = (
+    RegisterCharacter, RollTest, RollOpposedTest, TakeAim, Attack, React, RollDamage, SpendFate, BurnFate,
+    Unjam, Reload, StartRound, GmRuling,
+)

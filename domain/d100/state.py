@@ -1,0 +1,135 @@
+"""The folded state of a d100 campaign: characters and what happened to them, pending attacks, rolled tests."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from .characteristics import Characteristic
+from .checks import ExtendedProgress
+from .comrades import ComradeHealth
+from .damage import DamageType
+from .firing import FireMode
+from .hit_location import Location
+from .modifiers import ModifierSum
+from .options import D100Options, Ruleset, options_for
+from .sheet import Sheet
+
+ConditionName = Literal[
+    "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",
+    "helpless", "grappled", "broken", "all_out_attack", "guarded_attack", "limb_useless", "limb_lost",
+    "suffocating", "fatigue_unconscious",
+]
+
+# Conditions that take away actions and reactions.
+INCAPACITATING: frozenset[ConditionName] = frozenset({"stunned", "unconscious", "dead", "helpless"})
+
+
+class Condition(msgspec.Struct, frozen=True, kw_only=True):
+    """A condition on a character, for `rounds` more rounds (None: until removed)."""
+
+    name: ConditionName
+    rounds: int | None = None
+    note: str = ""
+
+
+class CriticalRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """Critical damage taken at a location with a damage type; effects come from tables or GM rulings."""
+
+    location: Location | None
+    damage_type: DamageType
+    amount: int
+    total: int
+
+
+class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
+    """A character (or horde) with its sheet and everything that happened to it."""
+
+    id: str
+    owner: str
+    name: str
+    sheet: Sheet
+    damage: int = 0
+    critical: int = 0
+    criticals: tuple[CriticalRecord, ...] = ()
+    fatigue: int = 0
+    fate: int = 0
+    fate_max: int = 0
+    conditions: tuple[Condition, ...] = ()
+    jammed: tuple[str, ...] = ()
+    ammo: dict[str, int] = {}
+    aim: int = 0
+    reactions_used: int = 0
+    magnitude: int | None = None
+    magnitude_start: int | None = None
+    magnitude_at_turn_start: int | None = None
+    comrade: ComradeHealth | None = None
+
+    def has(self, condition: ConditionName) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    @property
+    def incapacitated(self) -> bool:
+        return any(c.name in INCAPACITATING for c in self.conditions)
+
+    @property
+    def is_horde(self) -> bool:
+        return self.magnitude is not None
+
+
+AttackStage = Literal["awaiting_reaction", "awaiting_damage"]
+
+
+class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack that hit and waits for the target's reaction, then for its damage roll."""
+
+    id: str
+    attacker_id: str
+    target_id: str
+    weapon_id: str
+    melee: bool
+    mode: FireMode
+    roll: int
+    target_number: int
+    modifiers: ModifierSum
+    degrees: int
+    hits: int
+    locations: tuple[Location, ...]
+    stage: AttackStage
+    helpless_target: bool = False
+    to_comrade: bool = False
+    jam_from: int | None = None
+
+
+class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
+    """A rolled test, kept so Fate can reroll it (once, if failed) or add a degree to it."""
+
+    id: str
+    character_id: str
+    label: str
+    characteristic: Characteristic
+    target: int
+    roll: int
+    success: bool
+    degrees: int
+    rerolled: bool = False
+    extended_id: str | None = None
+
+
+class D100State(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything the d100 rules need to decide the next command."""
+
+    ruleset: Ruleset
+    options: D100Options
+    round: int = 0
+    characters: dict[str, CharacterState] = {}
+    attacks: dict[str, PendingAttack] = {}
+    tests: dict[str, RecordedTest] = {}
+    extended: dict[str, ExtendedProgress] = {}
+    used_ids: frozenset[str] = frozenset()
+
+
+def initial_state(ruleset: Ruleset, options: D100Options | None = None) -> D100State:
+    """An empty campaign of the ruleset, with its default variant switches unless others are given."""
+    return D100State(ruleset=ruleset, options=options if options is not None else options_for(ruleset))

@@ -1,0 +1,109 @@
+"""Free-form dice expressions (`2d10+3`, `1d5`, `d100`, `4d6-1`): parse, evaluate, render.
+
+Bounded so one expression cannot roll more than MAX_DICE dice or dice of more than MAX_SIDES faces.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from domain.dice import Die, Dice, d5
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_CONSTANT = 1_000_000
+
+_TERM = re.compile(r"([+-]?)(?:(\d*)d(\d+)|(\d+))")
+
+
+class ExpressionError(ValueError):
+    """The expression is not a sum of `NdX` and whole-number terms within the bounds."""
+
+
+class Term(msgspec.Struct, frozen=True):
+    """`sign` × (`count` d `sides`), or `sign` × `constant` when `sides` is 0."""
+
+    sign: int
+    count: int
+    sides: int
+    constant: int = 0
+
+
+class Evaluated(msgspec.Struct, frozen=True):
+    terms: tuple[Term, ...]
+    dice: tuple[Die, ...]
+    total: int
+
+
+def parse(expression: str) -> tuple[Term, ...]:
+    """The terms of an expression, or ExpressionError saying what is wrong with it."""
+    text = expression.replace(" ", "").lower()
+    if not text:
+        raise ExpressionError("the dice expression is empty; write something like 2d10+3")
+    terms: list[Term] = []
+    position = 0
+    while position < len(text):
+        match = _TERM.match(text, position)
+        if match is None or match.end() == position or (terms and not match.group(1)):
+            raise ExpressionError(
+                f"cannot read {expression!r} at {text[position:]!r}; write terms like 2d10, d100, 1d5 or 3 joined by + or -"
+            )
+        sign = -1 if match.group(1) == "-" else 1
+        if match.group(3) is not None:
+            count = int(match.group(2)) if match.group(2) else 1
+            sides = int(match.group(3))
+            if count < 1:
+                raise ExpressionError(f"{match.group(0).lstrip('+-')}: roll at least one die")
+            if not 2 <= sides <= MAX_SIDES:
+                raise ExpressionError(f"d{sides}: dice have between 2 and {MAX_SIDES} sides")
+            terms.append(Term(sign=sign, count=count, sides=sides))
+        else:
+            constant = int(match.group(4))
+            if constant > MAX_CONSTANT:
+                raise ExpressionError(f"{constant}: constants are at most {MAX_CONSTANT}")
+            terms.append(Term(sign=sign, count=0, sides=0, constant=constant))
+        position = match.end()
+    dice_count = sum(term.count for term in terms)
+    if dice_count > MAX_DICE:
+        raise ExpressionError(f"{expression!r} rolls {dice_count} dice; at most {MAX_DICE} per expression")
+    return tuple(terms)
+
+
+def evaluate(terms: tuple[Term, ...], dice: Dice) -> Evaluated:
+    """Roll every die of the terms in order; a d5 is rolled as a d10 halved up."""
+    rolled: list[Die] = []
+    total = 0
+    for term in terms:
+        if term.sides == 0:
+            total += term.sign * term.constant
+            continue
+        for _ in range(term.count):
+            if term.sides == 5:
+                die = dice.roll(10)
+                total += term.sign * d5(die)
+            else:
+                die = dice.roll(term.sides)
+                total += term.sign * die.value
+            rolled.append(die)
+    return Evaluated(terms=terms, dice=tuple(rolled), total=total)
+
+
+def face(term: Term, die: Die) -> int:
+    """What a die counts as inside its term (a d5's d10 counts half, rounded up)."""
+    return d5(die) if term.sides == 5 else die.value
+
+
+def render(evaluated: Evaluated) -> str:
+    """`2d10+3 = [7, 4] + 3 = 14`: every die visible, in the order rolled."""
+    parts: list[str] = []
+    dice = iter(evaluated.dice)
+    for index, term in enumerate(evaluated.terms):
+        sign = "-" if term.sign < 0 else ("+" if index else "")
+        if term.sides == 0:
+            parts.append(f"{sign} {term.constant}".strip())
+            continue
+        faces = [face(term, next(dice)) for _ in range(term.count)]
+        parts.append(f"{sign} [{', '.join(str(f) for f in faces)}]".strip())
+    return f"{' '.join(parts)} = {evaluated.total}"

@@ -1,0 +1,421 @@
+"""Deciding combat: attacks, interaction attacks, damage, soak, death tests, shock recovery, initiative."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.commands import Actor
+from domain.dice import Dice, Die
+from domain.errors import RuleViolation, UnknownEntity
+from domain.events import Event
+from domain.wrath_and_glory.access import require_control, require_gm
+from domain.wrath_and_glory.attacks import interaction_dn, plan_attack, troop_attack_bonus, troop_members_hit
+from domain.wrath_and_glory.commands import (
+    Attack,
+    InteractionAttack,
+    RecoverShock,
+    Reload,
+    ResolveAttack,
+    RollDeathTest,
+    RollInitiative,
+    Soak,
+    TakeWounds,
+)
+from domain.wrath_and_glory.damage import (
+    DamageTotal,
+    death_test,
+    effective_resilience,
+    ed_icons,
+    instantly_killed,
+    shock_recovered,
+    soak,
+    troop_members_lost,
+    wounds_from,
+)
+from domain.wrath_and_glory.events import (
+    AttackDeclared,
+    DamageApplied,
+    DamageDealt,
+    DeathTestRolled,
+    DefenceEffectAdded,
+    GlorySpent,
+    InteractionEffectApplied,
+    NextActionPenaltyAdded,
+    ReloadsSpent,
+    RuinSpent,
+    ShockRecovered,
+    SoakRolled,
+    SpecialRolled,
+    WoundsPending,
+    WrathSpent,
+)
+from domain.wrath_and_glory.icons import count_icons
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.outcome import judge
+from domain.wrath_and_glory.resources import spend
+from domain.wrath_and_glory.roll_decisions import require_able, roll_test
+from domain.wrath_and_glory.rolls import faces, roll_d6s
+from domain.wrath_and_glory.state import CharacterState, WngState
+
+SHOCK_RECOVERY_DN = Modifier("after recovering shock", 2)
+AFTER_RELOAD_DN = Modifier("after reload", 2)
+INTERACTION_DN = Modifier("interaction attack", 1)
+INTERACTION_DEFENCE = Modifier("interaction attack", -1)
+EXTRA_EFFECT_SHIFTS = 3
+DamageCause = Literal["attack", "soak", "gm"]
+
+
+def _targets(state: WngState, attacker: CharacterState, target_ids: tuple[str, ...]) -> list[CharacterState]:
+    if not target_ids:
+        raise RuleViolation("target", "an attack needs a target")
+    if len(set(target_ids)) != len(target_ids):
+        raise RuleViolation("target", "each target is named once")
+    targets = [state.character(t) for t in target_ids]
+    for target in targets:
+        if target.id == attacker.id:
+            raise RuleViolation("target", "a character cannot attack itself")
+        if target.has("dead"):
+            raise RuleViolation("target", f"{target.sheet.name} is already dead")
+    return targets
+
+
+def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) -> list[Event]:
+    attacker = state.character(command.attacker_id)
+    require_control(actor, attacker)
+    require_able(attacker)
+    targets = _targets(state, attacker, command.targets)
+    weapon = attacker.sheet.weapon(command.weapon)
+    if weapon is None:
+        raise UnknownEntity(f"{attacker.sheet.name} has no weapon {command.weapon!r}")
+    plan = plan_attack(weapon, command.options, len(targets) - 1)
+    bonus = list(plan.bonus_dice) + list(command.bonus_dice)
+    if command.troop_members is not None:
+        if not attacker.is_troop:
+            raise RuleViolation("troop_attack", "only a troop attacks with its members")
+        if not 1 <= command.troop_members <= attacker.members_left:
+            raise RuleViolation("troop_attack", f"the troop has {attacker.members_left} members left")
+    if attacker.is_troop:
+        members = command.troop_members or attacker.members_left
+        bonus.append(Modifier(f"troop of {members}", troop_attack_bonus(members)))
+    test_id = state.next_test_id()
+    events: list[Event] = []
+    if plan.reloads and attacker.is_hero:
+        change = spend(attacker.reloads, plan.reloads, resource="Reloads", rule="reloads")
+        events.append(
+            ReloadsSpent(
+                character_id=attacker.id,
+                amount=plan.reloads,
+                cause="salvo" if command.options.salvo else "multiple_targets",
+                before=change.before,
+                after=change.after,
+                test_id=test_id,
+            )
+        )
+    events += roll_test(
+        state,
+        attacker,
+        dice,
+        purpose="attack",
+        skill=plan.skill,
+        attribute=None,
+        bonus=bonus,
+        glory_dice=command.glory_dice,
+        dn_base=max(t.defence for t in targets),
+        dn_penalties=plan.dn_penalties + command.dn_penalties,
+    )
+    events.append(
+        AttackDeclared(
+            test_id=test_id,
+            attacker_id=attacker.id,
+            targets=command.targets,
+            weapon=weapon,
+            add_strength=plan.add_strength,
+            bonus_ed=plan.bonus_ed,
+        )
+    )
+    if plan.defence_penalty:
+        events.append(
+            DefenceEffectAdded(character_id=attacker.id, effect=Modifier("all-out attack", plan.defence_penalty))
+        )
+    return events
+
+
+def decide_interaction(state: WngState, command: InteractionAttack, dice: Dice, actor: Actor) -> list[Event]:
+    attacker = state.character(command.attacker_id)
+    require_control(actor, attacker)
+    require_able(attacker)
+    (target,) = _targets(state, attacker, (command.target_id,))
+    opposed = target.sheet.skill(command.opposed_skill or command.skill)
+    test_id = state.next_test_id()
+    events = roll_test(
+        state,
+        attacker,
+        dice,
+        purpose="interaction",
+        skill=command.skill,
+        attribute=command.attribute,
+        bonus=command.bonus_dice,
+        glory_dice=command.glory_dice,
+        dn_base=interaction_dn(opposed, target.sheet.resolve),
+        dn_penalties=command.dn_penalties,
+    )
+    events.append(
+        AttackDeclared(
+            test_id=test_id,
+            attacker_id=attacker.id,
+            targets=(target.id,),
+            weapon=None,
+            add_strength=False,
+            bonus_ed=0,
+            interaction_skill=command.skill,
+        )
+    )
+    return events
+
+
+def decide_resolve(state: WngState, command: ResolveAttack, dice: Dice, actor: Actor) -> list[Event]:
+    test = state.test(command.test_id)
+    attack = test.attack
+    if attack is None:
+        raise RuleViolation("resolve", f"test {test.id} is not an attack")
+    attacker = state.character(test.character_id)
+    require_control(actor, attacker)
+    if command.target_id not in attack.targets:
+        raise RuleViolation("resolve", f"{command.target_id} is not a target of test {test.id}")
+    if command.target_id in attack.resolved:
+        raise RuleViolation("resolve", f"test {test.id} has already been resolved against {command.target_id}")
+    outcome = judge(faces(test.dice), test.dn)
+    if not outcome.success:
+        raise RuleViolation("missed", f"the attack missed: {outcome.icons} icons against DN {test.dn}")
+    if not 0 <= command.shifts <= outcome.shifts_possible:
+        raise RuleViolation("shifts", f"only {outcome.shifts_possible} exalted icons can be shifted")
+    target = state.character(command.target_id)
+    if attack.weapon is None:
+        return _resolve_interaction(test.id, target, command)
+    events: list[Event] = []
+    if command.glory_damage:
+        change = spend(state.glory, command.glory_damage, resource="Glory", rule="glory")
+        events.append(
+            GlorySpent(amount=command.glory_damage, cause="damage", before=change.before, after=change.after,
+                       test_id=test.id)
+        )
+    weapon = attack.weapon
+    ed_dice = tuple(roll_d6s(dice, weapon.ed + attack.bonus_ed))
+    damage = DamageTotal(
+        weapon=weapon.damage,
+        strength=attacker.sheet.attribute("strength") if attack.add_strength else 0,
+        ed_icons=ed_icons([d.value for d in ed_dice]),
+        shifts=command.shifts,
+        glory=command.glory_damage,
+    )
+    resilience = effective_resilience(target.sheet.resilience, target.sheet.armour, weapon.ap)
+    wounds = wounds_from(damage.total, resilience)
+    hits = 1
+    if target.is_troop:
+        hits = troop_members_hit(outcome.icons - 2 * command.shifts, target.defence, target.members_left)
+    events.append(
+        DamageDealt(
+            test_id=test.id, target_id=target.id, damage=damage, total=damage.total, ed_dice=ed_dice,
+            resilience=resilience, members_hit=hits, wounds=wounds,
+        )
+    )
+    if target.is_troop:
+        events.append(_troop_damage(target, hits, wounds, dice, test.id))
+    elif wounds:
+        events.append(WoundsPending(character_id=target.id, test_id=test.id, wounds=wounds))
+    else:
+        shock_die = dice.roll(3)
+        events.append(apply_damage(target, "attack", shock_dice=(shock_die,), shock=shock_die.value, wounds=0,
+                                   test_id=test.id))
+    return events
+
+
+def _resolve_interaction(test_id: str, target: CharacterState, command: ResolveAttack) -> list[Event]:
+    if command.effect is None:
+        raise RuleViolation("interaction", "choose the effect: +1 DN to its next action, or −1 Defence")
+    if command.glory_damage:
+        raise RuleViolation("interaction", "an interaction attack deals no damage to add Glory to")
+    effect: Event
+    if command.effect == "dn":
+        effect = NextActionPenaltyAdded(character_id=target.id, penalty=INTERACTION_DN)
+    else:
+        effect = DefenceEffectAdded(character_id=target.id, effect=INTERACTION_DEFENCE)
+    return [
+        InteractionEffectApplied(
+            test_id=test_id, target_id=target.id, effect=command.effect, shifts=command.shifts,
+            extra_effect=command.shifts >= EXTRA_EFFECT_SHIFTS,
+        ),
+        effect,
+    ]
+
+
+def _troop_damage(troop: CharacterState, hits: int, wounds: int, dice: Dice, test_id: str) -> DamageApplied:
+    per_wounds, per_shock = troop.sheet.wounds, troop.sheet.shock
+    shock_dice: tuple[Die, ...] = ()
+    wounds_lost = troop.troop_wounds_lost
+    shock_lost = troop.troop_shock_lost
+    if wounds:
+        wounds_lost += hits * min(wounds, per_wounds)
+    else:
+        shock_dice = tuple(dice.roll(3) for _ in range(hits))
+        shock_lost += sum(min(d.value, per_shock) for d in shock_dice)
+    lost = troop_members_lost(troop.troop_wounds_lost, wounds_lost, per_wounds) + troop_members_lost(
+        troop.troop_shock_lost, shock_lost, per_shock
+    )
+    lost = min(lost, troop.members_left)
+    left = troop.members_left - lost
+    return DamageApplied(
+        character_id=troop.id, cause="attack", shock_dice=shock_dice,
+        shock_lost=sum(d.value for d in shock_dice), wounds=wounds * hits,
+        shock_after=troop.shock, wounds_after=troop.wounds, exhausted=False, unconscious=False, dying=False,
+        dead=left == 0, members_lost=lost, members_left=left, troop_shock_lost=shock_lost,
+        troop_wounds_lost=wounds_lost, dissolved=left <= 1, test_id=test_id,
+    )
+
+
+def apply_damage(
+    target: CharacterState,
+    cause: DamageCause,
+    *,
+    shock_dice: tuple[Die, ...],
+    shock: int,
+    wounds: int,
+    test_id: str | None,
+) -> DamageApplied:
+    """Shock and wounds land: shock 0 exhausts; wounds 0 knocks a hero out (dying) and kills an NPC."""
+    shock_after = max(0, target.shock - shock)
+    wounds_after = max(0, target.wounds - wounds)
+    instant = wounds > 0 and instantly_killed(wounds, target.sheet.wounds)
+    down = wounds_after == 0 and wounds > 0
+    dead = target.has("dead") or instant or (down and not target.is_hero)
+    unconscious = not dead and (target.has("unconscious") or down)
+    dying = not dead and (target.has("dying") or (unconscious and wounds > 0))
+    return DamageApplied(
+        character_id=target.id,
+        cause=cause,
+        shock_dice=shock_dice,
+        shock_lost=target.shock - shock_after,
+        wounds=wounds,
+        shock_after=shock_after,
+        wounds_after=wounds_after,
+        exhausted=shock_after == 0,
+        unconscious=unconscious,
+        dying=dying,
+        dead=dead,
+        instant_death=instant,
+        members_left=target.members_left,
+        test_id=test_id,
+    )
+
+
+def _pending(state: WngState, character_id: str, actor: Actor) -> CharacterState:
+    target = state.character(character_id)
+    require_control(actor, target)
+    if target.pending_wounds is None:
+        raise RuleViolation("soak", f"{target.sheet.name} has no wounds waiting to be soaked or taken")
+    return target
+
+
+def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> list[Event]:
+    target = _pending(state, command.character_id, actor)
+    pending = target.pending_wounds
+    assert pending is not None
+    if target.is_troop:
+        raise RuleViolation("soak", "a troop cannot soak")
+    events: list[Event] = []
+    if not target.is_hero:
+        require_gm(actor, "spend Ruin for an NPC's soak")
+        change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
+        events.append(RuinSpent(amount=1, cause="soak", before=change.before, after=change.after,
+                                character_id=target.id, test_id=pending.test_id))
+    size = target.sheet.soak or target.sheet.attribute("toughness")
+    rolled = tuple(roll_d6s(dice, size))
+    result = soak(count_icons(d.value for d in rolled), pending.wounds)
+    events.append(
+        SoakRolled(
+            roll_id=state.next_test_id(), character_id=target.id, dice=rolled, icons=result.icons,
+            wounds=pending.wounds, ignored=result.ignored, remaining=result.remaining, shock_cost=result.shock_cost,
+        )
+    )
+    events.append(apply_damage(target, "soak", shock_dice=(), shock=result.shock_cost, wounds=result.remaining,
+                               test_id=pending.test_id))
+    return events
+
+
+def decide_take_wounds(state: WngState, command: TakeWounds, actor: Actor) -> list[Event]:
+    target = _pending(state, command.character_id, actor)
+    pending = target.pending_wounds
+    assert pending is not None
+    return [apply_damage(target, "attack", shock_dice=(), shock=0, wounds=pending.wounds, test_id=pending.test_id)]
+
+
+def decide_death_test(state: WngState, command: RollDeathTest, dice: Dice, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    if not character.has("dying"):
+        raise RuleViolation("death_test", f"{character.sheet.name} is not dying: no death test is due")
+    events: list[Event] = []
+    bonus = 0
+    if command.spend_wrath:
+        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        events.append(WrathSpent(character_id=character.id, amount=1, cause="death_test", before=change.before,
+                                 after=change.after))
+        bonus = 1
+    die = dice.roll(6)
+    result = death_test(die.value, bonus)
+    failures = character.death_failures + result.failures
+    events.append(
+        DeathTestRolled(
+            roll_id=state.next_test_id(), character_id=character.id, die=die, bonus=bonus, total=result.total,
+            result=result.result, failures_after=failures,
+            wounds_after=1 if result.result == "wakes" else character.wounds, dead=failures >= 3,
+        )
+    )
+    return events
+
+
+def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    if character.has("dead") or character.has("unconscious"):
+        raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
+    if character.recovered_shock_this_turn:
+        raise RuleViolation("recover_shock", "shock can be recovered only once per turn")
+    events: list[Event] = []
+    if character.is_hero:
+        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        events.append(WrathSpent(character_id=character.id, amount=1, cause="recover_shock", before=change.before,
+                                 after=change.after))
+    else:
+        require_gm(actor, "spend Ruin")
+        change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
+        events.append(RuinSpent(amount=1, cause="recover_shock", before=change.before, after=change.after,
+                                character_id=character.id))
+    die = dice.roll(3)
+    after = min(character.sheet.shock, character.shock + shock_recovered(die.value))
+    events.append(ShockRecovered(character_id=character.id, die=die, amount=after - character.shock,
+                                 before=character.shock, after=after))
+    events.append(NextActionPenaltyAdded(character_id=character.id, penalty=SHOCK_RECOVERY_DN))
+    return events
+
+
+def decide_reload(state: WngState, command: Reload, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    require_able(character)
+    events: list[Event] = []
+    if character.is_hero:
+        change = spend(character.reloads, 1, resource="Reloads", rule="reloads")
+        events.append(ReloadsSpent(character_id=character.id, amount=1, cause="reload", before=change.before,
+                                   after=change.after))
+    events.append(NextActionPenaltyAdded(character_id=character.id, penalty=AFTER_RELOAD_DN))
+    return events
+
+
+def decide_initiative(state: WngState, command: RollInitiative, dice: Dice, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    rolled = tuple(roll_d6s(dice, character.sheet.attribute("initiative")))
+    return [SpecialRolled(roll_id=state.next_test_id(), character_id=character.id, kind="initiative", dice=rolled,
+                          icons=count_icons(d.value for d in rolled))]
+

@@ -1,0 +1,235 @@
+"""Wrath & Glory commands: what a participant asks for; `decide` turns each into events or refuses it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.commands import Command
+from domain.wrath_and_glory.attacks import AttackOptions, InteractionSkill
+from domain.wrath_and_glory.events import (
+    GloryGainCause,
+    GlorySpendCause,
+    RuinGainCause,
+    RuinSpendCause,
+    ShiftUse,
+    WrathGainCause,
+)
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill
+from domain.wrath_and_glory.state import InteractionEffect
+
+
+class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
+    tier: int
+
+
+class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
+    """Add a hero (owned by a player) or an NPC (owner None: the GM's)."""
+
+    character_id: str
+    owner: str | None = None
+    sheet: Sheet
+
+
+class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
+    pass
+
+
+class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
+    character_id: str
+
+
+class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
+    """A skill test: pool from the sheet, bonus dice and Glory dice before the roll, DN 3 unless given."""
+
+    character_id: str
+    skill: Skill
+    attribute: Attribute | None = None
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
+    dn: int = 3
+    dn_penalties: tuple[Modifier, ...] = ()
+    trivial: bool = False
+
+
+class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
+    """A weapon attack on one target, or several with a multiple-target shot (first target first)."""
+
+    attacker_id: str
+    targets: tuple[str, ...]
+    weapon: str
+    options: AttackOptions = AttackOptions()
+    troop_members: int | None = None
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
+    dn_penalties: tuple[Modifier, ...] = ()
+
+
+class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
+    attacker_id: str
+    target_id: str
+    skill: InteractionSkill
+    attribute: Attribute | None = None
+    opposed_skill: Skill | None = None
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
+    dn_penalties: tuple[Modifier, ...] = ()
+
+
+class RerollFailedDice(Command, tag="wng_reroll_failed_dice", frozen=True, kw_only=True):
+    """Spend 1 Wrath (or, for an adversary or monster, 1 Ruin) to reroll the failed dice of a failed test."""
+
+    test_id: str
+    pay_with: Literal["wrath", "ruin"] = "wrath"
+
+
+class AddGloryDice(Command, tag="wng_add_glory_dice", frozen=True, kw_only=True):
+    """Spend Glory after the roll: +1 die per point; these dice are never rerolled."""
+
+    test_id: str
+    count: int
+
+
+class ShiftIcons(Command, tag="wng_shift_icons", frozen=True, kw_only=True):
+    """Shift exalted icons of a successful skill test, one use per icon."""
+
+    test_id: str
+    uses: tuple[ShiftUse, ...]
+
+
+class ResolveComplication(Command, tag="wng_resolve_complication", frozen=True, kw_only=True):
+    """The GM's choice for a Wrath die 1: a complication, or 1 Ruin instead."""
+
+    test_id: str
+    choice: Literal["complication", "ruin"]
+    note: str = ""
+
+
+class ResolveAttack(Command, tag="wng_resolve_attack", frozen=True, kw_only=True):
+    """Deal a rolled attack's damage (or interaction effect) to one of its targets."""
+
+    test_id: str
+    target_id: str
+    shifts: int = 0
+    glory_damage: int = 0
+    effect: InteractionEffect | None = None
+
+
+class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
+    character_id: str
+
+
+class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
+    character_id: str
+
+
+class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
+    character_id: str
+    spend_wrath: bool = False
+
+
+class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
+    """Spend 1 Wrath (hero) or 1 Ruin (NPC) as an action: recover 1d3 + 3 shock; next action +2 DN."""
+
+    character_id: str
+
+
+class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
+    character_id: str
+
+
+class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
+    character_id: str
+
+
+class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
+    character_id: str
+    cause: WrathGainCause = "roleplay"
+    reason: str = ""
+
+
+class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
+    """A narrative declaration bought with Wrath (the GM approves)."""
+
+    character_id: str
+    reason: str
+
+
+class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
+    amount: int = 1
+    cause: GloryGainCause = "gm_award"
+    reason: str = ""
+
+
+class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
+    amount: int = 1
+    cause: GlorySpendCause = "seize_initiative"
+    reason: str = ""
+
+
+class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
+    amount: int = 1
+    cause: RuinGainCause = "gm_award"
+    reason: str = ""
+
+
+class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
+    amount: int = 1
+    cause: RuinSpendCause = "ruin_action"
+    personal_of: str | None = None
+    reason: str = ""
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    SetTier,
+    AddCharacter,
+    StartSession,
+    StartTurn,
+    RollTest,
+    Attack,
+    InteractionAttack,
+    RerollFailedDice,
+    AddGloryDice,
+    ShiftIcons,
+    ResolveComplication,
+    ResolveAttack,
+    Soak,
+    TakeWounds,
+    RollDeathTest,
+    RecoverShock,
+    Reload,
+    RollInitiative,
+    AwardWrath,
+    SpendWrath,
+    GainGlory,
+    SpendGlory,
+    GainRuin,
+    SpendRuin,
+)
+
+WngCommand = (
+    SetTier
+    | AddCharacter
+    | StartSession
+    | StartTurn
+    | RollTest
+    | Attack
+    | InteractionAttack
+    | RerollFailedDice
+    | AddGloryDice
+    | ShiftIcons
+    | ResolveComplication
+    | ResolveAttack
+    | Soak
+    | TakeWounds
+    | RollDeathTest
+    | RecoverShock
+    | Reload
+    | RollInitiative
+    | AwardWrath
+    | SpendWrath
+    | GainGlory
+    | SpendGlory
+    | GainRuin
+    | SpendRuin
+)

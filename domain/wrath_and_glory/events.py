@@ -1,0 +1,378 @@
+"""Wrath & Glory events: past-tense facts carrying every die and every number the projection sets."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.dice import Die
+from domain.events import Event
+from domain.wrath_and_glory.attacks import InteractionSkill
+from domain.wrath_and_glory.damage import DamageTotal, DeathTestResult
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.outcome import WrathOutcome
+from domain.wrath_and_glory.pool import PoolSize
+from domain.wrath_and_glory.rolls import PoolDie
+from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill, Weapon
+from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
+
+GloryGainCause = Literal["wrath_six", "shift", "gm_award"]
+GlorySpendCause = Literal["bonus_dice", "damage", "seize_initiative", "ambush_awareness", "other"]
+WrathGainCause = Literal["roleplay", "gm_award"]
+WrathSpendCause = Literal["reroll", "recover_shock", "death_test", "narrative"]
+RuinGainCause = Literal["wrath_one", "corruption_test_failed", "fear_test_failed", "gm_award"]
+RuinSpendCause = Literal[
+    "ruin_action", "ruin_ability", "interrupt", "seize_initiative", "reroll", "recover_shock", "soak", "other"
+]
+ReloadCause = Literal["salvo", "multiple_targets", "reload"]
+ShiftUse = Literal["damage", "fact", "quality", "time", "glory", "effect"]
+RollKind = Literal["initiative", "soak"]
+
+
+class TierSet(Event, tag="wng_tier_set", frozen=True, kw_only=True):
+    tier: int
+
+
+class CharacterAdded(Event, tag="wng_character_added", frozen=True, kw_only=True):
+    """A hero or NPC joins at full wounds and shock; a hero with this session's Wrath and Reloads."""
+
+    character_id: str
+    owner: str | None
+    sheet: Sheet
+    wrath: int
+    reloads: int
+
+
+class HeroSessionReset(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    wrath: int
+    reloads: int
+
+
+class SessionStarted(Event, tag="wng_session_started", frozen=True, kw_only=True):
+    """Wrath 2 and Reloads 3 for every hero, Glory 0, Ruin = heroes; open tests close."""
+
+    session: int
+    heroes: tuple[HeroSessionReset, ...]
+    glory: int
+    glory_cap: int
+    ruin: int
+    ruin_cap: int
+
+
+class TurnStarted(Event, tag="wng_turn_started", frozen=True, kw_only=True):
+    character_id: str
+    expired_defence: tuple[Modifier, ...]
+
+
+class TestRolled(Event, tag="wng_test_rolled", frozen=True, kw_only=True):
+    """A test with its pool, DN terms, every die (the last pool die is the Wrath die) and its reading."""
+
+    test_id: str
+    character_id: str
+    purpose: TestPurpose
+    skill: Skill
+    attribute: Attribute
+    pool: PoolSize
+    dn_base: int
+    dn_penalties: tuple[Modifier, ...]
+    dn: int
+    dice: tuple[PoolDie, ...]
+    icons: int
+    exalted: int
+    success: bool
+    shifts_possible: int
+    wrath: WrathOutcome
+    trivial: bool = False
+    next_action_penalties_used: bool = False
+
+
+class AttackDeclared(Event, tag="wng_attack_declared", frozen=True, kw_only=True):
+    """The attack context of a test rolled right after: targets, weapon, damage inputs."""
+
+    test_id: str
+    attacker_id: str
+    targets: tuple[str, ...]
+    weapon: Weapon | None
+    add_strength: bool
+    bonus_ed: int
+    interaction_skill: InteractionSkill | None = None
+
+
+class Reroll(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    before: Die
+    after: Die
+
+
+class DiceRerolled(Event, tag="wng_dice_rerolled", frozen=True, kw_only=True):
+    """The failed dice of a failed test rolled again; the originals stay in `before`."""
+
+    test_id: str
+    paid_with: Literal["wrath", "ruin"]
+    rerolls: tuple[Reroll, ...]
+    icons: int
+    exalted: int
+    success: bool
+    shifts_possible: int
+    wrath: WrathOutcome
+    wrath_rerolled: bool
+
+
+class GloryDiceAdded(Event, tag="wng_glory_dice_added", frozen=True, kw_only=True):
+    test_id: str
+    dice: tuple[Die, ...]
+    bonus_applied: int
+    icons: int
+    exalted: int
+    success: bool
+    shifts_possible: int
+
+
+class IconsShifted(Event, tag="wng_icons_shifted", frozen=True, kw_only=True):
+    test_id: str
+    uses: tuple[ShiftUse, ...]
+    shifted_total: int
+
+
+class ComplicationResolved(Event, tag="wng_complication_resolved", frozen=True, kw_only=True):
+    test_id: str
+    choice: Literal["complication", "ruin"]
+    note: str = ""
+
+
+class GloryGained(Event, tag="wng_glory_gained", frozen=True, kw_only=True):
+    amount: int
+    cause: GloryGainCause
+    before: int
+    after: int
+    lost: int
+    test_id: str | None = None
+    reason: str = ""
+
+
+class GlorySpent(Event, tag="wng_glory_spent", frozen=True, kw_only=True):
+    amount: int
+    cause: GlorySpendCause
+    before: int
+    after: int
+    test_id: str | None = None
+    reason: str = ""
+
+
+class WrathGained(Event, tag="wng_wrath_gained", frozen=True, kw_only=True):
+    character_id: str
+    amount: int
+    cause: WrathGainCause
+    before: int
+    after: int
+    reason: str = ""
+
+
+class WrathSpent(Event, tag="wng_wrath_spent", frozen=True, kw_only=True):
+    character_id: str
+    amount: int
+    cause: WrathSpendCause
+    before: int
+    after: int
+    test_id: str | None = None
+    reason: str = ""
+
+
+class RuinGained(Event, tag="wng_ruin_gained", frozen=True, kw_only=True):
+    amount: int
+    cause: RuinGainCause
+    before: int
+    after: int
+    lost: int
+    test_id: str | None = None
+    reason: str = ""
+
+
+class RuinSpent(Event, tag="wng_ruin_spent", frozen=True, kw_only=True):
+    """GM Ruin spent, or an NPC's personal Ruin when `personal_of` names it."""
+
+    amount: int
+    cause: RuinSpendCause
+    before: int
+    after: int
+    personal_of: str | None = None
+    character_id: str | None = None
+    test_id: str | None = None
+    reason: str = ""
+
+
+class ReloadsSpent(Event, tag="wng_reloads_spent", frozen=True, kw_only=True):
+    character_id: str
+    amount: int
+    cause: ReloadCause
+    before: int
+    after: int
+    test_id: str | None = None
+
+
+class DefenceEffectAdded(Event, tag="wng_defence_effect_added", frozen=True, kw_only=True):
+    character_id: str
+    effect: Modifier
+
+
+class NextActionPenaltyAdded(Event, tag="wng_next_action_penalty_added", frozen=True, kw_only=True):
+    character_id: str
+    penalty: Modifier
+
+
+class DamageDealt(Event, tag="wng_damage_dealt", frozen=True, kw_only=True):
+    """One target's damage from an attack: every part of the total, the ED dice, Resilience after AP."""
+
+    test_id: str
+    target_id: str
+    damage: DamageTotal
+    total: int
+    ed_dice: tuple[Die, ...]
+    resilience: int
+    members_hit: int
+    wounds: int
+
+
+class InteractionEffectApplied(Event, tag="wng_interaction_effect_applied", frozen=True, kw_only=True):
+    test_id: str
+    target_id: str
+    effect: InteractionEffect
+    shifts: int
+    extra_effect: bool
+
+
+class WoundsPending(Event, tag="wng_wounds_pending", frozen=True, kw_only=True):
+    """Wounds dealt to a character who may soak them before they land."""
+
+    character_id: str
+    test_id: str
+    wounds: int
+
+
+class SoakRolled(Event, tag="wng_soak_rolled", frozen=True, kw_only=True):
+    roll_id: str
+    character_id: str
+    dice: tuple[Die, ...]
+    icons: int
+    wounds: int
+    ignored: int
+    remaining: int
+    shock_cost: int
+
+
+class DamageApplied(Event, tag="wng_damage_applied", frozen=True, kw_only=True):
+    """Shock and wounds landing on one character or troop, and the conditions they cause."""
+
+    character_id: str
+    cause: DamageCause
+    shock_dice: tuple[Die, ...]
+    shock_lost: int
+    wounds: int
+    shock_after: int
+    wounds_after: int
+    exhausted: bool
+    unconscious: bool
+    dying: bool
+    dead: bool
+    instant_death: bool = False
+    members_lost: int = 0
+    members_left: int = 1
+    troop_shock_lost: int = 0
+    troop_wounds_lost: int = 0
+    dissolved: bool = False
+    test_id: str | None = None
+
+
+class DeathTestRolled(Event, tag="wng_death_test_rolled", frozen=True, kw_only=True):
+    """1d6 with no Wrath die and no DN; Wrath cannot reroll it."""
+
+    roll_id: str
+    character_id: str
+    die: Die
+    bonus: int
+    total: int
+    result: DeathTestResult
+    failures_after: int
+    wounds_after: int
+    dead: bool
+
+
+class ShockRecovered(Event, tag="wng_shock_recovered", frozen=True, kw_only=True):
+    character_id: str
+    die: Die
+    amount: int
+    before: int
+    after: int
+
+
+class SpecialRolled(Event, tag="wng_special_rolled", frozen=True, kw_only=True):
+    """An initiative or soak roll: no Wrath die, no DN, just icons."""
+
+    roll_id: str
+    character_id: str
+    kind: RollKind
+    dice: tuple[Die, ...]
+    icons: int
+
+
+EVENTS: tuple[type[Event], ...] = (
+    TierSet,
+    CharacterAdded,
+    SessionStarted,
+    TurnStarted,
+    TestRolled,
+    AttackDeclared,
+    DiceRerolled,
+    GloryDiceAdded,
+    IconsShifted,
+    ComplicationResolved,
+    GloryGained,
+    GlorySpent,
+    WrathGained,
+    WrathSpent,
+    RuinGained,
+    RuinSpent,
+    ReloadsSpent,
+    DefenceEffectAdded,
+    NextActionPenaltyAdded,
+    DamageDealt,
+    InteractionEffectApplied,
+    WoundsPending,
+    SoakRolled,
+    DamageApplied,
+    DeathTestRolled,
+    ShockRecovered,
+    SpecialRolled,
+)
+
+WngEvent = (
+    TierSet
+    | CharacterAdded
+    | SessionStarted
+    | TurnStarted
+    | TestRolled
+    | AttackDeclared
+    | DiceRerolled
+    | GloryDiceAdded
+    | IconsShifted
+    | ComplicationResolved
+    | GloryGained
+    | GlorySpent
+    | WrathGained
+    | WrathSpent
+    | RuinGained
+    | RuinSpent
+    | ReloadsSpent
+    | DefenceEffectAdded
+    | NextActionPenaltyAdded
+    | DamageDealt
+    | InteractionEffectApplied
+    | WoundsPending
+    | SoakRolled
+    | DamageApplied
+    | DeathTestRolled
+    | ShockRecovered
+    | SpecialRolled
+)

@@ -1,0 +1,51 @@
+"""The ruleset-neutral campaign fold: participants, sessions, dice epochs, characters, counters."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.campaign.events import (
+    CampaignCreated,
+    CharacterCreated,
+    DiceRolled,
+    DiceSeedCommitted,
+    DiceSeedRevealed,
+    EventsReinstated,
+    EventsRetracted,
+    GmNoted,
+    ParticipantJoined,
+    SessionEnded,
+    SessionStarted,
+)
+from domain.campaign.state import CampaignState, Character, DiceEpoch, Participant
+from projections.recorded import Recorded
+
+
+def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
+    """The state after one more live event; events this fold does not know only move the version."""
+    state = replace(state, version=recorded.seq)
+    match recorded.event:
+        case CampaignCreated(campaign_id=campaign_id, name=name, ruleset=ruleset, options=options):
+            return replace(state, campaign_id=campaign_id, name=name, ruleset=ruleset, options=options)
+        case ParticipantJoined(participant_id=pid, name=name, role=role):
+            return replace(state, participants={**state.participants, pid: Participant(pid, name, role)})
+        case DiceSeedCommitted(epoch=epoch, commitment=commitment):
+            return replace(state, epoch=DiceEpoch(epoch=epoch, commitment=commitment))
+        case DiceSeedRevealed(epoch=epoch) if state.epoch is not None and state.epoch.epoch == epoch:
+            return replace(state, epoch=replace(state.epoch, revealed=True))
+        case SessionStarted(session=session):
+            return replace(state, session=session, sessions_held=max(state.sessions_held, session))
+        case SessionEnded():
+            return replace(state, session=None)
+        case CharacterCreated(character_id=cid, name=name, owner=owner, kind=kind, stats=stats):
+            character = Character(cid, name, owner, kind, stats, created_at_seq=recorded.seq)
+            return replace(state, characters={**state.characters, cid: character})
+        case DiceRolled():
+            return replace(state, rolls=state.rolls + 1)
+        case GmNoted():
+            return replace(state, notes=state.notes + 1)
+        case EventsRetracted(voids=voids):
+            return replace(state, retracted=tuple(sorted(set(state.retracted) | set(voids))))
+        case EventsReinstated(restores=restores):
+            return replace(state, retracted=tuple(s for s in state.retracted if s not in restores))
+    return state

@@ -1,0 +1,37 @@
+"""An event as the store hands it to the folds: its seq in the campaign, the event, and its envelope meta."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.commands import PostRef, Role
+from domain.events import Event
+
+
+class DiceProvenance(msgspec.Struct, frozen=True):
+    """Which epoch's seed and which nonce the dice of this event were drawn from."""
+
+    epoch: int
+    nonce: int
+
+
+class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The envelope facts of an event: who, from which post, inside which session/encounter/turn."""
+
+    actor: str | None = None
+    role: Role | None = None
+    post: PostRef | None = None
+    command_id: str | None = None
+    command_type: str | None = None
+    request_digest: str | None = None
+    session: int | None = None
+    encounter: str | None = None
+    round: int | None = None
+    turn: int | None = None
+    dice: DiceProvenance | None = None
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    seq: int
+    event: Event
+    meta: EventMeta

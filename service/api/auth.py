@@ -1,0 +1,46 @@
+"""Who is calling: a campaign token (gm, player, observer) or the instance admin token."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from litestar import Request
+
+from domain.commands import Actor, Role
+from service.api.problems import ApiError
+from service.store import EventStore
+from service.tokens import token_hash
+
+
+def bearer(request: Request[Any, Any, Any]) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "unauthenticated", "the Authorization header must be 'Bearer <token>'")
+    return token.strip()
+
+
+async def campaign_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor:
+    """The participant whose token was sent, or 401; reads and writes both need one."""
+    token = bearer(request)
+    if token is None:
+        raise ApiError(401, "unauthenticated", "send 'Authorization: Bearer <token>' with a token of this campaign")
+    found = await store.token(campaign_id, token_hash(token))
+    if found is None:
+        await store.head(campaign_id)  # an unknown campaign is a 404, not a bad token
+        raise ApiError(401, "unauthenticated", "this token does not belong to this campaign")
+    participant_id, role = found
+    checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
+    return Actor(participant_id=participant_id, role=checked)
+
+
+def require_admin(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:
+    """When the instance has an admin token, `action` needs it."""
+    if admin_token is None:
+        return
+    token = bearer(request)
+    if token is None or not hmac.compare_digest(token.encode(), admin_token.encode()):
+        raise ApiError(401, "unauthenticated", f"{action} needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)")

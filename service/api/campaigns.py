@@ -1,0 +1,95 @@
+"""Creating campaigns, inviting people, and every command."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, post
+from litestar.params import FromPath, HeaderParameter, JSONBody
+
+from domain.campaign.commands import InviteParticipant
+from domain.campaign.decide import CreateCampaign
+from domain.commands import PostRef
+from service.api.auth import campaign_actor, require_admin
+from service.api.problems import ApiError
+from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
+from service.api.services import services
+from service.commanding import CommandOutcome, request_digest
+
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, description="defaults to post.id"),
+]
+
+
+@post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once")
+async def create_campaign(request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]) -> CampaignCreatedResponse:
+    found = services(request)
+    require_admin(request, found.settings.admin_token, "creating a campaign")
+    command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
+    campaign_id, outcome = await found.commander.create_campaign(command)
+    assert outcome.token is not None
+    return CampaignCreatedResponse(
+        campaign_id=campaign_id, gm_token=outcome.token, version=outcome.version, events=list(outcome.events)
+    )
+
+
+@post("/campaigns/{campaign_id:str}/participants", status_code=201, summary="GM invites a player or observer")
+async def invite_participant(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: JSONBody[InviteBody],
+    idempotency_key: IdempotencyKey = None,
+) -> InvitedResponse:
+    found = services(request)
+    actor = await campaign_actor(request, found.store, campaign_id)
+    command = InviteParticipant(name=data.name, role=data.role)
+    outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    return InvitedResponse(
+        participant_id=str(outcome.result["participant_id"]),
+        role=data.role,
+        token=outcome.token,
+        version=outcome.version,
+        events=list(outcome.events),
+        note="The token is shown only once: hand it to the participant."
+        if outcome.token
+        else "This invitation was already made with this idempotency key; its token was shown then and is not kept.",
+    )
+
+
+def _expected_version(header: str | None, body_version: int | None) -> int | None:
+    if header is None:
+        return body_version
+    text = header.strip().strip('"').removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ApiError(400, "invalid-request", f"If-Match must be a campaign version (a whole number), not {header!r}")
+    version = int(text)
+    if body_version is not None and body_version != version:
+        raise ApiError(400, "invalid-request", "If-Match and expected_version disagree; send one of them")
+    return version
+
+
+@post(
+    "/campaigns/{campaign_id:str}/commands",
+    status_code=201,
+    summary="Send a command (tagged by type); answers {version, events, result}",
+)
+async def send_command(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: JSONBody[CommandBody],
+    idempotency_key: IdempotencyKey = None,
+    if_match: Annotated[str | None, HeaderParameter(name="If-Match", max_length=40)] = None,
+) -> Response[CommandOutcome]:
+    found = services(request)
+    actor = await campaign_actor(request, found.store, campaign_id)
+    expected = _expected_version(if_match, data.expected_version)
+    if expected != data.expected_version:
+        data = msgspec.structs.replace(data, expected_version=expected)
+    post_ref: PostRef | None = data.post
+    key = idempotency_key or (post_ref.id if post_ref is not None else None)
+    # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
+    digest = request_digest(msgspec.structs.replace(data, expected_version=None))
+    outcome = await found.commander.execute(campaign_id, actor, data, key, digest)
+    return Response(outcome, status_code=200 if outcome.replayed else 201)

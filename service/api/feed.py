@@ -1,0 +1,41 @@
+"""The cross-campaign feed for the instance admin: every committed event, never one skipped."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from litestar import Request, get
+from litestar.params import QueryParameter
+
+from service.api.auth import require_admin
+from service.api.problems import ApiError
+from service.api.schemas import FeedPage
+from service.api.services import services
+
+_CURSOR = re.compile(r"^(\d{1,20})\.(\d{1,20})$")
+
+
+def parse_cursor(after: str | None) -> tuple[int, int]:
+    if after in (None, "", "0"):
+        return 0, 0
+    match = _CURSOR.match(after)
+    if match is None:
+        raise ApiError(400, "invalid-request", f"after must be a cursor '<transaction id>.<global position>' as given in 'next', not {after!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+@get("/events", summary="Every campaign's events in commit-safe order (admin)")
+async def feed(
+    request: Request[Any, Any, Any],
+    after: Annotated[str | None, QueryParameter(max_length=50)] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
+) -> FeedPage:
+    found = services(request)
+    require_admin(request, found.settings.admin_token, "reading the global feed")
+    xact, position = parse_cursor(after)
+    rows = await found.store.feed(xact, position, limit)
+    if rows:
+        xact, last = rows[-1]
+        position = last.global_position
+    return FeedPage(events=[event for _, event in rows], next=f"{xact}.{position}")

@@ -1,0 +1,179 @@
+"""Reading a campaign: summary, log, state at any seq, characters, proofs, verification, export."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import asyncpg
+import msgspec
+from litestar import Request, Response, get
+from litestar.params import FromPath, QueryParameter
+from litestar.response import Stream
+
+from domain.campaign.state import CampaignState
+from service.api.auth import campaign_actor
+from service.api.problems import ApiError
+from service.api.services import Services, services
+from service.dice_source import die_value
+from service.store import StoredEvent, epoch_fact
+from service.verification import dice_in, verify_campaign
+from projections.replay import campaign_state
+
+AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]
+EXPORT_PAGE = 1000
+
+
+async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services:
+    found = services(request)
+    await campaign_actor(request, found.store, campaign_id)
+    return found
+
+
+async def _state(found: Services, campaign_id: str, at_seq: int | None) -> CampaignState:
+    if at_seq is None:
+        return await found.cache.at_head(campaign_id)
+    head = await found.store.head(campaign_id)
+    if at_seq > head.version:
+        raise ApiError(
+            404, "not-found", f"the campaign has {head.version} events; at_seq must be between 1 and {head.version}"
+        )
+    return campaign_state(await found.store.records(campaign_id, 0, at_seq))
+
+
+@get("/campaigns/{campaign_id:str}", summary="Campaign summary: ruleset, version, participants, sessions, dice epoch")
+async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    state = await found.cache.at_head(campaign_id)
+    head = await found.store.head(campaign_id)
+    return {
+        "campaign_id": campaign_id,
+        "name": state.name,
+        "ruleset": state.ruleset,
+        "options": state.options,
+        "version": head.version,
+        "head_hash": head.head_hash,
+        "participants": [msgspec.to_builtins(p) for p in state.participants.values()],
+        "session": {"current": state.session, "held": state.sessions_held},
+        "dice_epoch": msgspec.to_builtins(state.epoch),
+        "characters": len(state.characters),
+        "rolls": state.rolls,
+    }
+
+
+@get("/campaigns/{campaign_id:str}/events", summary="The campaign's log as stored, with hashes")
+async def campaign_events(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    after_seq: Annotated[int, QueryParameter(ge=0)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
+) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    head = await found.store.head(campaign_id)
+    events = await found.store.stored(campaign_id, after_seq, head.version, limit)
+    return {"version": head.version, "events": events, "next_after_seq": events[-1].seq if events else after_seq}
+
+
+@get("/campaigns/{campaign_id:str}/state", summary="The full projected state, now or right after ?at_seq=")
+async def campaign_state_read(request: Request[Any, Any, Any], campaign_id: FromPath[str], at_seq: AtSeq = None) -> CampaignState:
+    found = await _reader(request, campaign_id)
+    return await _state(found, campaign_id, at_seq)
+
+
+@get("/campaigns/{campaign_id:str}/characters/{character_id:str}", summary="One character, now or at ?at_seq=")
+async def character_read(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], character_id: FromPath[str], at_seq: AtSeq = None
+) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    state = await _state(found, campaign_id, at_seq)
+    character = state.characters.get(character_id)
+    if character is None:
+        when = f" at seq {at_seq}" if at_seq else ""
+        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign{when}")
+    return {"version": state.version, "character": msgspec.to_builtins(character)}
+
+
+@get("/campaigns/{campaign_id:str}/verify", summary="Recompute the hash chain and every revealed die")
+async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    head = await found.store.head(campaign_id)
+    records: list[dict[str, Any]] = []
+    after = 0
+    while after < head.version:
+        page = await found.store.stored(campaign_id, after, head.version, EXPORT_PAGE)
+        records.extend(msgspec.to_builtins(e) for e in page)
+        after = page[-1].seq
+    report = verify_campaign(campaign_id, records)
+    if report.head_hash != head.head_hash:
+        report.problems.append("the campaign's head hash does not match the last event's hash")
+    return {**msgspec.to_builtins(report), "ok": report.ok, "version": head.version}
+
+
+@get("/campaigns/{campaign_id:str}/rolls/{seq:int}", summary="A roll's proof: commitment, seed once revealed, dice")
+async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    stored = await found.store.stored_one(campaign_id, seq)
+    if stored is None:
+        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign")
+    provenance = stored.meta.get("dice")
+    if not provenance:
+        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice")
+    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
+    command = await found.store.command_of(campaign_id, seq)
+    committed = await epoch_fact(found.store, campaign_id, "dice_seed_committed", epoch)
+    revealed = await epoch_fact(found.store, campaign_id, "dice_seed_revealed", epoch)
+    seed = bytes.fromhex(str(revealed["seed"])) if revealed else None
+    dice: dict[int, dict[str, Any]] = {}
+    for event in command:
+        for die in dice_in(event.data):
+            dice.setdefault(int(die["k"]), dict(die))
+    for k, die in dice.items():
+        recomputed = die_value(seed, campaign_id, nonce, k, int(die["sides"])) if seed else None
+        die["recomputed"] = recomputed
+        die["matches"] = None if recomputed is None else recomputed == die["value"]
+    listed = [dice[k] for k in sorted(dice)]
+    return {
+        "campaign_id": campaign_id,
+        "seq": seq,
+        "command_seqs": [e.seq for e in command],
+        "epoch": epoch,
+        "nonce": nonce,
+        "commitment": committed["commitment"] if committed else None,
+        "revealed": seed is not None,
+        "seed": seed.hex() if seed else None,
+        "algorithm": "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}'), "
+        "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; see docs/fairness.md",
+        "dice": listed,
+        "verified": None if seed is None else all(d["matches"] for d in listed),
+    }
+
+
+@get("/campaigns/{campaign_id:str}/export", summary="The whole log as JSON Lines (docs/audit-format.md)")
+async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Stream:
+    found = await _reader(request, campaign_id)
+    head = await found.store.head(campaign_id)
+    return Stream(
+        export_lines(found, campaign_id, head.version),
+        media_type="application/jsonl",
+        headers={"Content-Disposition": f'attachment; filename="{campaign_id}.jsonl"'},
+    )
+
+
+async def export_lines(found: Services, campaign_id: str, upto: int) -> AsyncIterator[bytes]:
+    after = 0
+    while after < upto:
+        page: list[StoredEvent] = await found.store.stored(campaign_id, after, upto, EXPORT_PAGE)
+        if not page:
+            return
+        yield b"".join(msgspec.json.encode(event) + b"\n" for event in page)
+        after = page[-1].seq
+
+
+@get("/health", summary="Liveness and database reachability")
+async def health(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+    found = services(request)
+    try:
+        await found.store.pool.fetchval("SELECT 1")
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        return Response({"status": "unavailable", "database": str(error)}, status_code=503)
+    return Response({"status": "ok", "database": "ok"})

@@ -1,0 +1,58 @@
+"""HTTP request and response bodies (not events: the edge maps one to the other)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from domain.campaign.commands import (
+    CreateCharacter,
+    EndSession,
+    GmNote,
+    Reinstate,
+    Retract,
+    RevealDiceSeed,
+    Roll,
+    StartSession,
+)
+from domain.campaign.events import Ruleset, StatValue
+from domain.commands import Role, ShortText
+
+# Every command POST /campaigns/{id}/commands accepts, told apart by "type".
+CommandBody = StartSession | EndSession | CreateCharacter | Roll | GmNote | RevealDiceSeed | Retract | Reinstate
+
+
+class CreateCampaignBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: ShortText
+    ruleset: Ruleset
+    options: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue | bool] = {}
+    gm_name: ShortText = "Game Master"
+
+
+class InviteBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: ShortText
+    role: Role
+
+
+class CampaignCreatedResponse(msgspec.Struct, frozen=True):
+    campaign_id: str
+    gm_token: str
+    version: int
+    events: list[Any]
+    note: str = "The GM token is shown only once: keep it. Send it as 'Authorization: Bearer <token>'."
+
+
+class InvitedResponse(msgspec.Struct, frozen=True):
+    participant_id: str
+    role: Role
+    token: str | None
+    version: int
+    events: list[Any]
+    note: str = "The token is shown only once: hand it to the participant."
+
+
+class FeedPage(msgspec.Struct, frozen=True):
+    events: list[Any]
+    next: str
+    """Pass as ?after= to read on; the cursor is '<transaction id>.<global position>'."""

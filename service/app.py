@@ -1,0 +1,73 @@
+"""The Litestar application factory: no module-level app, pool or settings."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+
+from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.feed import feed
+from service.api.problems import EXCEPTION_HANDLERS
+from service.api.reads import (
+    campaign_events,
+    campaign_state_read,
+    campaign_summary,
+    character_read,
+    export,
+    health,
+    roll_proof,
+    verify,
+)
+from service.api.services import Services
+from service.commanding import Commander
+from service.database import create_pool
+from service.settings import Settings
+from service.state_cache import StateCache
+from service.store import EventStore
+
+API_DOCS_PATH = "/schema/swagger"
+
+
+def create_app(settings: Settings) -> Litestar:
+    """The HTTP service for `settings`; the lifespan owns the database pool."""
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        pool = await create_pool(settings.database_url, settings.pool_min, settings.pool_max)
+        store = EventStore(pool)
+        cache = StateCache(store, settings.cache_capacity)
+        app.state.services = Services(settings=settings, store=store, cache=cache, commander=Commander(store, cache))
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    return Litestar(
+        route_handlers=[
+            create_campaign,
+            invite_participant,
+            send_command,
+            campaign_summary,
+            campaign_events,
+            campaign_state_read,
+            character_read,
+            verify,
+            roll_proof,
+            export,
+            feed,
+            health,
+        ],
+        lifespan=[lifespan],
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=OpenAPIConfig(
+            title="Lexmechanic",
+            version="1.0.0",
+            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. See docs/ for every contract.",
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
+        ),
+    )

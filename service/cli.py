@@ -1,0 +1,132 @@
+"""The `lexmechanic` command line: serve, migrate, export, verify."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import msgspec
+
+from service.settings import Settings, admin_token_from_env, data_dir_from_env
+
+
+def _database_url(announce: bool) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    from service.database import start_embedded
+
+    data_dir = data_dir_from_env() / "postgres"
+    if announce:
+        print(f"No DATABASE_URL: using the embedded PostgreSQL with its data in {data_dir}", flush=True)
+    return start_embedded(data_dir)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.app import create_app
+    from service.database import migrate_url
+
+    url = _database_url(announce=True)
+    applied = asyncio.run(migrate_url(url))
+    if applied:
+        print(f"Applied migrations: {', '.join(applied)}", flush=True)
+    settings = Settings(database_url=url, admin_token=admin_token_from_env(), host=args.host, port=args.port)
+    if settings.admin_token is None:
+        print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
+    base = f"http://{args.host}:{args.port}"
+    print(f"Lexmechanic serves on {base} — interactive API docs: {base}/schema/swagger", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+def _migrate(_: argparse.Namespace) -> int:
+    from service.database import migrate_url
+
+    applied = asyncio.run(migrate_url(_database_url(announce=True)))
+    print(f"Applied: {', '.join(applied)}" if applied else "The schema is up to date.")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from service.database import create_pool
+    from service.store import CampaignNotFound, EventStore
+
+    async def run() -> int:
+        pool = await create_pool(_database_url(announce=False), 1, 2)
+        try:
+            store = EventStore(pool)
+            head = await store.head(args.campaign)
+            out = open(args.output, "wb") if args.output else sys.stdout.buffer
+            after = 0
+            while after < head.version:
+                page = await store.stored(args.campaign, after, head.version, 1000)
+                for event in page:
+                    out.write(msgspec.json.encode(event) + b"\n")
+                after = page[-1].seq
+            out.flush()
+            if args.output:
+                out.close()
+                print(f"Exported {head.version} events to {args.output}", file=sys.stderr)
+            return 0
+        except CampaignNotFound as error:
+            print(str(error), file=sys.stderr)
+            return 2
+        finally:
+            await pool.close()
+
+    return asyncio.run(run())
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from service.verification import verify_export
+
+    path = Path(args.file)
+    try:
+        with path.open(encoding="utf-8") as lines:
+            reports = verify_export(lines)
+    except (OSError, ValueError) as error:
+        print(f"cannot verify {path}: {error}", file=sys.stderr)
+        return 2
+    if not reports:
+        print(f"{path} holds no events", file=sys.stderr)
+        return 2
+    for report in reports:
+        status = "OK" if report.ok else "FAILED"
+        print(
+            f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
+            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, head {report.head_hash[:16]}…; "
+            f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
+            f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed"
+        )
+        for problem in report.problems:
+            print(f"  - {problem}")
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="lexmechanic", description="Event-sourced campaign log for play-by-post 40k games")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the HTTP service (embedded PostgreSQL without DATABASE_URL)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=_serve)
+    commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
+    exporting = commands.add_parser("export", help="write a campaign's log as JSON Lines")
+    exporting.add_argument("campaign")
+    exporting.add_argument("-o", "--output", help="file to write (default: standard output)")
+    exporting.set_defaults(run=_export)
+    verifying = commands.add_parser("verify", help="check an export offline: hash chain and every revealed die")
+    verifying.add_argument("file")
+    verifying.set_defaults(run=_verify)
+    args = parser.parse_args(argv)
+    result: int = args.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

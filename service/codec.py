@@ -1,0 +1,69 @@
+"""Events to and from their stored form, with every registered ruleset's event types and upcasters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+import domain.campaign.events  # noqa: F401  (registers the campaign's event classes)
+from domain.events import Event, all_event_classes, event_type
+from domain.upcasting import upcast
+from projections.recorded import EventMeta, Recorded
+
+_meta_decoder = msgspec.json.Decoder(EventMeta)
+_decoders: dict[str, tuple[type[Event], msgspec.json.Decoder[Any]]] = {}
+
+
+class UnknownEventType(LookupError):
+    """A stored event type that no registered module defines."""
+
+
+def _decoder(kind: str) -> tuple[type[Event], msgspec.json.Decoder[Any]]:
+    found = _decoders.get(kind)
+    if found is None:
+        cls = all_event_classes().get(kind)
+        if cls is None:
+            raise UnknownEventType(f"no event class is registered for {kind!r}")
+        found = _decoders[kind] = (cls, msgspec.json.Decoder(cls))
+    return found
+
+
+def payload(event: Event) -> dict[str, Any]:
+    """The event's data as stored in `events.data`: its fields, without the type tag."""
+    data = msgspec.to_builtins(event)
+    assert isinstance(data, dict)
+    data.pop("type", None)
+    return data
+
+
+def meta_payload(meta: EventMeta) -> dict[str, Any]:
+    data = msgspec.to_builtins(meta)
+    assert isinstance(data, dict)
+    return data
+
+
+def decode_event(kind: str, schema_version: int, data: str | bytes) -> Event:
+    """The typed event from its stored JSON, upcast first when it was written by an older version."""
+    cls, decoder = _decoder(kind)
+    if schema_version == cls.schema_version:
+        event = decoder.decode(data)
+    else:
+        raw = msgspec.json.decode(data)
+        event = msgspec.convert(upcast(kind, schema_version, cls.schema_version, raw), cls)
+    assert isinstance(event, Event)
+    return event
+
+
+def decode_meta(data: str | bytes) -> EventMeta:
+    meta = _meta_decoder.decode(data)
+    assert isinstance(meta, EventMeta)
+    return meta
+
+
+def recorded(seq: int, kind: str, schema_version: int, data: str | bytes, meta: str | bytes) -> Recorded:
+    return Recorded(seq=seq, event=decode_event(kind, schema_version, data), meta=decode_meta(meta))
+
+
+def type_of(event: Event) -> str:
+    return event_type(event)

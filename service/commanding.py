@@ -1,0 +1,157 @@
+"""Running a command: lock the head, check idempotency and version, decide, append, answer.
+
+Everything a command writes (events, a new dice seed, a new token) commits in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from typing import Any
+
+import msgspec
+
+from domain.campaign.commands import InviteParticipant, Reinstate, Retract
+from domain.campaign.decide import CommandContext, CreateCampaign, decide_campaign, decide_creation
+from domain.campaign.events import DiceSeedCommitted, SessionEnded
+from domain.campaign.permissions import authorize
+from domain.campaign.state import CampaignState
+from domain.commands import Actor, Command
+from domain.events import Event
+from projections.recorded import DiceProvenance, EventMeta, Recorded
+from projections.replay import campaign_state, is_voiding
+from projections.results import result_of
+from service import dice_source, tokens
+from service.state_cache import StateCache
+from service.store import EventStore, IdempotencyConflict, StoredEvent, Writer, recorded_from_stored
+
+
+class CommandOutcome(msgspec.Struct, frozen=True):
+    """What POST /commands answers: the new version, the events written, and the result summary."""
+
+    version: int
+    events: list[StoredEvent]
+    result: dict[str, Any]
+    replayed: bool = False
+    token: str | None = None
+
+
+def request_digest(body: Any) -> str:
+    """sha256 of the command's canonical JSON: the same body retried has the same digest."""
+    return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+def _fresh_id(prefix: str) -> str:
+    return f"{prefix}-{secrets.token_hex(4)}"
+
+
+def _outcome(stored: list[StoredEvent], replayed: bool, token: str | None = None) -> CommandOutcome:
+    events = [recorded_from_stored(s).event for s in stored]
+    return CommandOutcome(
+        version=stored[-1].seq, events=stored, result=result_of(events), replayed=replayed, token=token
+    )
+
+
+def _metas(
+    state: CampaignState, events: list[Event], first_seq: int, base: EventMeta
+) -> tuple[list[EventMeta], CampaignState]:
+    """Each event's meta, with the session it belongs to, and the state after all of them."""
+    metas: list[EventMeta] = []
+    for index, event in enumerate(events):
+        state = campaign_state([Recorded(first_seq + index, event, base)], initial=state)
+        session = state.session if state.session is not None else (
+            event.session if isinstance(event, SessionEnded) else None
+        )
+        metas.append(msgspec.structs.replace(base, session=session))
+    return metas, state
+
+
+class Commander:
+    def __init__(self, store: EventStore, cache: StateCache) -> None:
+        self.store = store
+        self.cache = cache
+
+    async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
+        """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
+        campaign_id = str(uuid.uuid4())
+        gm_id = "gm"
+        seed = dice_source.new_seed()
+        events = decide_creation(campaign_id, command, gm_id, dice_source.commitment(seed))
+        token = tokens.new_token()
+        base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
+        async with self.store.create(campaign_id, command.ruleset) as writer:
+            metas, state = _metas(CampaignState(), events, 1, base)
+            await writer.save_seed(1, seed, dice_source.commitment(seed))
+            await writer.save_token(tokens.token_hash(token), gm_id, "gm")
+            stored = await writer.append(events, metas, None)
+        self.cache.put(campaign_id, state)
+        return campaign_id, _outcome(stored, replayed=False, token=token)
+
+    async def execute(
+        self,
+        campaign_id: str,
+        actor: Actor,
+        command: Command,
+        idempotency_key: str | None,
+        digest: str,
+    ) -> CommandOutcome:
+        """Decide and append one command, or answer the original outcome of a retried one."""
+        token: str | None = None
+        async with self.store.write(campaign_id) as writer:
+            if idempotency_key is not None:
+                previous = await writer.command_by_key(idempotency_key)
+                if previous:
+                    if previous[0].meta.get("request_digest") != digest:
+                        raise IdempotencyConflict(idempotency_key)
+                    return _outcome(previous, replayed=True)
+            state = await self.cache.for_writer(writer)
+            authorize(state, actor, command)
+            writer.check_version(command.expected_version)
+            events, seed, fresh_seed, nonce = await self._decide(writer, state, actor, command)
+            if isinstance(command, InviteParticipant):
+                token = tokens.new_token()
+                participant = events[0]
+                await writer.save_token(tokens.token_hash(token), getattr(participant, "participant_id"), command.role)
+            for event in events:
+                if isinstance(event, DiceSeedCommitted):
+                    await writer.save_seed(event.epoch, fresh_seed, event.commitment)
+            base = EventMeta(
+                actor=actor.participant_id,
+                role=actor.role,
+                post=command.post,
+                command_id=str(uuid.uuid4()),
+                command_type=type(command).__struct_config__.tag if isinstance(type(command).__struct_config__.tag, str) else None,
+                request_digest=digest,
+                dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce) if seed is not None and state.epoch else None,
+            )
+            metas, new_state = _metas(state, events, nonce, base)
+            stored = await writer.append(events, metas, idempotency_key)
+            if any(is_voiding(recorded_from_stored(s)) for s in stored):
+                new_state = campaign_state(await writer.records_after(0))
+        self.cache.put(campaign_id, new_state)
+        return _outcome(stored, replayed=False, token=token)
+
+    async def _decide(
+        self, writer: Writer, state: CampaignState, actor: Actor, command: Command
+    ) -> tuple[list[Event], bytes | None, bytes, int]:
+        nonce = writer.head.version + 1
+        if state.epoch is None:
+            raise RuntimeError(f"campaign {writer.head.campaign_id} has no dice epoch")
+        active = await writer.seed(state.epoch.epoch)
+        if active is None:
+            raise RuntimeError(f"the seed of epoch {state.epoch.epoch} is missing")
+        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce)
+        fresh = dice_source.new_seed()
+        event_types: dict[int, str] = {}
+        if isinstance(command, (Retract, Reinstate)):
+            event_types = await writer.event_types(command.seqs)
+        context = CommandContext(
+            next_seq=nonce,
+            fresh_id=_fresh_id("p" if isinstance(command, InviteParticipant) else "c"),
+            fresh_commitment=dice_source.commitment(fresh),
+            active_seed=active.hex(),
+            event_types=event_types,
+        )
+        events = decide_campaign(state, command, dice, actor, context)
+        return events, (active if dice.rolled else None), fresh, nonce

@@ -1,0 +1,58 @@
+"""Verifiable dice: every die is HMAC-SHA256 of a committed secret seed (docs/fairness.md).
+
+Die k of the command whose first event has seq `nonce`, with `sides` faces:
+for attempt = 0, 1, 2 ...: v = first 8 bytes, big-endian, of
+HMAC-SHA256(key=seed, msg=f"{campaign_id}:{nonce}:{k}:{attempt}"); accept when
+v < 2**64 - (2**64 mod sides) and answer v mod sides + 1. The rejection keeps every face equally likely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from domain.dice import Die
+
+_SPACE = 2**64
+
+
+def new_seed() -> bytes:
+    """A fresh secret 32-byte seed from the operating system's CSPRNG."""
+    return secrets.token_bytes(32)
+
+
+def commitment(seed: bytes) -> str:
+    """sha256(seed) in lowercase hex: published before any die of the epoch is rolled."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int) -> int:
+    """The face of die k of the command with this nonce: uniform on 1..sides."""
+    if sides < 1:
+        raise ValueError("a die has at least one side")
+    limit = _SPACE - (_SPACE % sides)
+    attempt = 0
+    while True:
+        message = f"{campaign_id}:{nonce}:{k}:{attempt}".encode()
+        digest = hmac.new(seed, message, hashlib.sha256).digest()
+        value = int.from_bytes(digest[:8], "big")
+        if value < limit:
+            return value % sides + 1
+        attempt += 1
+
+
+class SeededDice:
+    """The Dice of one command: die k is the k-th die this command rolls."""
+
+    def __init__(self, seed: bytes, campaign_id: str, nonce: int) -> None:
+        self._seed = seed
+        self._campaign_id = campaign_id
+        self.nonce = nonce
+        self.rolled: list[Die] = []
+
+    def roll(self, sides: int) -> Die:
+        k = len(self.rolled)
+        die = Die(k=k, sides=sides, value=die_value(self._seed, self._campaign_id, self.nonce, k, sides))
+        self.rolled.append(die)
+        return die

@@ -1,0 +1,74 @@
+"""Every SQL statement the service runs, as named constants with $n parameters."""
+
+SET_APPEND_TIMEOUTS = (
+    "SET LOCAL lock_timeout = '5s'; SET LOCAL idle_in_transaction_session_timeout = '15s'"
+)
+INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, $2, 0, $3)"
+LOCK_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1 FOR UPDATE"
+SELECT_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1"
+MOVE_HEAD = "UPDATE campaigns SET version = $2, head_hash = $3 WHERE campaign_id = $1"
+NOTIFY = "SELECT pg_notify('lexmechanic_events', $1)"
+
+INSERT_EVENTS = """
+INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
+                    recorded_at, prev_hash, hash)
+SELECT $1, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
+       e.recorded_at, e.prev_hash, e.hash
+  FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+              $8::timestamptz[], $9::text[], $10::text[])
+       AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+"""
+
+_STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,
+       data::text AS data, meta::text AS meta, idempotency_key, recorded_at, prev_hash, hash"""
+
+SELECT_COMMAND_BY_KEY = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1
+   AND meta ->> 'command_id' = (SELECT meta ->> 'command_id' FROM events
+                                 WHERE campaign_id = $1 AND idempotency_key = $2)
+ ORDER BY seq
+"""
+SELECT_STORED_RANGE = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND seq > $2 AND seq <= $3
+ ORDER BY seq
+ LIMIT $4
+"""
+SELECT_ONE_STORED = f"SELECT {_STORED_COLUMNS} FROM events WHERE campaign_id = $1 AND seq = $2"
+SELECT_COMMAND_OF_SEQ = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1
+   AND meta ->> 'command_id' = (SELECT meta ->> 'command_id' FROM events WHERE campaign_id = $1 AND seq = $2)
+ ORDER BY seq
+"""
+SELECT_FOLD_ROWS = """
+SELECT seq, type, schema_version, data::text, meta::text FROM events
+ WHERE campaign_id = $1 AND seq > $2 AND seq <= $3
+ ORDER BY seq
+"""
+SELECT_TYPES = "SELECT seq, type FROM events WHERE campaign_id = $1 AND seq = ANY($2::bigint[])"
+
+# The global feed in commit-safe order: only rows of transactions older than every transaction still
+# running are handed out, so a row committed late can never land behind a reader's cursor.
+SELECT_FEED = f"""
+SELECT xact_id::text AS xact_id, {_STORED_COLUMNS} FROM events
+ WHERE (xact_id, global_position) > ($1::text::xid8, $2::bigint)
+   AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY xact_id, global_position
+ LIMIT $3
+"""
+
+INSERT_SEED = "INSERT INTO dice_epochs (campaign_id, epoch, seed, commitment) VALUES ($1, $2, $3, $4)"
+SELECT_SEED = "SELECT seed FROM dice_epochs WHERE campaign_id = $1 AND epoch = $2"
+
+INSERT_TOKEN = """
+INSERT INTO access_tokens (token_hash, campaign_id, participant_id, role) VALUES ($1, $2, $3, $4)
+"""
+SELECT_TOKEN = "SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2"
+
+SELECT_EPOCH_FACT = """
+SELECT data::text FROM events
+ WHERE campaign_id = $1 AND type = $2 AND (data ->> 'epoch')::int = $3
+ ORDER BY seq LIMIT 1
+"""

@@ -1,0 +1,27 @@
+"""Service settings, read once from the environment by the command line and passed to create_app."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    database_url: str
+    admin_token: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    pool_min: int = 2
+    pool_max: int = 10
+    cache_capacity: int = 512
+
+
+def data_dir_from_env() -> Path:
+    """Where the embedded PostgreSQL keeps its files when no DATABASE_URL is given."""
+    return Path(os.environ.get("LEXMECHANIC_DATA_DIR", ".lexmechanic")).expanduser().resolve()
+
+
+def admin_token_from_env() -> str | None:
+    return os.environ.get("LEXMECHANIC_ADMIN_TOKEN") or None

@@ -1,0 +1,60 @@
+"""The head state of recently used campaigns, kept per process; only a cache, never the truth.
+
+Every write re-reads the head under its lock, so a stale entry is caught up from the log (or rebuilt
+when a voiding event makes an incremental fold wrong) before anything is decided.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from domain.campaign.state import CampaignState
+from projections.recorded import Recorded
+from projections.replay import campaign_state, is_voiding
+from service.store import EventStore, Writer
+
+
+class StateCache:
+    def __init__(self, store: EventStore, capacity: int = 512) -> None:
+        self._store = store
+        self._capacity = capacity
+        self._states: OrderedDict[str, CampaignState] = OrderedDict()
+
+    def _remember(self, campaign_id: str, state: CampaignState) -> None:
+        self._states[campaign_id] = state
+        self._states.move_to_end(campaign_id)
+        while len(self._states) > self._capacity:
+            self._states.popitem(last=False)
+
+    def put(self, campaign_id: str, state: CampaignState) -> None:
+        """Remember a state computed by a committed write."""
+        known = self._states.get(campaign_id)
+        if known is None or known.version <= state.version:
+            self._remember(campaign_id, state)
+
+    async def for_writer(self, writer: Writer) -> CampaignState:
+        """The state at the locked head, caught up inside the writer's transaction."""
+        campaign_id, version = writer.head.campaign_id, writer.head.version
+        known = self._states.get(campaign_id)
+        if known is not None and known.version == version:
+            return known
+        if known is not None and known.version < version:
+            tail = await writer.records_after(known.version)
+            if not any(is_voiding(r) for r in tail):
+                return campaign_state(tail, initial=known)
+        return campaign_state(await writer.records_after(0))
+
+    async def at_head(self, campaign_id: str) -> CampaignState:
+        """The state at the current head for reads (no lock)."""
+        head = await self._store.head(campaign_id)
+        known = self._states.get(campaign_id)
+        if known is not None and known.version == head.version:
+            return known
+        if known is not None and known.version < head.version:
+            tail = await self._store.records(campaign_id, known.version, head.version)
+            if not any(is_voiding(r) for r in tail):
+                state = campaign_state(tail, initial=known)
+                self._remember(campaign_id, state)
+                return state
+        state = campaign_state(await self._store.records(campaign_id, 0, head.version))
+        self._remember(campaign_id, state)
+        return state

