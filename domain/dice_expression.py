@@ -15,6 +15,7 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 
+_AROUND_SIGNS = re.compile(r"\s*([+-])\s*")
 _TERM = re.compile(r"([+-]?)(?:(\d*)d(\d+)|(\d+))")
 
 
@@ -39,7 +40,7 @@ class Evaluated(msgspec.Struct, frozen=True):
 
 def parse(expression: str) -> tuple[Term, ...]:
     """The terms of an expression, or ExpressionError saying what is wrong with it."""
-    text = expression.replace(" ", "").lower()
+    text = _AROUND_SIGNS.sub(r"\1", expression.strip()).lower()
     if not text:
         raise ExpressionError("the dice expression is empty; write something like 2d10+3")
     terms: list[Term] = []

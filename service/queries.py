@@ -17,6 +17,7 @@ SELECT $1, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idem
   FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
               $8::timestamptz[], $9::text[], $10::text[])
        AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+RETURNING seq, global_position
 """
 
 _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,

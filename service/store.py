@@ -191,13 +191,12 @@ class Writer:
             [r["hash"] for r in records],
         )
         campaign = _uuid(self.head.campaign_id)
-        await self.connection.execute(queries.INSERT_EVENTS, campaign, *columns)
+        positions = dict(await self.connection.fetch(queries.INSERT_EVENTS, campaign, *columns))
         last = records[-1]
         await self.connection.execute(queries.MOVE_HEAD, campaign, last["seq"], last["hash"])
         await self.connection.execute(queries.NOTIFY, self.head.campaign_id)
         self.head = msgspec.structs.replace(self.head, version=last["seq"], head_hash=last["hash"])
-        # Global positions are assigned by the database; the caller reads them back only if it needs them.
-        stored = [StoredEvent(global_position=0, **r) for r in records]
+        stored = [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
         self.appended.extend(stored)
         return stored
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -28,6 +28,7 @@ RuinSpendCause = Literal[
 ReloadCause = Literal["salvo", "multiple_targets", "reload"]
 ShiftUse = Literal["damage", "fact", "quality", "time", "glory", "effect"]
 RollKind = Literal["initiative", "soak"]
+DamageCause = Literal["attack", "soak", "gm"]
 
 
 class TierSet(Event, tag="wng_tier_set", frozen=True, kw_only=True):
@@ -68,6 +69,8 @@ class TurnStarted(Event, tag="wng_turn_started", frozen=True, kw_only=True):
 
 class TestRolled(Event, tag="wng_test_rolled", frozen=True, kw_only=True):
     """A test with its pool, DN terms, every die (the last pool die is the Wrath die) and its reading."""
+
+    __test__: ClassVar[bool] = False  # not a pytest class, despite its name
 
     test_id: str
     character_id: str

@@ -81,7 +81,11 @@ def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[by
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
     errors = exc.extra if isinstance(exc.extra, list) else []
-    messages = [str(e.get("message", "")) for e in errors if isinstance(e, dict)]
+    messages = [
+        f"{e['key']}: {e.get('message', '')}" if e.get("key") and e.get("key") != "data" else str(e.get("message", ""))
+        for e in errors
+        if isinstance(e, dict)
+    ]
     detail = "; ".join(m for m in messages if m) or exc.detail
     return problem(request, 400, "invalid-request", f"the request is not valid: {detail}", errors=errors)
 
@@ -116,3 +120,17 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     HTTPException: _http,
     Exception: _unexpected,
 }
+
+
+def reject_nul(value: Any, where: str = "body") -> None:
+    """PostgreSQL text cannot hold U+0000: refuse it at the edge with a clear message."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ApiError(400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            reject_nul(key, where)
+            reject_nul(item, f"{where}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            reject_nul(item, f"{where}[{index}]")

@@ -1,0 +1,94 @@
+"""`decide(state, command, dice, actor)`: the one door through which Wrath & Glory commands become events."""
+
+from __future__ import annotations
+
+from domain.commands import Actor
+from domain.dice import Dice
+from domain.events import Event
+from domain.wrath_and_glory import combat_decisions as combat
+from domain.wrath_and_glory import injury_decisions as injury
+from domain.wrath_and_glory import resource_decisions as resources
+from domain.wrath_and_glory import roll_decisions as rolls
+from domain.wrath_and_glory.access import require_player_or_gm
+from domain.wrath_and_glory.commands import (
+    AddCharacter,
+    AddGloryDice,
+    Attack,
+    AwardWrath,
+    GainGlory,
+    GainRuin,
+    InteractionAttack,
+    RecoverShock,
+    Reload,
+    RerollFailedDice,
+    ResolveAttack,
+    ResolveComplication,
+    RollDeathTest,
+    RollInitiative,
+    RollTest,
+    SetTier,
+    ShiftIcons,
+    Soak,
+    SpendGlory,
+    SpendRuin,
+    SpendWrath,
+    StartSession,
+    StartTurn,
+    TakeWounds,
+    WngCommand,
+)
+from domain.wrath_and_glory.state import WngState
+
+
+def decide(state: WngState, command: WngCommand, dice: Dice, actor: Actor) -> list[Event]:
+    """The events a command produces, or RuleViolation / Forbidden / UnknownEntity; never mutates `state`."""
+    require_player_or_gm(actor, "send commands")
+    match command:
+        case SetTier():
+            return resources.decide_set_tier(state, command, actor)
+        case AddCharacter():
+            return resources.decide_add_character(state, command, actor)
+        case StartSession():
+            return resources.decide_start_session(state, command, actor)
+        case StartTurn():
+            return resources.decide_start_turn(state, command, actor)
+        case RollTest():
+            return rolls.decide_roll_test(state, command, dice, actor)
+        case RerollFailedDice():
+            return rolls.decide_reroll(state, command, dice, actor)
+        case AddGloryDice():
+            return rolls.decide_glory_dice(state, command, dice, actor)
+        case ShiftIcons():
+            return rolls.decide_shift(state, command, actor)
+        case ResolveComplication():
+            return rolls.decide_complication(state, command, actor)
+        case Attack():
+            return combat.decide_attack(state, command, dice, actor)
+        case InteractionAttack():
+            return combat.decide_interaction(state, command, dice, actor)
+        case ResolveAttack():
+            return combat.decide_resolve(state, command, dice, actor)
+        case Soak():
+            return injury.decide_soak(state, command, dice, actor)
+        case TakeWounds():
+            return injury.decide_take_wounds(state, command, actor)
+        case RollDeathTest():
+            return injury.decide_death_test(state, command, dice, actor)
+        case RecoverShock():
+            return injury.decide_recover_shock(state, command, dice, actor)
+        case Reload():
+            return combat.decide_reload(state, command, actor)
+        case RollInitiative():
+            return combat.decide_initiative(state, command, dice, actor)
+        case AwardWrath():
+            return resources.decide_award_wrath(state, command, actor)
+        case SpendWrath():
+            return resources.decide_spend_wrath(state, command, actor)
+        case GainGlory():
+            return resources.decide_gain_glory(state, command, actor)
+        case SpendGlory():
+            return resources.decide_spend_glory(state, command, actor)
+        case GainRuin():
+            return resources.decide_gain_ruin(state, command, actor)
+        case SpendRuin():
+            return resources.decide_spend_ruin(state, command, actor)

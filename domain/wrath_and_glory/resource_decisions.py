@@ -1,0 +1,161 @@
+"""Deciding campaign set-up and resources: tier, characters, sessions, turns, Wrath, Glory and Ruin."""
+
+from __future__ import annotations
+
+from domain.commands import Actor
+from domain.errors import RuleViolation
+from domain.events import Event
+from domain.wrath_and_glory.access import require_control, require_gm, require_player_or_gm
+from domain.wrath_and_glory.commands import (
+    AddCharacter,
+    AwardWrath,
+    GainGlory,
+    GainRuin,
+    SetTier,
+    SpendGlory,
+    SpendRuin,
+    SpendWrath,
+    StartSession,
+    StartTurn,
+)
+from domain.wrath_and_glory.events import (
+    CharacterAdded,
+    GloryGained,
+    GlorySpent,
+    HeroSessionReset,
+    RuinGained,
+    RuinSpent,
+    SessionStarted,
+    TierSet,
+    TurnStarted,
+    WrathGained,
+    WrathSpent,
+)
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
+from domain.wrath_and_glory.state import WngState
+
+
+def decide_set_tier(state: WngState, command: SetTier, actor: Actor) -> list[Event]:
+    require_gm(actor, "set the campaign tier")
+    if command.tier < 1:
+        raise RuleViolation("tier", "a campaign tier is at least 1")
+    return [TierSet(tier=command.tier)]
+
+
+def decide_add_character(state: WngState, command: AddCharacter, actor: Actor) -> list[Event]:
+    sheet = command.sheet
+    if sheet.kind == "hero":
+        if command.owner is None:
+            raise RuleViolation("owner", "a hero is owned by a player")
+        if not actor.is_gm and not (actor.role == "player" and command.owner == actor.participant_id):
+            raise RuleViolation("owner", "a player may add only a hero it owns")
+    else:
+        require_gm(actor, "add an NPC")
+    if command.character_id in state.characters:
+        raise RuleViolation("character_id", f"a character {command.character_id!r} already exists")
+    if sheet.wounds < 1 or sheet.shock < 0:
+        raise RuleViolation("sheet", "a character has at least 1 wound and no negative shock")
+    if sheet.kind == "troop" and sheet.members < 2:
+        raise RuleViolation("troop", "a troop has at least two members")
+    if sheet.kind != "troop" and sheet.members != 1:
+        raise RuleViolation("troop", "only a troop has several members")
+    hero = sheet.kind == "hero"
+    return [
+        CharacterAdded(
+            character_id=command.character_id,
+            owner=command.owner,
+            sheet=sheet,
+            wrath=SESSION_WRATH if hero else 0,
+            reloads=SESSION_RELOADS if hero else 0,
+        )
+    ]
+
+
+def decide_start_session(state: WngState, command: StartSession, actor: Actor) -> list[Event]:
+    require_gm(actor, "start a session")
+    heroes = tuple(
+        HeroSessionReset(character_id=c.id, wrath=SESSION_WRATH, reloads=SESSION_RELOADS)
+        for c in state.characters.values()
+        if c.is_hero
+    )
+    return [
+        SessionStarted(
+            session=state.session + 1,
+            heroes=heroes,
+            glory=SESSION_GLORY,
+            glory_cap=state.glory_cap,
+            ruin=state.ruin_cap,
+            ruin_cap=state.ruin_cap,
+        )
+    ]
+
+
+def decide_start_turn(state: WngState, command: StartTurn, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    return [TurnStarted(character_id=character.id, expired_defence=tuple(
+        _as_modifier(e.source, e.value) for e in character.defence_effects
+    ))]
+
+
+def _as_modifier(source: str, value: int) -> Modifier:
+    return Modifier(source, value)
+
+
+def decide_award_wrath(state: WngState, command: AwardWrath, actor: Actor) -> list[Event]:
+    require_gm(actor, "award Wrath")
+    character = state.character(command.character_id)
+    if not character.is_hero:
+        raise RuleViolation("wrath", "only heroes have Wrath")
+    return [WrathGained(character_id=character.id, amount=1, cause=command.cause, before=character.wrath,
+                        after=character.wrath + 1, reason=command.reason)]
+
+
+def decide_spend_wrath(state: WngState, command: SpendWrath, actor: Actor) -> list[Event]:
+    character = state.character(command.character_id)
+    require_control(actor, character)
+    change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+    return [WrathSpent(character_id=character.id, amount=1, cause="narrative", before=change.before,
+                       after=change.after, reason=command.reason)]
+
+
+def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list[Event]:
+    require_gm(actor, "award Glory")
+    if command.amount < 1:
+        raise RuleViolation("glory", "a Glory gain is at least 1")
+    change = gain(state.glory, command.amount, state.glory_cap)
+    return [GloryGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
+                        lost=change.lost, reason=command.reason)]
+
+
+def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> list[Event]:
+    require_player_or_gm(actor, "spend Glory")
+    if command.amount < 1:
+        raise RuleViolation("glory", "a Glory spend is at least 1")
+    change = spend(state.glory, command.amount, resource="Glory", rule="glory")
+    return [GlorySpent(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
+                       reason=command.reason)]
+
+
+def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[Event]:
+    require_gm(actor, "gain Ruin")
+    if command.amount < 1:
+        raise RuleViolation("ruin", "a Ruin gain is at least 1")
+    change = gain(state.ruin, command.amount, state.ruin_cap)
+    return [RuinGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
+                       lost=change.lost, reason=command.reason)]
+
+
+def decide_spend_ruin(state: WngState, command: SpendRuin, actor: Actor) -> list[Event]:
+    require_gm(actor, "spend Ruin")
+    if command.amount < 1:
+        raise RuleViolation("ruin", "a Ruin spend is at least 1")
+    if command.personal_of is None:
+        change = spend(state.ruin, command.amount, resource="Ruin", rule="ruin")
+    else:
+        npc = state.character(command.personal_of)
+        change = spend(npc.personal_ruin, command.amount, resource=f"personal Ruin of {npc.sheet.name}",
+                       rule="personal_ruin")
+    return [RuinSpent(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
+                      personal_of=command.personal_of, reason=command.reason)]

@@ -1,0 +1,190 @@
+"""`evolve(state, event)`: the pure fold of d100 events into a D100State; it never rolls or looks anything up."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.d100.checks import ExtendedProgress
+from domain.d100.events import (
+    AimTaken,
+    AttackRolled,
+    CharacterRegistered,
+    DamageApplied,
+    FateBurned,
+    FateSpent,
+    GmRulingRecorded,
+    OpposedTestRolled,
+    ReactionRolled,
+    RoundStarted,
+    TestRolled,
+    UnjamAttempted,
+    WeaponReloaded,
+)
+from domain.d100.state import (
+    CharacterState,
+    Condition,
+    ConditionName,
+    D100State,
+    PendingAttack,
+    RecordedTest,
+)
+from domain.events import Event
+
+
+def _with_character(state: D100State, char: CharacterState) -> D100State:
+    return replace(state, characters={**state.characters, char.id: char})
+
+
+def _add_conditions(char: CharacterState, added: tuple[Condition, ...]) -> tuple[Condition, ...]:
+    names = {c.name for c in added}
+    return tuple(c for c in char.conditions if c.name not in names) + added
+
+
+def _remove_conditions(char: CharacterState, removed: tuple[ConditionName, ...]) -> tuple[Condition, ...]:
+    return tuple(c for c in char.conditions if c.name not in removed)
+
+
+def _without_attack(state: D100State, attack_id: str) -> dict[str, PendingAttack]:
+    return {k: v for k, v in state.attacks.items() if k != attack_id}
+
+
+def evolve(state: D100State, event: Event) -> D100State:
+    """The state after one event; events of other rulesets leave it unchanged."""
+    match event:
+        case CharacterRegistered():
+            sheet = event.sheet
+            return _with_character(state, CharacterState(
+                id=event.character_id, owner=event.owner, name=event.name, sheet=sheet, fate=sheet.fate,
+                fate_max=sheet.fate, magnitude=sheet.magnitude, magnitude_start=sheet.magnitude,
+                magnitude_at_turn_start=sheet.magnitude, comrade="unharmed" if event.comrade else None,
+            ))
+        case TestRolled():
+            extended = dict(state.extended)
+            if event.extended_id is not None and event.extended is not None:
+                extended[event.extended_id] = event.extended
+            recorded = RecordedTest(
+                id=event.test_id, character_id=event.character_id, label=event.label,
+                characteristic=event.characteristic, target=event.target, roll=event.roll, success=event.success,
+                degrees=event.degrees, rerolled=event.reroll_of is not None, extended_id=event.extended_id,
+            )
+            if event.reroll_of is not None and event.extended_id is not None:
+                previous = state.extended.get(event.extended_id)
+                if previous is not None and event.success:
+                    extended[event.extended_id] = ExtendedProgress(
+                        needed=previous.needed, successes=previous.successes + 1, attempts=previous.attempts)
+            return replace(state, tests={**state.tests, event.test_id: recorded}, extended=extended,
+                           used_ids=state.used_ids | {event.test_id})
+        case OpposedTestRolled():
+            return replace(state, used_ids=state.used_ids | {event.contest_id})
+        case AimTaken():
+            char = state.characters[event.character_id]
+            return _with_character(state, replace(char, aim=event.bonus))
+        case AttackRolled():
+            attacker = state.characters[event.attacker_id]
+            ammo = dict(attacker.ammo)
+            if event.ammo_after is not None:
+                ammo[event.weapon_id] = event.ammo_after
+            if event.jammed:
+                ammo[event.weapon_id] = 0
+            jammed = attacker.jammed + ((event.weapon_id,) if event.jammed else ())
+            marks: tuple[Condition, ...] = ()
+            if event.action == "all_out":
+                marks = (Condition(name="all_out_attack", rounds=1),)
+            elif event.action == "guarded":
+                marks = (Condition(name="guarded_attack", rounds=1),)
+            attacker = replace(
+                attacker, ammo=ammo, jammed=jammed, aim=0, conditions=_add_conditions(attacker, marks),
+                fate=event.fate_after if event.fate_after is not None else attacker.fate,
+            )
+            state = replace(_with_character(state, attacker), used_ids=state.used_ids | {event.attack_id})
+            if event.stage == "missed":
+                return state
+            pending = PendingAttack(
+                id=event.attack_id, attacker_id=event.attacker_id, target_id=event.target_id,
+                weapon_id=event.weapon_id, melee=event.melee, mode=event.mode, roll=event.roll,
+                target_number=event.target, modifiers=event.modifiers, degrees=event.degrees, hits=event.hits,
+                locations=event.locations, stage=event.stage, helpless_target=event.helpless_target,
+                to_comrade=event.to_comrade, jam_from=event.jam_from,
+            )
+            return replace(state, attacks={**state.attacks, event.attack_id: pending})
+        case ReactionRolled():
+            attack = state.attacks[event.attack_id]
+            if event.reaction != "none":
+                defender = state.characters[event.character_id]
+                state = _with_character(state, replace(defender, reactions_used=defender.reactions_used + 1, aim=0))
+            if event.hits_after <= 0:
+                return replace(state, attacks=_without_attack(state, event.attack_id))
+            updated = replace(attack, stage="awaiting_damage", hits=event.hits_after,
+                              locations=attack.locations[event.hits_negated:])
+            return replace(state, attacks={**state.attacks, event.attack_id: updated})
+        case DamageApplied():
+            target = state.characters[event.target_id]
+            if event.to_comrade:
+                target = replace(target, comrade=event.comrade_after)
+            else:
+                target = replace(
+                    target, damage=event.damage_after, critical=event.critical_after,
+                    criticals=target.criticals + event.criticals, fatigue=event.fatigue_after,
+                    magnitude=event.magnitude_after, conditions=_add_conditions(target, event.conditions_added),
+                )
+            return replace(_with_character(state, target), attacks=_without_attack(state, event.attack_id))
+        case FateSpent():
+            char = state.characters[event.character_id]
+            char = replace(
+                char, fate=event.fate_after,
+                damage=event.damage_after if event.damage_after is not None else char.damage,
+                fatigue=event.fatigue_after if event.fatigue_after is not None else char.fatigue,
+                conditions=_remove_conditions(char, event.conditions_removed),
+            )
+            state = _with_character(state, char)
+            if event.test_id is not None and event.degrees_after is not None:
+                if event.test_id in state.tests:
+                    test = replace(state.tests[event.test_id], degrees=event.degrees_after)
+                    return replace(state, tests={**state.tests, event.test_id: test})
+                if event.test_id in state.attacks:
+                    attack = state.attacks[event.test_id]
+                    hits = event.hits_after if event.hits_after is not None else attack.hits
+                    attack = replace(attack, degrees=event.degrees_after, hits=hits)
+                    return replace(state, attacks={**state.attacks, event.test_id: attack})
+            return state
+        case FateBurned():
+            char = state.characters[event.character_id]
+            return _with_character(state, replace(
+                char, fate=event.fate_after, fate_max=event.fate_max_after,
+                conditions=_remove_conditions(char, event.conditions_removed),
+            ))
+        case UnjamAttempted():
+            char = state.characters[event.character_id]
+            if not event.success:
+                return replace(state, used_ids=state.used_ids | {event.test_id})
+            char = replace(char, jammed=tuple(w for w in char.jammed if w != event.weapon_id),
+                           ammo={**char.ammo, event.weapon_id: 0})
+            return replace(_with_character(state, char), used_ids=state.used_ids | {event.test_id})
+        case WeaponReloaded():
+            char = state.characters[event.character_id]
+            return _with_character(state, replace(char, ammo={**char.ammo, event.weapon_id: event.ammo}))
+        case RoundStarted():
+            characters = {}
+            for cid, char in state.characters.items():
+                conditions = tuple(
+                    c if c.rounds is None else replace(c, rounds=c.rounds - 1)
+                    for c in char.conditions if c.rounds is None or c.rounds > 1
+                )
+                characters[cid] = replace(char, reactions_used=0, conditions=conditions,
+                                          magnitude_at_turn_start=char.magnitude)
+            return replace(state, round=event.round, characters=characters)
+        case GmRulingRecorded():
+            char = state.characters[event.character_id]
+            char = replace(
+                char,
+                damage=event.set_damage if event.set_damage is not None else char.damage,
+                critical=event.set_critical if event.set_critical is not None else char.critical,
+                fatigue=event.set_fatigue if event.set_fatigue is not None else char.fatigue,
+                fate=event.set_fate if event.set_fate is not None else char.fate,
+                magnitude=event.set_magnitude if event.set_magnitude is not None else char.magnitude,
+                conditions=_add_conditions(replace(char, conditions=_remove_conditions(char, event.remove_conditions)),
+                                           event.add_conditions),
+            )
+            return _with_character(state, char)
+        case _:
+            return state

@@ -1,0 +1,65 @@
+"""Free-form dice expressions: NdX±M sums, d5 from d10, and the bounds."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.dice import FixedDice
+from domain.dice_expression import MAX_DICE, ExpressionError, Term, evaluate, parse, render
+
+
+def test_parse_reads_dice_and_constants() -> None:
+    assert parse("2d10+3") == (Term(1, 2, 10), Term(1, 0, 0, 3))
+    assert parse("d100") == (Term(1, 1, 100),)
+    assert parse("4d6 - 1") == (Term(1, 4, 6), Term(-1, 0, 0, 1))
+    assert parse("1d5+1d10-2") == (Term(1, 1, 5), Term(1, 1, 10), Term(-1, 0, 0, 2))
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        ("", "empty"),
+        ("2x6", "cannot read"),
+        ("2d6 3", "cannot read"),
+        ("0d6", "at least one die"),
+        ("1d1", "between 2 and 1000"),
+        ("1d1001", "between 2 and 1000"),
+        ("101d6", "at most 100"),
+        ("60d6+41d6", "at most 100"),
+    ],
+)
+def test_parse_refuses_with_a_reason(expression: str, message: str) -> None:
+    with pytest.raises(ExpressionError, match=message):
+        parse(expression)
+
+
+def test_evaluate_sums_dice_in_order_and_renders_every_die() -> None:
+    rolled = evaluate(parse("2d10+3"), FixedDice([7, 4]))
+    assert rolled.total == 14
+    assert [(d.k, d.sides, d.value) for d in rolled.dice] == [(0, 10, 7), (1, 10, 4)]
+    assert render(rolled) == "[7, 4] + 3 = 14"
+
+
+def test_d5_is_a_d10_halved_up_and_keeps_the_d10() -> None:
+    rolled = evaluate(parse("3d5"), FixedDice([1, 2, 10]))
+    assert rolled.total == 1 + 1 + 5
+    assert all(d.sides == 10 for d in rolled.dice)
+    assert render(rolled) == "[1, 1, 5] = 7"
+
+
+def test_subtracted_dice_count_negative() -> None:
+    assert evaluate(parse("1d10-1d10"), FixedDice([3, 8])).total == -5
+
+
+def test_d100_is_one_hundred_sided_die() -> None:
+    rolled = evaluate(parse("d100"), FixedDice([100]))
+    assert rolled.total == 100 and rolled.dice[0].sides == 100
+
+
+@given(st.integers(1, MAX_DICE), st.integers(2, 1000))
+def test_totals_stay_within_the_faces(count: int, sides: int) -> None:
+    low = evaluate(parse(f"{count}d{sides}"), FixedDice([1] * count)).total
+    high = evaluate(parse(f"{count}d{sides}"), FixedDice([sides] * count)).total
+    assert (low, high) == (count, count * sides)
