@@ -76,3 +76,20 @@ async def database_url(server_url: str, template_url: str) -> AsyncIterator[str]
         await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     finally:
         await admin.close()
+
+
+@pytest.fixture
+async def empty_database_url(server_url: str) -> AsyncIterator[str]:
+    """A database with no schema at all, for migration tests."""
+    name = f"lexmechanic_empty_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    yield with_database(server_url, name)
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()

@@ -18,7 +18,7 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     match command:
         case Roll(character_id=None):
             return
-        case Roll(character_id=character_id):
+        case Roll(character_id=str(character_id)):
             character = state.characters.get(character_id)
             if character is not None and character.owner != actor.participant_id:
                 raise Forbidden(f"a player may roll only for its own characters; {character.name} is not yours")

@@ -24,7 +24,7 @@ from domain.wrath_and_glory.outcome import max_shifts
 from domain.wrath_and_glory.state import WngState
 from projections.wrath_and_glory import replay
 
-from .scenario import GM, table, then
+from .scenario import GM, table
 
 face = st.integers(min_value=1, max_value=6)
 faces = st.lists(face, min_size=0, max_size=15)

@@ -28,7 +28,7 @@ from domain.wrath_and_glory.events import (
 )
 from domain.wrath_and_glory.modifiers import Modifier
 
-from .scenario import ALICE, BOB, GM, OBSERVER, of, run, table, then
+from .scenario import ALICE, BOB, OBSERVER, of, run, table, then
 
 ELENA = RollTest(character_id="h1", skill="persuasion")  # Persuasion 3 + Fellowship 4 = 7 dice
 

@@ -1,0 +1,67 @@
+"""Old event payloads are upcast on every read path; the stored bytes and the hash chain stay as written."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import asyncpg
+
+from domain.campaign.events import DiceRolled
+from domain.dice_expression import Term
+from domain.upcasting import upcast
+from service import chain, codec
+
+
+def test_dice_rolled_v1_gains_its_terms() -> None:
+    v1 = {"expression": "2d10+3", "reason": "x", "dice": [], "total": 3}
+    v2 = upcast("dice_rolled", 1, 2, v1)
+    assert v2["terms"] == [
+        {"sign": 1, "count": 2, "sides": 10, "constant": 0},
+        {"sign": 1, "count": 0, "sides": 0, "constant": 3},
+    ]
+    event = codec.decode_event("dice_rolled", 1, json.dumps(v1))
+    assert isinstance(event, DiceRolled) and event.terms == (Term(1, 2, 10), Term(1, 0, 0, 3))
+
+
+async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_url: str) -> None:
+    # Write a version-1 dice_rolled row the way an older release did, chained properly.
+    head = (await campaign.get("")).json()
+    record = {
+        "campaign_id": campaign.id,
+        "seq": head["version"] + 1,
+        "type": "dice_rolled",
+        "schema_version": 1,
+        "data": {"expression": "1d10+2", "reason": "old release", "dice": [{"k": 0, "sides": 10, "value": 7}],
+                 "total": 9, "character_id": None},
+        "meta": {"actor": "gm", "role": "gm", "command_id": "old-1", "dice": {"epoch": 1, "nonce": head["version"] + 1}},
+        "idempotency_key": None,
+        "recorded_at": "2026-01-01T00:00:00.000000Z",
+    }
+    record["prev_hash"] = head["head_hash"]
+    record["hash"] = chain.link(head["head_hash"], record)
+    connection = await asyncpg.connect(database_url)
+    try:
+        await connection.execute(
+            """INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, recorded_at, prev_hash, hash)
+               VALUES ($1, $2, 'dice_rolled', 1, $3::jsonb, $4::jsonb, '2026-01-01T00:00:00Z', $5, $6)""",
+            campaign.id, record["seq"], json.dumps(record["data"]), json.dumps(record["meta"]),
+            record["prev_hash"], record["hash"],
+        )
+        await connection.execute(
+            "UPDATE campaigns SET version = $2, head_hash = $3 WHERE campaign_id = $1",
+            campaign.id, record["seq"], record["hash"],
+        )
+    finally:
+        await connection.close()
+
+    state = (await campaign.get("/state")).json()
+    assert state["rolls"] == 1  # the fold read the old event through the upcaster
+    at = (await campaign.get(f"/state?at_seq={record['seq']}")).json()
+    assert at["rolls"] == 1
+    # The log and the export keep the stored version-1 payload, so the chain still verifies.
+    events = (await campaign.get("/events")).json()["events"]
+    assert events[-1]["schema_version"] == 1 and "terms" not in events[-1]["data"]
+    assert (await campaign.get("/verify")).json()["ok"] is True
+    # A new command decided on top of the upcast state works.
+    await campaign.ok({"type": "roll", "expression": "d10", "reason": "new release"})
