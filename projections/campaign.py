@@ -18,15 +18,41 @@ from domain.campaign.events import (
     SessionStarted,
 )
 from domain.campaign.state import CampaignState, Character, DiceEpoch, Participant
+from domain.d100.events import EVENTS as D100_EVENTS
+from domain.d100.events import CharacterRegistered as D100CharacterRegistered
+from domain.d100.state import D100State
+from domain.rulesets import initial_rules
+from domain.wrath_and_glory.events import EVENTS as WNG_EVENTS
+from domain.wrath_and_glory.events import CharacterAdded as WngCharacterAdded
+from domain.wrath_and_glory.state import WngState
+from projections import d100 as d100_fold
+from projections import wrath_and_glory as wng_fold
 from projections.recorded import Recorded
 
 
 def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
     """The state after one more live event; events this fold does not know only move the version."""
     state = replace(state, version=recorded.seq)
-    match recorded.event:
+    event = recorded.event
+    if isinstance(event, D100_EVENTS) and isinstance(state.rules, D100State):
+        state = replace(state, rules=d100_fold.evolve(state.rules, event))
+    elif isinstance(event, WNG_EVENTS) and isinstance(state.rules, WngState):
+        state = replace(state, rules=wng_fold.evolve(state.rules, event))
+    match event:
         case CampaignCreated(campaign_id=campaign_id, name=name, ruleset=ruleset, options=options):
-            return replace(state, campaign_id=campaign_id, name=name, ruleset=ruleset, options=options)
+            rules = initial_rules(ruleset, options)
+            return replace(state, campaign_id=campaign_id, name=name, ruleset=ruleset, options=options, rules=rules)
+        case D100CharacterRegistered(character_id=cid, owner=owner, name=name, sheet=sheet):
+            character = Character(
+                cid, name, owner, "npc" if owner in state.gm_ids() else "pc", {}, created_at_seq=recorded.seq
+            )
+            return replace(state, characters={**state.characters, cid: character})
+        case WngCharacterAdded(character_id=cid, owner=owner, sheet=sheet):
+            gm = state.gm_ids()[0] if state.gm_ids() else "gm"
+            character = Character(
+                cid, sheet.name, owner or gm, "pc" if sheet.kind == "hero" else "npc", {}, created_at_seq=recorded.seq
+            )
+            return replace(state, characters={**state.characters, cid: character})
         case ParticipantJoined(participant_id=pid, name=name, role=role):
             return replace(state, participants={**state.participants, pid: Participant(pid, name, role)})
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):

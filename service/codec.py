@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-import domain.campaign.events  # noqa: F401  (registers the campaign's event classes)
+import domain.rulesets  # noqa: F401  (imports, and so registers, every event class)
 from domain.events import Event, all_event_classes, event_type
 from domain.upcasting import upcast
 from projections.recorded import EventMeta, Recorded

@@ -13,12 +13,12 @@ from typing import Any
 import msgspec
 
 from domain.campaign.commands import InviteParticipant, Reinstate, Retract
-from domain.campaign.decide import CommandContext, CreateCampaign, decide_campaign, decide_creation
+from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, SessionEnded
-from domain.campaign.permissions import authorize
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
 from domain.events import Event
+from domain.rulesets import check_options, decide
 from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of
@@ -74,6 +74,7 @@ class Commander:
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
         """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
+        check_options(command.ruleset, command.options)
         campaign_id = str(uuid.uuid4())
         gm_id = "gm"
         seed = dice_source.new_seed()
@@ -106,7 +107,6 @@ class Commander:
                         raise IdempotencyConflict(idempotency_key)
                     return _outcome(previous, replayed=True)
             state = await self.cache.for_writer(writer)
-            authorize(state, actor, command)
             writer.check_version(command.expected_version)
             events, seed, fresh_seed, nonce = await self._decide(writer, state, actor, command)
             if isinstance(command, InviteParticipant):
@@ -153,5 +153,5 @@ class Commander:
             active_seed=active.hex(),
             event_types=event_types,
         )
-        events = decide_campaign(state, command, dice, actor, context)
+        events = decide(state, command, dice, actor, context)
         return events, (active if dice.rolled else None), fresh, nonce

@@ -6,6 +6,11 @@ import msgspec
 
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
+from domain.d100.state import D100State
+from domain.wrath_and_glory.state import WngState
+
+# The ruleset engine's own state: typed sheets, wounds, pools, pending attacks.
+RulesState = D100State | WngState
 
 
 class Participant(msgspec.Struct, frozen=True):
@@ -44,6 +49,7 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     epoch: DiceEpoch | None = None
     rolls: int = 0
     notes: int = 0
+    rules: RulesState | None = None
     # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.
     retracted: tuple[int, ...] = ()
 

@@ -117,7 +117,7 @@ class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
     extended_id: str | None = None
 
 
-class D100State(msgspec.Struct, frozen=True, kw_only=True):
+class D100State(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="d100"):
     """Everything the d100 rules need to decide the next command."""
 
     ruleset: Ruleset

@@ -98,7 +98,7 @@ class OpenTest(msgspec.Struct, frozen=True, kw_only=True):
     attack: AttackContext | None = None
 
 
-class WngState(msgspec.Struct, frozen=True, kw_only=True):
+class WngState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="wrath_and_glory"):
     """Everything the Wrath & Glory rules need to decide the next command."""
 
     tier: int = 3

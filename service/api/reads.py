@@ -90,7 +90,12 @@ async def character_read(
     if character is None:
         when = f" at seq {at_seq}" if at_seq else ""
         raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign{when}")
-    return {"version": state.version, "character": msgspec.to_builtins(character)}
+    rules = getattr(state.rules, "characters", {}).get(character_id) if state.rules is not None else None
+    return {
+        "version": state.version,
+        "character": msgspec.to_builtins(character),
+        "rules": msgspec.to_builtins(rules) if rules is not None else None,
+    }
 
 
 @get("/campaigns/{campaign_id:str}/verify", summary="Recompute the hash chain and every revealed die")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 import msgspec
 
@@ -18,9 +18,17 @@ from domain.campaign.commands import (
 )
 from domain.campaign.events import Ruleset, StatValue
 from domain.commands import Role, ShortText
+from domain.d100.commands import COMMANDS as D100_COMMANDS
+from domain.rulesets import INTERNAL_COMMANDS
+from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
 
 # Every command POST /campaigns/{id}/commands accepts, told apart by "type".
-CommandBody = StartSession | EndSession | CreateCharacter | Roll | GmNote | RevealDiceSeed | Retract | Reinstate
+ACCEPTED_COMMANDS = (
+    StartSession, EndSession, CreateCharacter, Roll, GmNote, RevealDiceSeed, Retract, Reinstate,
+    *D100_COMMANDS,
+    *(command for command in WNG_COMMANDS if command not in INTERNAL_COMMANDS),
+)
+CommandBody = Union[ACCEPTED_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - built from the engines' lists
 
 
 class CreateCampaignBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

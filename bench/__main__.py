@@ -1,0 +1,164 @@
+"""`.venv/bin/python -m bench [--quick] [--seconds N]`: every scenario against one PostgreSQL, in one go."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import json
+import sys
+import time
+import warnings
+from typing import Any
+
+from bench import machine
+from bench.report import heading, line, rate, verdict
+
+SERVICE_TARGET = 0.50  # (3) >= 50 % of (2)
+FOLD_TARGET = 0.70  # fold >= 70 % of raw fetch + decode
+SCENARIOS = ("appends", "floor", "service", "fold")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="short run: 3 s per load, 20k-event fold")
+    parser.add_argument("--seconds", type=float, help="measured seconds per load scenario (default 15, quick 3)")
+    parser.add_argument("--warmup", type=float, help="unmeasured seconds before each load (default 3, quick 1)")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent clients/connections, one campaign each")
+    parser.add_argument("--fold-events", type=int, help="events in the folded campaign (default 100000, quick 20000)")
+    parser.add_argument("--repeats", type=int, help="timed folds and raw fetches each (default 3, quick 2)")
+    parser.add_argument("--only", nargs="+", choices=SCENARIOS, help="run only these scenarios")
+    parser.add_argument("--profile-service", metavar="FILE", help="run the service under cProfile, stats to FILE")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+    args.seconds = args.seconds or (3.0 if args.quick else 15.0)
+    args.warmup = args.warmup if args.warmup is not None else (1.0 if args.quick else 3.0)
+    args.fold_events = args.fold_events or (20_000 if args.quick else 100_000)
+    args.repeats = args.repeats or (2 if args.quick else 3)
+    args.max_requests = int(20_000 * args.seconds)  # far above this stack's rate: a safety bound only
+    return args
+
+
+async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> dict[str, Any]:
+    from bench.appends import run_appends, verify_chains
+    from bench.database import fresh_database, postgres_version, settings_summary
+    from bench.fold import run_fold
+    from bench.http_scenarios import run_floor, run_service
+
+    wanted = set(args.only or SCENARIOS)
+    figures: dict[str, Any] = {"date": dt.datetime.now().astimezone().isoformat(timespec="seconds")}
+    pg_version = await postgres_version(server_url)
+    heading("Machine")
+    for label, value in machine.describe(pg_version):
+        line(label, value)
+    figures["machine"] = dict(machine.describe(pg_version))
+    settings = await settings_summary(server_url)
+    line("PostgreSQL server", f"{server_kind}; " + ", ".join(f"{k}={v}" for k, v in settings.items()))
+    line("run", f"{args.clients} clients, {args.warmup:g} s warm-up + {args.seconds:g} s measured per load; "
+         f"fold of {args.fold_events:,} events x {args.repeats}")
+    figures["settings"] = settings
+    load_args = {"warmup": args.warmup, "duration": args.seconds}
+
+    async with fresh_database(server_url) as url:
+        if "appends" in wanted:
+            heading("1. Raw asyncpg appends (lock head, insert chained event, move head; 1 event/transaction)")
+            appends = await run_appends(url, connections=args.clients, max_events=args.max_requests, **load_args)
+            line("events", f"{appends.events:,} in {appends.seconds:.1f} s (+{appends.warmup_events:,} warm-up)")
+            line("throughput", rate(appends.per_second))
+            line("latency p50 / p99", f"{appends.latencies.p50_ms:.2f} / {appends.latencies.p99_ms:.2f} ms")
+            line("hash chain re-verified", f"{await verify_chains(url):,} events")
+            figures["appends"] = {"events_per_s": appends.per_second, "events": appends.events,
+                                  "p50_ms": appends.latencies.p50_ms, "p99_ms": appends.latencies.p99_ms}
+        if "floor" in wanted:
+            heading("2. Floor: minimal Litestar app, msgspec body, one INSERT (uvicorn subprocess)")
+            floor = await run_floor(url, clients=args.clients, max_requests=args.max_requests, **load_args)
+            _print_http(floor)
+            figures["floor"] = _http_figures(floor)
+        if "service" in wanted:
+            heading("3. Service: POST /campaigns/{id}/commands {type: roll} (real app, uvicorn subprocess)")
+            service = await run_service(url, clients=args.clients, max_requests=args.max_requests,
+                                        profile=args.profile_service, **load_args)
+            _print_http(service)
+            figures["service"] = _http_figures(service)
+            if args.profile_service:
+                line("cProfile written", args.profile_service)
+        if "fold" in wanted:
+            heading(f"4. Fold of a {args.fold_events:,}-event campaign vs raw fetch + msgspec decode")
+            fold = await run_fold(url, events=args.fold_events, repeats=args.repeats)
+            s = fold.seeded
+            line("campaign built", f"{s.version:,} events ({s.rolls:,} dice_rolled, {s.notes:,} gm_noted, "
+                 f"rest sessions/epochs) in {s.seconds:.1f} s")
+            line("fold: records + campaign_state", f"{rate(fold.fold_per_second)}  "
+                 f"(runs: {', '.join(f'{t * 1000:.0f}' for t in fold.fold_seconds)} ms)")
+            line("raw: fetch + msgspec decode", f"{rate(fold.raw_per_second)}  "
+                 f"(runs: {', '.join(f'{t * 1000:.0f}' for t in fold.raw_seconds)} ms)")
+            for part, seconds in fold.breakdown.items():
+                line(f"  breakdown: {part}", f"{seconds * 1000:.0f} ms")
+            figures["fold"] = {"events": s.version, "fold_events_per_s": fold.fold_per_second,
+                               "raw_events_per_s": fold.raw_per_second, "fold_ms": fold.fold_seconds,
+                               "raw_ms": fold.raw_seconds, "breakdown_ms": fold.breakdown, "seed_s": s.seconds}
+
+    heading("Summary")
+    if "appends" in figures:
+        line("(1) raw appends", rate(figures["appends"]["events_per_s"]))
+    for key, label in (("floor", "(2) floor"), ("service", "(3) service roll")):
+        if key in figures:
+            f = figures[key]
+            line(label, f"{rate(f['events_per_s'])}  p50 {f['p50_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms")
+    if "fold" in figures:
+        line("(4) fold / raw", f"{rate(figures['fold']['fold_events_per_s'])} / "
+             f"{rate(figures['fold']['raw_events_per_s'])}")
+    if "floor" in figures and "service" in figures:
+        ratio = figures["service"]["events_per_s"] / figures["floor"]["events_per_s"]
+        figures["service_over_floor"] = ratio
+        line("(3)/(2)", f"{ratio:.1%}  target >= {SERVICE_TARGET:.0%}: {verdict(ratio, SERVICE_TARGET)}")
+    if "appends" in figures and "service" in figures:
+        line("(3)/(1)", f"{figures['service']['events_per_s'] / figures['appends']['events_per_s']:.1%}  (no target)")
+    if "fold" in figures:
+        ratio = figures["fold"]["fold_events_per_s"] / figures["fold"]["raw_events_per_s"]
+        figures["fold_over_raw"] = ratio
+        line("fold/raw", f"{ratio:.1%}  target >= {FOLD_TARGET:.0%}: {verdict(ratio, FOLD_TARGET)}")
+    return figures
+
+
+def _print_http(run: Any) -> None:
+    load = run.load
+    line("requests", f"{load.requests:,} in {load.seconds:.1f} s (+{load.warmup_requests:,} warm-up), "
+         f"{load.errors} failed")
+    line("throughput", rate(load.per_second))
+    line("latency p50 / p99 / max", f"{load.latencies.p50_ms:.2f} / {load.latencies.p99_ms:.2f} / "
+         f"{load.latencies.max_ms:.2f} ms")
+    line("rows written (checked in the database)", f"{run.checked_rows:,}")
+    if load.first_error:
+        line("first failure", load.first_error)
+
+
+def _http_figures(run: Any) -> dict[str, Any]:
+    load = run.load
+    return {"events_per_s": load.per_second, "requests": load.requests, "errors": load.errors,
+            "p50_ms": load.latencies.p50_ms, "p99_ms": load.latencies.p99_ms, "max_ms": load.latencies.max_ms}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    from bench.database import Server
+
+    began = time.perf_counter()
+    server = Server()
+    try:
+        print("Starting PostgreSQL ...", flush=True)
+        url = server.start()
+        figures = asyncio.run(run(args, url, server.kind))
+    finally:
+        server.stop()
+    figures["wall_seconds"] = time.perf_counter() - began
+    print(f"\nWhole run: {figures['wall_seconds']:.0f} s", flush=True)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(figures, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""Scenario 1: raw asyncpg appends, one event per transaction, N connections on N campaigns.
+
+The minimal correct append on the real schema: BEGIN; lock the campaign's head row (SELECT ... FOR
+UPDATE); insert one event at seq + 1 whose hash chains after the head (service.chain.link, the exact
+bytes the audit recomputes); move the head; COMMIT. No HTTP, no framework, no domain decision: the
+ceiling for one-event commands on this PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import time
+import uuid
+from dataclasses import dataclass, field
+
+import asyncpg
+import msgspec
+
+from bench.events import roll_payloads
+from bench.report import Latencies
+from service import chain
+from service.store import format_time
+
+INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, 'deathwatch', 0, $2)"
+LOCK_HEAD = "SELECT version, head_hash FROM campaigns WHERE campaign_id = $1 FOR UPDATE"
+INSERT_EVENT = """
+INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+VALUES ($1, $2, 'dice_rolled', 2, $3::jsonb, $4::jsonb, NULL, $5, $6, $7)
+"""
+MOVE_HEAD = "UPDATE campaigns SET version = $2, head_hash = $3 WHERE campaign_id = $1"
+
+
+@dataclass
+class AppendResult:
+    events: int = 0
+    seconds: float = 0.0
+    warmup_events: int = 0
+    latencies: Latencies = field(default_factory=Latencies)
+
+    @property
+    def per_second(self) -> float:
+        return self.events / self.seconds if self.seconds else 0.0
+
+
+async def run_appends(
+    database_url: str, *, connections: int, warmup: float, duration: float, max_events: int
+) -> AppendResult:
+    payloads = roll_payloads(64)
+    texts = [(msgspec.json.encode(d).decode(), msgspec.json.encode(m).decode()) for d, m in payloads]
+    campaigns = [str(uuid.uuid4()) for _ in range(connections)]
+    conns = [await asyncpg.connect(database_url) for _ in range(connections)]
+    for conn in conns:
+        await conn.execute("SET TIME ZONE 'UTC'")
+    await conns[0].executemany(INSERT_CAMPAIGN, [(uuid.UUID(c), chain.GENESIS) for c in campaigns])
+    result = AppendResult()
+    samples: list[float] = []
+    start = time.perf_counter()
+    measure_from = start + warmup
+    stop_at = measure_from + duration
+    end = [measure_from]
+
+    async def worker(conn: asyncpg.Connection, campaign_id: str) -> None:
+        campaign = uuid.UUID(campaign_id)
+        clock = time.perf_counter
+        n = 0
+        while True:
+            began = clock()
+            if began >= stop_at or result.events >= max_events:
+                return
+            data, meta = payloads[n % len(payloads)]
+            data_text, meta_text = texts[n % len(texts)]
+            n += 1
+            async with conn.transaction():
+                version, prev = await conn.fetchrow(LOCK_HEAD, campaign)
+                now = dt.datetime.now(dt.UTC)
+                record = {
+                    "campaign_id": campaign_id, "seq": version + 1, "type": "dice_rolled", "schema_version": 2,
+                    "data": data, "meta": meta, "idempotency_key": None, "recorded_at": format_time(now),
+                }
+                digest = chain.link(prev, record)
+                await conn.execute(INSERT_EVENT, campaign, version + 1, data_text, meta_text, now, prev, digest)
+                await conn.execute(MOVE_HEAD, campaign, version + 1, digest)
+            done = clock()
+            if began >= measure_from:
+                result.events += 1
+                samples.append(done - began)
+                end[0] = max(end[0], done)
+            else:
+                result.warmup_events += 1
+
+    try:
+        await asyncio.gather(*(worker(c, k) for c, k in zip(conns, campaigns, strict=True)))
+    finally:
+        for conn in conns:
+            await conn.close()
+    result.seconds = max(end[0] - measure_from, 1e-9)
+    result.latencies = Latencies(samples)
+    return result
+
+
+async def verify_chains(database_url: str, limit_campaigns: int = 2) -> int:
+    """Recompute the hash chain of a few bench campaigns from the database (a sanity check, not timed)."""
+    conn = await asyncpg.connect(database_url)
+    try:
+        await conn.execute("SET TIME ZONE 'UTC'")
+        heads = await conn.fetch(
+            "SELECT campaign_id::text AS c, version, head_hash FROM campaigns ORDER BY version DESC LIMIT $1",
+            limit_campaigns,
+        )
+        checked = 0
+        for head in heads:
+            rows = await conn.fetch(
+                "SELECT seq, type, schema_version, data::text, meta::text, idempotency_key, recorded_at, prev_hash, hash"
+                " FROM events WHERE campaign_id = $1::uuid ORDER BY seq",
+                head["c"],
+            )
+            prev = chain.GENESIS
+            for row in rows:
+                record = {
+                    "campaign_id": head["c"], "seq": row[0], "type": row[1], "schema_version": row[2],
+                    "data": msgspec.json.decode(row[3]), "meta": msgspec.json.decode(row[4]),
+                    "idempotency_key": row[5], "recorded_at": format_time(row[6]),
+                }
+                if row[7] != prev or chain.link(prev, record) != row[8]:
+                    raise AssertionError(f"hash chain broken in campaign {head['c']} at seq {row[0]}")
+                prev = row[8]
+                checked += 1
+            if prev != head["head_hash"] or len(rows) != head["version"]:
+                raise AssertionError(f"head of campaign {head['c']} does not match its events")
+        return checked
+    finally:
+        await conn.close()

@@ -1,0 +1,139 @@
+"""Serving an app under uvicorn in a subprocess on 127.0.0.1, and the subprocess entry point.
+
+`python -m bench.serve {floor|service} --port P --database-url URL [--profile FILE]` runs one app with
+the same uvicorn settings for both (asyncio loop and h11, as installed; no access log, so both apps are
+measured rather than the log). `Served` starts it on a free port, waits until it answers, and always
+terminates it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def build_app(kind: str, database_url: str) -> Any:
+    if kind == "floor":
+        from bench.floor_app import create_floor_app
+
+        return create_floor_app(database_url)
+    from service.app import create_app
+    from service.settings import Settings
+
+    return create_app(Settings(database_url=database_url, host=HOST))
+
+
+def _serve(kind: str, port: int, database_url: str) -> None:
+    import uvicorn
+
+    uvicorn.run(build_app(kind, database_url), host=HOST, port=port, log_level="warning", access_log=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.serve")
+    parser.add_argument("kind", choices=("floor", "service"))
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--database-url", required=True)
+    parser.add_argument("--profile", help="write a cProfile of the whole process here on shutdown")
+    args = parser.parse_args(argv)
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            _serve(args.kind, args.port, args.database_url)
+        finally:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+    else:
+        _serve(args.kind, args.port, args.database_url)
+    return 0
+
+
+class Served:
+    """`async with Served("service", url) as served:` — the app on served.port, terminated on exit."""
+
+    def __init__(self, kind: str, database_url: str, profile: str | None = None) -> None:
+        self.kind = kind
+        self.database_url = database_url
+        self.profile = profile
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def __aenter__(self) -> Served:
+        command = [sys.executable, "-m", "bench.serve", self.kind, "--port", str(self.port),
+                   "--database-url", self.database_url]
+        if self.profile:
+            command += ["--profile", self.profile]
+        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env)
+        try:
+            await self._wait_ready()
+        except BaseException:
+            self.terminate()
+            raise
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.terminate()
+
+    async def _wait_ready(self, timeout: float = 30.0) -> None:
+        from bench.load import request
+
+        deadline = time.monotonic() + timeout
+        while True:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the {self.kind} server exited with {self.process.returncode} before serving")
+            try:
+                status, _ = await request(HOST, self.port, "GET", "/health")
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the {self.kind} server did not answer on {HOST}:{self.port} in {timeout:.0f}s")
+            await asyncio.sleep(0.1)
+
+    def terminate(self) -> None:
+        """SIGINT (uvicorn shuts down cleanly, so a profile is written), then SIGKILL if it lingers."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

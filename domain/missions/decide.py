@@ -1,0 +1,288 @@
+"""`decide(state, command, dice, actor, characters)`: who may do it, whether the rules allow it now, the events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..commands import Actor, Command
+from ..dice import Dice
+from ..errors import RuleViolation, UnknownEntity
+from ..events import Event
+from .characters import CharacterInfo
+from .commands import (
+    AddObjective,
+    AdvanceMission,
+    ChangeObjective,
+    ChooseLeader,
+    CompleteObjective,
+    CreateMission,
+    FailObjective,
+    GrantReward,
+    ProposeObjective,
+    RecordComplication,
+    ReviewObjective,
+    TakeOath,
+)
+from .effects import glory_renown
+from .events import (
+    MissionClosed,
+    MissionComplicationRecorded,
+    MissionCreated,
+    MissionExecutionEnded,
+    MissionExecutionStarted,
+    MissionLeaderChosen,
+    MissionOathTaken,
+    MissionObjectiveAccepted,
+    MissionObjectiveAdded,
+    MissionObjectiveChanged,
+    MissionObjectiveCompleted,
+    MissionObjectiveFailed,
+    MissionObjectiveProposed,
+    MissionObjectiveRejected,
+    MissionRewardGranted,
+)
+from .leader import roll_off
+from .oaths import OATHS, meets_prerequisite
+from .outcome import failed_primaries, outcome_of, unfinished_primaries
+from .permissions import authorize
+from .phases import check_transition
+from .state import Mission, MissionsState, Objective, mission, mission_in_execution
+
+Characters = Mapping[str, CharacterInfo]
+
+_SPECIALITY_NAMES = {
+    "apothecary": "an Apothecary", "assault_marine": "an Assault Marine", "devastator_marine": "a Devastator Marine",
+    "librarian": "a Librarian", "tactical_marine": "a Tactical Marine", "techmarine": "a Techmarine",
+}
+
+
+def decide(
+    state: MissionsState, command: Command, dice: Dice, actor: Actor, characters: Characters
+) -> list[Event]:
+    """Check the actor may send the command, then return its events (or raise a DomainError saying why not)."""
+    authorize(actor, command)
+    match command:
+        case CreateMission():
+            if command.mission_id in state.missions:
+                raise RuleViolation("unique mission id", f"a mission with id {command.mission_id!r} already exists")
+            _require_known(characters, command.squad)
+            return [MissionCreated(mission_id=command.mission_id, briefing=command.briefing, title=command.title,
+                                   squad=tuple(dict.fromkeys(command.squad)))]
+        case AddObjective():
+            found = _open_for_objectives(state, command.mission_id, "added")
+            _require_new_objective(found, command.objective_id)
+            return [MissionObjectiveAdded(mission_id=found.id, objective_id=command.objective_id, kind=command.kind,
+                                          text=command.text)]
+        case ProposeObjective():
+            found = _open_for_objectives(state, command.mission_id, "proposed")
+            _require_new_objective(found, command.objective_id)
+            return [MissionObjectiveProposed(
+                mission_id=found.id, objective_id=command.objective_id, kind=command.kind, text=command.text,
+                proposed_by=actor.participant_id, rationale=command.rationale,
+            )]
+        case ReviewObjective():
+            return [_review(state, command)]
+        case ChangeObjective():
+            return [_change(state, command)]
+        case CompleteObjective() | FailObjective():
+            return [_resolve(state, command, characters)]
+        case RecordComplication():
+            found = mission(state, command.mission_id)
+            if found.phase not in ("preparation", "execution"):
+                raise RuleViolation("complications before rewards",
+                                    f"complications cannot be recorded for a mission in {found.phase}")
+            return [MissionComplicationRecorded(mission_id=found.id, text=command.text, cause=command.cause,
+                                                caused_by_seq=command.caused_by_seq)]
+        case ChooseLeader():
+            return [_choose_leader(state, command, dice, characters)]
+        case TakeOath():
+            return [_take_oath(state, command, characters)]
+        case AdvanceMission():
+            return [_advance(state, command)]
+        case GrantReward():
+            return [_grant(state, command, characters)]
+    raise RuleViolation("command", f"{type(command).__name__} is not a missions command")
+
+
+def _require_known(characters: Characters, ids: Iterable[str]) -> None:
+    for character_id in ids:
+        if character_id not in characters:
+            raise UnknownEntity(f"no character {character_id!r} in this campaign")
+
+
+def _open_for_objectives(state: MissionsState, mission_id: str, verb: str) -> Mission:
+    found = mission(state, mission_id)
+    if found.phase not in ("preparation", "execution"):
+        raise RuleViolation("objectives before rewards",
+                            f"objectives cannot be {verb} once a mission is in {found.phase}")
+    return found
+
+
+def _require_new_objective(found: Mission, objective_id: str) -> None:
+    if objective_id in found.objectives:
+        raise RuleViolation("unique objective id",
+                            f"mission {found.id!r} already has an objective with id {objective_id!r}")
+
+
+def _objective(found: Mission, objective_id: str) -> Objective:
+    objective = found.objectives.get(objective_id)
+    if objective is None:
+        raise UnknownEntity(f"mission {found.id!r} has no objective {objective_id!r}")
+    return objective
+
+
+def _review(state: MissionsState, command: ReviewObjective) -> Event:
+    found = _open_for_objectives(state, command.mission_id, "reviewed")
+    objective = _objective(found, command.objective_id)
+    if objective.status != "proposed":
+        raise RuleViolation("objective review",
+                            f"objective '{objective.text}' is {objective.status}, not a proposal waiting for review")
+    if command.accept:
+        return MissionObjectiveAccepted(mission_id=found.id, objective_id=objective.id,
+                                        kind=command.kind or objective.kind, reason=command.reason)
+    if command.reason is None:
+        raise RuleViolation("rejection needs a reason", "say why the proposed objective is rejected")
+    return MissionObjectiveRejected(mission_id=found.id, objective_id=objective.id, reason=command.reason)
+
+
+def _change(state: MissionsState, command: ChangeObjective) -> Event:
+    found = _open_for_objectives(state, command.mission_id, "changed")
+    objective = _objective(found, command.objective_id)
+    if objective.status != "open":
+        raise RuleViolation("objective status", f"objective '{objective.text}' is {objective.status}; "
+                                                "only an open objective can change")
+    text = command.text or objective.text
+    kind = command.kind or objective.kind
+    if (text, kind) == (objective.text, objective.kind):
+        raise RuleViolation("objective change", f"objective '{objective.text}' would stay the same")
+    return MissionObjectiveChanged(mission_id=found.id, objective_id=objective.id, old_text=objective.text,
+                                   new_text=text, old_kind=objective.kind, new_kind=kind, reason=command.reason)
+
+
+def _resolve(state: MissionsState, command: CompleteObjective | FailObjective, characters: Characters) -> Event:
+    found = mission(state, command.mission_id)
+    completing = isinstance(command, CompleteObjective)
+    verb = "completed" if completing else "failed"
+    if found.phase != "execution":
+        raise RuleViolation("objectives resolve in execution",
+                            f"objectives are {verb} during execution; this mission is in {found.phase}")
+    objective = _objective(found, command.objective_id)
+    if objective.status != "open":
+        raise RuleViolation("objective status",
+                            f"objective '{objective.text}' is {objective.status}; only an open objective can be {verb}")
+    involved = tuple(dict.fromkeys(command.involved))
+    _require_known(characters, involved)
+    if completing:
+        if not involved:
+            raise RuleViolation("involved characters", f"name the characters who completed '{objective.text}'")
+        return MissionObjectiveCompleted(mission_id=found.id, objective_id=objective.id, involved=involved,
+                                         note=command.note)
+    return MissionObjectiveFailed(mission_id=found.id, objective_id=objective.id, involved=involved,
+                                  note=command.note)
+
+
+def _deathwatch_preparation(state: MissionsState, mission_id: str, what: str) -> Mission:
+    if state.ruleset != "deathwatch":
+        raise RuleViolation("Deathwatch only", f"{what} is a Deathwatch rule; this campaign plays {state.ruleset}")
+    found = mission(state, mission_id)
+    if found.phase != "preparation":
+        raise RuleViolation("preparation only", f"{what} happens in preparation; this mission is in {found.phase}")
+    return found
+
+
+def _require_in_squad(found: Mission, character_id: str) -> None:
+    if not found.in_squad(character_id):
+        raise RuleViolation("squad", f"{character_id!r} is not in the squad of mission {found.id!r}")
+
+
+def _choose_leader(state: MissionsState, command: ChooseLeader, dice: Dice, characters: Characters) -> Event:
+    found = _deathwatch_preparation(state, command.mission_id, "choosing the squad leader")
+    if command.method == "roll":
+        if command.character_id is not None:
+            raise RuleViolation("leader choice", "a roll for the leader names candidates, not the leader")
+        candidates = tuple(dict.fromkeys(command.candidates or found.squad))
+        if len(candidates) < 2:
+            raise RuleViolation("leader choice", "a roll for the leader needs at least two candidates")
+    else:
+        if command.character_id is None or command.candidates:
+            raise RuleViolation("leader choice", f"a leader chosen by {command.method} is named, without candidates")
+        candidates = (command.character_id,)
+    _require_known(characters, candidates)
+    for candidate in candidates:
+        _require_in_squad(found, candidate)
+    if command.method == "roll":
+        leader, rolls = roll_off(candidates, dice)
+    else:
+        leader, rolls = candidates[0], ()
+    sworn = found.oath
+    if sworn is not None and not meets_prerequisite(sworn.oath, characters[leader].speciality):
+        raise RuleViolation("oath prerequisite", f"the squad swore the {OATHS[sworn.oath].name_en}, which "
+                            f"{characters[leader].name} cannot lead; take another oath first")
+    return MissionLeaderChosen(mission_id=found.id, character_id=leader, method=command.method, rolls=rolls)
+
+
+def _take_oath(state: MissionsState, command: TakeOath, characters: Characters) -> Event:
+    found = _deathwatch_preparation(state, command.mission_id, "taking an oath")
+    spec = OATHS[command.oath]
+    if found.leader is None:
+        raise RuleViolation("oath needs a leader", f"choose the squad leader before taking the {spec.name_en}")
+    leader = characters.get(found.leader.character_id)
+    if leader is None:
+        raise UnknownEntity(f"no character {found.leader.character_id!r} in this campaign")
+    if leader.speciality is None or not meets_prerequisite(command.oath, leader.speciality):
+        allowed = " or ".join(sorted(_SPECIALITY_NAMES[s] for s in spec.prerequisites))
+        has = "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
+        raise RuleViolation("oath prerequisite",
+                            f"the {spec.name_en} needs a leader who is {allowed}; {leader.name} {has}")
+    if command.oath == "knowledge" and command.enemy_type is None:
+        raise RuleViolation("oath of knowledge", "the Oath of Knowledge names the enemy type it studies")
+    if command.oath != "knowledge" and (command.enemy_type is not None or command.warp_studies):
+        raise RuleViolation("oath of knowledge", "only the Oath of Knowledge chooses an enemy type or warp studies")
+    warp_studies = tuple(dict.fromkeys(command.warp_studies))
+    _require_known(characters, warp_studies)
+    for librarian in warp_studies:
+        _require_in_squad(found, librarian)
+        if characters[librarian].speciality != "librarian":
+            raise RuleViolation("oath of knowledge", f"only a Librarian may study the warp; {characters[librarian].name} "
+                                "is not one")
+    return MissionOathTaken(mission_id=found.id, oath=command.oath, leader_id=leader.id,
+                            leader_speciality=leader.speciality, enemy_type=command.enemy_type,
+                            warp_studies=warp_studies)
+
+
+def _advance(state: MissionsState, command: AdvanceMission) -> Event:
+    found = mission(state, command.mission_id)
+    check_transition(found.phase, command.to)
+    if command.to == "execution":
+        playing = mission_in_execution(state)
+        if playing is not None:
+            raise RuleViolation("one mission in execution",
+                                f"mission {playing.id!r} is in execution; advance it to rewards first")
+        if not any(o.status == "open" for o in found.objectives.values()):
+            raise RuleViolation("a mission has objectives", "add at least one objective before execution")
+        return MissionExecutionStarted(mission_id=found.id)
+    if command.to == "rewards":
+        return MissionExecutionEnded(mission_id=found.id, outcome=outcome_of(found),
+                                     failed_primaries=failed_primaries(found),
+                                     unfinished_primaries=unfinished_primaries(found))
+    return MissionClosed(mission_id=found.id)
+
+
+def _grant(state: MissionsState, command: GrantReward, characters: Characters) -> Event:
+    found = mission(state, command.mission_id)
+    if found.phase != "rewards":
+        raise RuleViolation("rewards phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}")
+    _require_known(characters, (command.character_id,))
+    if command.xp > 0:
+        for objective_id in found.failed_primaries:
+            text = found.objectives[objective_id].text
+            raise RuleViolation("no XP after a failed primary", f"no XP: primary objective '{text}' failed")
+        for objective_id in found.unfinished_primaries:
+            text = found.objectives[objective_id].text
+            raise RuleViolation("no XP after a failed primary", f"no XP: primary objective '{text}' was not completed")
+    first_grant = all(r.character_id != command.character_id for r in found.rewards)
+    oath_renown = glory_renown(found).get(command.character_id, 0) if first_grant else 0
+    if command.xp == 0 and command.renown == 0 and oath_renown == 0:
+        raise RuleViolation("empty reward", "a reward grants XP or renown")
+    return MissionRewardGranted(mission_id=found.id, character_id=command.character_id, xp=command.xp,
+                                renown=command.renown, oath_renown=oath_renown, reason=command.reason)

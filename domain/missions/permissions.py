@@ -1,0 +1,19 @@
+"""Who may send which mission command: the GM everything, a player only proposals, an observer nothing."""
+
+from __future__ import annotations
+
+from ..commands import Actor, Command
+from ..errors import Forbidden
+from .commands import ProposeObjective
+
+
+def authorize(actor: Actor, command: Command) -> None:
+    """Raise Forbidden, saying why, unless the actor may send this mission command."""
+    if actor.is_gm:
+        return
+    tag = type(command).__struct_config__.tag
+    if actor.role == "observer":
+        raise Forbidden(f"observers may read missions but not send commands ({tag})")
+    if isinstance(command, ProposeObjective):
+        return
+    raise Forbidden(f"only the GM may send {tag}; a player may propose objectives")

@@ -1,0 +1,95 @@
+"""Which rules engine serves which campaign, and the one `decide` the service calls for every command.
+
+Campaign commands (sessions, rolls, notes …) are ruleset-neutral; d100 commands need a Deathwatch,
+Dark Heresy or Only War campaign; Wrath & Glory commands a Wrath & Glory campaign. Starting a session
+also resets the ruleset's per-session resources, in the same command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain import d100
+from domain import wrath_and_glory as wng
+from domain.campaign.commands import CAMPAIGN_COMMANDS, InviteParticipant, StartSession
+from domain.campaign.decide import CommandContext, decide_campaign
+from domain.campaign.events import Ruleset, StatValue
+from domain.campaign.permissions import authorize
+from domain.campaign.state import CampaignState, RulesState
+from domain.commands import Actor, Command
+from domain.dice import Dice
+from domain.errors import Forbidden, RuleViolation
+from domain.events import Event
+from domain.wrath_and_glory.commands import StartSession as WngStartSession
+
+D100_RULESETS: frozenset[str] = frozenset({"deathwatch", "dark_heresy", "only_war"})
+# Commands the service never takes from outside: the engine's own session reset runs inside start_session.
+INTERNAL_COMMANDS: tuple[type[Command], ...] = (WngStartSession,)
+
+
+def initial_rules(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> RulesState:
+    """The empty rules state of a new campaign, with its variant options; bad options are refused."""
+    try:
+        if ruleset == "wrath_and_glory":
+            tier = options.get("tier", 3)
+            if not isinstance(tier, int) or isinstance(tier, bool) or not 1 <= tier <= 5:
+                raise RuleViolation("campaign options", "tier must be a whole number from 1 to 5")
+            return wng.initial_state(tier=tier)
+        defaults = msgspec.to_builtins(d100.options_for(ruleset))
+        merged: dict[str, Any] = {**defaults, **{k: v for k, v in options.items() if k in defaults}}
+        return d100.initial_state(ruleset, msgspec.convert(merged, d100.D100Options))
+    except msgspec.ValidationError as error:
+        raise RuleViolation("campaign options", f"the campaign options are not valid for {ruleset}: {error}") from error
+
+
+def check_options(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> None:
+    """Refuse unknown or ill-typed options when a campaign is created."""
+    known = {"tier"} if ruleset == "wrath_and_glory" else set(msgspec.to_builtins(d100.options_for(ruleset)))
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise RuleViolation(
+            "campaign options", f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}"
+        )
+    initial_rules(ruleset, options)
+
+
+def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
+    """The events any command appends, or the DomainError that refuses it."""
+    if actor.role == "observer":
+        raise Forbidden(f"observers may read the campaign but not send commands ({_tag(command)})")
+    if isinstance(command, (*CAMPAIGN_COMMANDS, InviteParticipant)):
+        authorize(state, actor, command)
+        events = decide_campaign(state, command, dice, actor, context)
+        if isinstance(command, StartSession) and isinstance(state.rules, wng.WngState):
+            events += wng.decide(state.rules, WngStartSession(), dice, actor)
+        return events
+    if isinstance(command, INTERNAL_COMMANDS):
+        raise RuleViolation("command", f"{_tag(command)} is part of start_session; send start_session instead")
+    if isinstance(command, d100.COMMANDS):
+        if not isinstance(state.rules, d100.D100State):
+            raise RuleViolation("ruleset", f"{_tag(command)} is a d100 command; this campaign plays {state.ruleset}")
+        _check_new_character(state, command)
+        return d100.decide(state.rules, command, dice, actor)
+    if isinstance(command, wng.COMMANDS):
+        if not isinstance(state.rules, wng.WngState):
+            raise RuleViolation(
+                "ruleset", f"{_tag(command)} is a Wrath & Glory command; this campaign plays {state.ruleset}"
+            )
+        _check_new_character(state, command)
+        return wng.decide(state.rules, command, dice, actor)  # type: ignore[arg-type]  # narrowed by COMMANDS
+    raise RuleViolation("command", f"{_tag(command)} is not a command this service knows")
+
+
+def _check_new_character(state: CampaignState, command: Command) -> None:
+    """Character ids are one namespace per campaign, whichever command created them."""
+    match command:
+        case d100.commands.RegisterCharacter(character_id=new_id) | wng.commands.AddCharacter(character_id=new_id):
+            if new_id in state.characters:
+                raise RuleViolation("unique character id", f"a character with id {new_id!r} already exists")
+
+
+def _tag(command: Command) -> str:
+    tag = type(command).__struct_config__.tag
+    return tag if isinstance(tag, str) else type(command).__name__
