@@ -63,3 +63,15 @@ async def campaign(client: AsyncTestClient[Any]) -> Campaign:
     response = await client.post("/campaigns", json={"name": "Kill Team Aurelius", "ruleset": "deathwatch"})
     assert response.status_code == 201, response.text
     return Campaign(client, response.json())
+
+
+@pytest.fixture
+def new_campaign(client: AsyncTestClient[Any]) -> Any:
+    """Create a campaign of any ruleset through the API: `await new_campaign("only_war", {"charge_bonus": 20})`."""
+
+    async def create(ruleset: str, options: dict[str, Any] | None = None, name: str = "Campaign") -> Campaign:
+        response = await client.post("/campaigns", json={"name": name, "ruleset": ruleset, "options": options or {}})
+        assert response.status_code == 201, response.text
+        return Campaign(client, response.json())
+
+    return create
