@@ -89,7 +89,9 @@ async def postgres_version(url: str) -> str:
     connection = await asyncpg.connect(url)
     try:
         text: str = await connection.fetchval("SHOW server_version")
-        return f"{text} ({url.split('@')[-1].split('/')[0]})"
+        parts = urlsplit(url)
+        where = parts.netloc.split("@")[-1] or "local socket"
+        return f"{text} ({where})"
     finally:
         await connection.close()
 
