@@ -66,9 +66,12 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             line("events", f"{appends.events:,} in {appends.seconds:.1f} s (+{appends.warmup_events:,} warm-up)")
             line("throughput", rate(appends.per_second))
             line("latency p50 / p99", f"{appends.latencies.p50_ms:.2f} / {appends.latencies.p99_ms:.2f} ms")
+            assert appends.cpu is not None
+            line("CPU (whole load)", appends.cpu.describe())
             line("hash chain re-verified", f"{await verify_chains(url):,} events")
             figures["appends"] = {"events_per_s": appends.per_second, "events": appends.events,
-                                  "p50_ms": appends.latencies.p50_ms, "p99_ms": appends.latencies.p99_ms}
+                                  "p50_ms": appends.latencies.p50_ms, "p99_ms": appends.latencies.p99_ms,
+                                  "cpu": _cpu_figures(appends.cpu)}
         if "floor" in wanted:
             heading("2. Floor: minimal Litestar app, msgspec body, one INSERT (uvicorn subprocess)")
             floor = await run_floor(url, clients=args.clients, max_requests=args.max_requests, **load_args)
@@ -128,6 +131,7 @@ def _print_http(run: Any) -> None:
     line("throughput", rate(load.per_second))
     line("latency p50 / p99 / max", f"{load.latencies.p50_ms:.2f} / {load.latencies.p99_ms:.2f} / "
          f"{load.latencies.max_ms:.2f} ms")
+    line("CPU (whole load)", run.cpu.describe())
     line("rows written (checked in the database)", f"{run.checked_rows:,}")
     if load.first_error:
         line("first failure", load.first_error)
@@ -136,7 +140,13 @@ def _print_http(run: Any) -> None:
 def _http_figures(run: Any) -> dict[str, Any]:
     load = run.load
     return {"events_per_s": load.per_second, "requests": load.requests, "errors": load.errors,
-            "p50_ms": load.latencies.p50_ms, "p99_ms": load.latencies.p99_ms, "max_ms": load.latencies.max_ms}
+            "p50_ms": load.latencies.p50_ms, "p99_ms": load.latencies.p99_ms, "max_ms": load.latencies.max_ms,
+            "cpu": _cpu_figures(run.cpu)}
+
+
+def _cpu_figures(cpu: Any) -> dict[str, float]:
+    return {f"{name}_cores": getattr(cpu, name) / cpu.wall for name in ("client", "server", "postgres")} | {
+        f"{name}_ms_per_op": cpu.per_op_ms(getattr(cpu, name)) for name in ("client", "server", "postgres")}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import asyncpg
 import msgspec
 
+from bench.cpu import CpuUse, between, sample
 from bench.events import roll_payloads
 from bench.report import Latencies
 from service import chain
@@ -37,6 +38,7 @@ class AppendResult:
     seconds: float = 0.0
     warmup_events: int = 0
     latencies: Latencies = field(default_factory=Latencies)
+    cpu: CpuUse | None = None
 
     @property
     def per_second(self) -> float:
@@ -89,8 +91,10 @@ async def run_appends(
             else:
                 result.warmup_events += 1
 
+    before = sample(None)
     try:
         await asyncio.gather(*(worker(c, k) for c, k in zip(conns, campaigns, strict=True)))
+        result.cpu = between(before, sample(None), result.events + result.warmup_events)
     finally:
         for conn in conns:
             await conn.close()

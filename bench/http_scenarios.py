@@ -13,6 +13,7 @@ import asyncpg
 import msgspec
 
 from bench.events import ROLL_BODY
+from bench.cpu import CpuUse, between, sample
 from bench.floor_app import ensure_table
 from bench.load import LoadResult, build_request, request, run_load
 from bench.serve import HOST, Served
@@ -25,6 +26,7 @@ class HttpRun:
     load: LoadResult
     server_pid: int
     checked_rows: int
+    cpu: CpuUse
 
 
 async def run_floor(
@@ -41,16 +43,18 @@ async def run_floor(
             build_request("POST", HOST, served.port, f"/floor/{c}", ROLL, {"Authorization": "Bearer floor"})
             for c in campaigns
         ]
+        before = sample(served.pid)
         load = await run_load(
             HOST, served.port, requests, warmup=warmup, duration=duration, max_requests=max_requests
         )
+        cpu = between(before, sample(served.pid), load.requests + load.warmup_requests)
         pid = served.pid
     connection = await asyncpg.connect(database_url)
     try:
         rows: int = await connection.fetchval("SELECT count(*) FROM bench_floor")
     finally:
         await connection.close()
-    return HttpRun(load, pid, rows)
+    return HttpRun(load, pid, rows, cpu)
 
 
 async def create_campaigns(port: int, count: int) -> list[tuple[str, str]]:
@@ -84,9 +88,11 @@ async def run_service(
             build_request("POST", HOST, served.port, f"/campaigns/{c}/commands", ROLL, {"Authorization": f"Bearer {t}"})
             for c, t in campaigns
         ]
+        before = sample(served.pid)
         load = await run_load(
             HOST, served.port, requests, warmup=warmup, duration=duration, max_requests=max_requests
         )
+        cpu = between(before, sample(served.pid), load.requests + load.warmup_requests)
         pid = served.pid
     connection = await asyncpg.connect(database_url)
     try:
@@ -96,4 +102,4 @@ async def run_service(
         )
     finally:
         await connection.close()
-    return HttpRun(load, pid, rows)
+    return HttpRun(load, pid, rows, cpu)

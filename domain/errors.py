@@ -25,3 +25,7 @@ class Forbidden(DomainError):
 
 class UnknownEntity(DomainError):
     """The command names a character, encounter or other thing that does not exist (HTTP 404)."""
+
+
+class Conflict(DomainError):
+    """The command was decided on a state that has moved on (HTTP 409)."""

@@ -27,6 +27,8 @@ from domain.wrath_and_glory.commands import StartSession as WngStartSession
 D100_RULESETS: frozenset[str] = frozenset({"deathwatch", "dark_heresy", "only_war"})
 # Commands the service never takes from outside: the engine's own session reset runs inside start_session.
 INTERNAL_COMMANDS: tuple[type[Command], ...] = (WngStartSession,)
+# Options every campaign understands, whatever its ruleset.
+CAMPAIGN_OPTIONS: dict[str, type] = {"players_may_undo_own_turn": bool}
 
 
 def initial_rules(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> RulesState:
@@ -47,11 +49,15 @@ def initial_rules(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> Rul
 def check_options(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> None:
     """Refuse unknown or ill-typed options when a campaign is created."""
     known = {"tier"} if ruleset == "wrath_and_glory" else set(msgspec.to_builtins(d100.options_for(ruleset)))
+    known |= set(CAMPAIGN_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
         raise RuleViolation(
             "campaign options", f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}"
         )
+    for name, kind in CAMPAIGN_OPTIONS.items():
+        if name in options and not isinstance(options[name], kind):
+            raise RuleViolation("campaign options", f"option {name} must be a {kind.__name__}")
     initial_rules(ruleset, options)
 
 

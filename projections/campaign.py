@@ -13,11 +13,13 @@ from domain.campaign.events import (
     EventsReinstated,
     EventsRetracted,
     GmNoted,
+    TurnRedone,
+    TurnUndone,
     ParticipantJoined,
     SessionEnded,
     SessionStarted,
 )
-from domain.campaign.state import CampaignState, Character, DiceEpoch, Participant
+from domain.campaign.state import CampaignState, Character, DiceEpoch, EncounterLog, Participant, TurnRecord
 from domain.d100.events import EVENTS as D100_EVENTS
 from domain.d100.events import CharacterRegistered as D100CharacterRegistered
 from domain.d100.state import D100State
@@ -33,6 +35,8 @@ from projections.recorded import Recorded
 def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
     """The state after one more live event; events this fold does not know only move the version."""
     state = replace(state, version=recorded.seq)
+    if recorded.meta.encounter is not None and not isinstance(recorded.event, (TurnUndone, TurnRedone)):
+        state = _in_turn(state, recorded)
     event = recorded.event
     if isinstance(event, D100_EVENTS) and isinstance(state.rules, D100State):
         state = replace(state, rules=d100_fold.evolve(state.rules, event))
@@ -72,6 +76,42 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
             return replace(state, notes=state.notes + 1)
         case EventsRetracted(voids=voids):
             return replace(state, retracted=tuple(sorted(set(state.retracted) | set(voids))))
+        case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
+            log = state.encounters.get(encounter, EncounterLog())
+            undone = next((t for t in log.turns if (t.round, t.turn) == (round_, turn)), None)
+            record = undone or TurnRecord(round_, turn, None, voids)
+            log = replace(
+                log,
+                turns=tuple(t for t in log.turns if t is not undone),
+                redo=(*log.redo, record),
+                version=recorded.seq,
+            )
+            return replace(state, encounters={**state.encounters, encounter: log})
+        case TurnRedone(encounter=encounter, round=round_, turn=turn):
+            log = state.encounters.get(encounter, EncounterLog())
+            redone = next((t for t in log.redo if (t.round, t.turn) == (round_, turn)), None)
+            if redone is None:
+                return state
+            turns = tuple(sorted((*log.turns, redone), key=lambda t: (t.round, t.turn)))
+            log = replace(
+                log, turns=turns, redo=tuple(t for t in log.redo if t is not redone), version=recorded.seq
+            )
+            return replace(state, encounters={**state.encounters, encounter: log})
         case EventsReinstated(restores=restores):
             return replace(state, retracted=tuple(s for s in state.retracted if s not in restores))
     return state
+
+
+def _in_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
+    """Add a live event to its encounter turn; a new action in the encounter clears what could be redone."""
+    meta = recorded.meta
+    encounter, round_, turn = meta.encounter or "", meta.round or 0, meta.turn or 0
+    log = state.encounters.get(encounter, EncounterLog())
+    turns = log.turns
+    if turns and (turns[-1].round, turns[-1].turn) == (round_, turn):
+        last = turns[-1]
+        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq)))
+    else:
+        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,)))
+    log = EncounterLog(turns=turns, redo=(), version=recorded.seq)
+    return replace(state, encounters={**state.encounters, encounter: log})

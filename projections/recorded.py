@@ -28,6 +28,7 @@ class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     encounter: str | None = None
     round: int | None = None
     turn: int | None = None
+    turn_character: str | None = None
     dice: DiceProvenance | None = None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -40,6 +41,9 @@ def _serve(args: argparse.Namespace) -> int:
         print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
     base = f"http://{args.host}:{args.port}"
     print(f"Lexmechanic serves on {base} — interactive API docs: {base}/schema/swagger", flush=True)
+    # uvicorn re-raises SIGTERM after its graceful shutdown; turning it into SystemExit lets the
+    # embedded PostgreSQL's exit hook stop the database instead of leaving it running.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
     return 0
 

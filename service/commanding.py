@@ -14,9 +14,10 @@ import msgspec
 
 from domain.campaign.commands import InviteParticipant, Reinstate, Retract
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
-from domain.campaign.events import DiceSeedCommitted, SessionEnded
+from domain.campaign.events import STRUCTURAL_EVENTS, DiceSeedCommitted, SessionEnded
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
+from domain.encounter import TurnPosition
 from domain.events import Event
 from domain.rulesets import check_options, decide
 from projections.recorded import DiceProvenance, EventMeta, Recorded
@@ -56,15 +57,37 @@ def _outcome(stored: list[StoredEvent], replayed: bool, token: str | None = None
 def _metas(
     state: CampaignState, events: list[Event], first_seq: int, base: EventMeta
 ) -> tuple[list[EventMeta], CampaignState]:
-    """Each event's meta, with the session it belongs to, and the state after all of them."""
+    """Each event's meta — its session and encounter turn — and the state after all of them.
+
+    An event belongs to the turn the campaign is in once it is folded (so a turn's opening event is
+    part of that turn); an event that ends the encounter still belongs to the turn it ended.
+    """
     metas: list[EventMeta] = []
     for index, event in enumerate(events):
-        state = campaign_state([Recorded(first_seq + index, event, base)], initial=state)
-        session = state.session if state.session is not None else (
+        seq = first_seq + index
+        after = campaign_state([Recorded(seq, event, base)], initial=state)
+        session = after.session if after.session is not None else (
             event.session if isinstance(event, SessionEnded) else None
         )
-        metas.append(msgspec.structs.replace(base, session=session))
+        meta = msgspec.structs.replace(base, session=session)
+        position = position_of(after) or position_of(state)
+        if position is not None and not isinstance(event, STRUCTURAL_EVENTS):
+            meta = msgspec.structs.replace(
+                meta,
+                encounter=position.encounter,
+                round=position.round,
+                turn=position.turn,
+                turn_character=position.character_id,
+            )
+        state = campaign_state([Recorded(seq, event, meta)], initial=state) if meta.encounter else after
+        metas.append(meta)
     return metas, state
+
+
+def position_of(state: CampaignState) -> TurnPosition | None:
+    """Where the campaign is inside an encounter, as the rules engine says."""
+    position = getattr(state.rules, "position", None)
+    return position if isinstance(position, TurnPosition) else None
 
 
 class Commander:

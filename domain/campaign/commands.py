@@ -57,6 +57,17 @@ class Reinstate(Command, frozen=True, tag="reinstate"):
     reason: ShortText
 
 
+class UndoTurn(Command, frozen=True, tag="undo_turn"):
+    """Undo the latest live turn of the encounter; `expected_encounter_version` guards against surprises."""
+
+    encounter: Slug
+    expected_encounter_version: Annotated[int, msgspec.Meta(ge=0)] | None = None
+
+
+class RedoTurn(Command, frozen=True, tag="redo_turn"):
+    encounter: Slug
+
+
 CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     StartSession,
     EndSession,
@@ -66,4 +77,6 @@ CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     RevealDiceSeed,
     Retract,
     Reinstate,
+    UndoTurn,
+    RedoTurn,
 )

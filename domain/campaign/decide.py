@@ -11,11 +11,13 @@ from domain.campaign.commands import (
     EndSession,
     GmNote,
     InviteParticipant,
+    RedoTurn,
     Reinstate,
     Retract,
     RevealDiceSeed,
     Roll,
     StartSession,
+    UndoTurn,
 )
 from domain.campaign.events import (
     CampaignCreated,
@@ -31,12 +33,14 @@ from domain.campaign.events import (
     SessionEnded,
     SessionStarted,
     StatValue,
+    TurnRedone,
+    TurnUndone,
 )
-from domain.campaign.state import CampaignState
+from domain.campaign.state import CampaignState, EncounterLog
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.dice_expression import ExpressionError, evaluate, parse
-from domain.errors import RuleViolation, UnknownEntity
+from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
@@ -119,7 +123,32 @@ def decide_campaign(
                 if seq not in state.retracted:
                     raise RuleViolation("retraction", f"event {seq} is not retracted, so it cannot be reinstated")
             return [EventsReinstated(restores=tuple(sorted(set(seqs))), reason=reason)]
+        case UndoTurn(encounter=encounter, expected_encounter_version=expected):
+            log = _encounter_log(state, encounter)
+            if expected is not None and expected != log.version:
+                raise Conflict(
+                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing"
+                )
+            if not log.turns:
+                raise RuleViolation("undo", f"encounter {encounter} has no turn left to undo")
+            last = log.turns[-1]
+            return [TurnUndone(encounter=encounter, round=last.round, turn=last.turn, voids=last.seqs)]
+        case RedoTurn(encounter=encounter):
+            log = _encounter_log(state, encounter)
+            if not log.redo:
+                raise RuleViolation(
+                    "redo", f"nothing to redo in encounter {encounter}: no turn was undone since its last action"
+                )
+            undone = log.redo[-1]
+            return [TurnRedone(encounter=encounter, round=undone.round, turn=undone.turn, restores=undone.seqs)]
     raise RuleViolation("command", f"{type(command).__name__} is not a campaign command")
+
+
+def _encounter_log(state: CampaignState, encounter: str) -> EncounterLog:
+    log = state.encounters.get(encounter)
+    if log is None:
+        raise UnknownEntity(f"no encounter {encounter!r} in this campaign")
+    return log
 
 
 def _check_retractable(state: CampaignState, seq: int, context: CommandContext) -> None:

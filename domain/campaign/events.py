@@ -87,16 +87,33 @@ class EventsReinstated(RestoringEvent, frozen=True, tag="events_reinstated"):
     reason: str
 
 
-CAMPAIGN_EVENTS: tuple[type[Event], ...] = (
+class TurnUndone(VoidingEvent, frozen=True, tag="turn_undone"):
+    """The latest live turn of an encounter is undone: every event stamped with it is voided."""
+
+    encounter: str
+    round: int
+    turn: int
+
+
+class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
+    """The most recently undone turn counts again."""
+
+    encounter: str
+    round: int
+    turn: int
+
+
+# Events that are never part of an encounter turn, so undo can never void them: voiding a seed or a
+# session would break the dice audit and the session history.
+STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     CampaignCreated,
     ParticipantJoined,
     DiceSeedCommitted,
     DiceSeedRevealed,
     SessionStarted,
     SessionEnded,
-    CharacterCreated,
-    DiceRolled,
-    GmNoted,
     EventsRetracted,
     EventsReinstated,
+    TurnUndone,
+    TurnRedone,
 )

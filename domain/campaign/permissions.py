@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domain.campaign.commands import CreateCharacter, Roll
-from domain.campaign.state import CampaignState
+from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
+from domain.campaign.state import CampaignState, TurnRecord
+from domain.encounter import TurnPosition
 from domain.commands import Actor, Command
 from domain.errors import Forbidden
 
@@ -27,6 +28,9 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
             return
         case CreateCharacter():
             raise Forbidden("a player may create only player characters (kind pc) owned by itself")
+        case UndoTurn(encounter=encounter) | RedoTurn(encounter=encounter):
+            _player_may_undo(state, actor, command, encounter)
+            return
     raise Forbidden(f"only the GM may send {tag}")
 
 
@@ -37,3 +41,21 @@ def ensure_controls(state: CampaignState, actor: Actor, character_id: str) -> No
     character = state.characters.get(character_id)
     if actor.role != "player" or character is None or character.owner != actor.participant_id:
         raise Forbidden(f"only the GM or the character's owner may act for {character_id}")
+
+
+def _player_may_undo(state: CampaignState, actor: Actor, command: Command, encounter: str) -> None:
+    """A player may undo (or redo) only its own current turn, and only where the campaign allows it."""
+    if state.options.get("players_may_undo_own_turn") is not True:
+        raise Forbidden("only the GM may undo or redo turns in this campaign (option players_may_undo_own_turn)")
+    log = state.encounters.get(encounter)
+    turns = () if log is None else (log.redo if isinstance(command, RedoTurn) else log.turns)
+    record: TurnRecord | None = turns[-1] if turns else None
+    character = state.characters.get(record.character_id or "") if record is not None else None
+    if record is None or character is None or character.owner != actor.participant_id:
+        raise Forbidden("a player may undo only a turn of its own character")
+    position = getattr(state.rules, "position", None)
+    current = isinstance(position, TurnPosition) and (position.encounter, position.round, position.turn) == (
+        encounter, record.round, record.turn
+    )
+    if isinstance(command, UndoTurn) and not current:
+        raise Forbidden("a player may undo only its character's current turn, not an earlier one")

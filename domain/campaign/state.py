@@ -34,6 +34,24 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     revealed: bool = False
 
 
+class TurnRecord(msgspec.Struct, frozen=True):
+    """The live events of one (round, turn) of an encounter, in seq order."""
+
+    round: int
+    turn: int
+    character_id: str | None
+    seqs: tuple[int, ...]
+
+
+class EncounterLog(msgspec.Struct, frozen=True, kw_only=True):
+    """What undo and redo need: the live turns, and the undone turns that can still be redone."""
+
+    turns: tuple[TurnRecord, ...] = ()
+    redo: tuple[TurnRecord, ...] = ()
+    # The seq of the latest live event of the encounter: its version, for a guarded undo.
+    version: int = 0
+
+
 class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a generic command needs to be decided, and what `GET /campaigns/{id}` shows."""
 
@@ -50,6 +68,7 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     rolls: int = 0
     notes: int = 0
     rules: RulesState | None = None
+    encounters: dict[str, EncounterLog] = {}
     # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.
     retracted: tuple[int, ...] = ()
 

@@ -10,10 +10,24 @@ from domain.dice import Die
 from domain.events import Event
 from domain.wrath_and_glory.attacks import InteractionSkill
 from domain.wrath_and_glory.damage import DamageTotal, DeathTestResult
+from domain.wrath_and_glory.encounter_events import (
+    ENCOUNTER_EVENTS,
+    ActionTaken,
+    EncounterEnded,
+    EncounterStarted,
+    InitiativeContested,
+    InitiativeTaken,
+    MadeAware,
+    Moved,
+    RoundStarted,
+    TurnEffectsExpired,
+)
+from domain.wrath_and_glory.encounter_state import Side
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.outcome import WrathOutcome
 from domain.wrath_and_glory.pool import PoolSize
 from domain.wrath_and_glory.rolls import PoolDie
+from domain.wrath_and_glory.ruling_events import RULING_EVENTS, GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill, Weapon
 from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
 
@@ -23,7 +37,8 @@ WrathGainCause = Literal["roleplay", "gm_award"]
 WrathSpendCause = Literal["reroll", "recover_shock", "death_test", "narrative"]
 RuinGainCause = Literal["wrath_one", "corruption_test_failed", "fear_test_failed", "gm_award"]
 RuinSpendCause = Literal[
-    "ruin_action", "ruin_ability", "interrupt", "seize_initiative", "reroll", "recover_shock", "soak", "other"
+    "ruin_action", "ruin_ability", "interrupt", "seize_initiative", "reroll", "recover_shock", "soak", "other",
+    "ambush_awareness",
 ]
 ReloadCause = Literal["salvo", "multiple_targets", "reload"]
 ShiftUse = Literal["damage", "fact", "quality", "time", "glory", "effect"]
@@ -63,8 +78,15 @@ class SessionStarted(Event, tag="wng_session_started", frozen=True, kw_only=True
 
 
 class TurnStarted(Event, tag="wng_turn_started", frozen=True, kw_only=True):
+    """A character's turn begins; inside an encounter, with its round, its 1-based turn and its side."""
+
     character_id: str
-    expired_defence: tuple[Modifier, ...]
+    # Outside encounters the expired Defence rode on this event; inside, `wng_turn_effects_expired` carries it.
+    expired_defence: tuple[Modifier, ...] = ()
+    encounter_id: str | None = None
+    round: int = 0
+    turn: int = 0
+    side: Side | None = None
 
 
 class TestRolled(Event, tag="wng_test_rolled", frozen=True, kw_only=True):
@@ -348,6 +370,8 @@ EVENTS: tuple[type[Event], ...] = (
     DeathTestRolled,
     ShockRecovered,
     SpecialRolled,
+    *ENCOUNTER_EVENTS,
+    *RULING_EVENTS,
 )
 
 WngEvent = (
@@ -378,4 +402,16 @@ WngEvent = (
     | DeathTestRolled
     | ShockRecovered
     | SpecialRolled
+    | EncounterStarted
+    | RoundStarted
+    | InitiativeTaken
+    | MadeAware
+    | InitiativeContested
+    | ActionTaken
+    | Moved
+    | TurnEffectsExpired
+    | EncounterEnded
+    | GmOverridden
+    | ResistanceTestRolled
+    | SoakRerolled
 )

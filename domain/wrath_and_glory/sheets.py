@@ -86,6 +86,7 @@ class Sheet(msgspec.Struct, frozen=True, kw_only=True):
     shock: int
     speed: int = 6
     resolve: int = 0
+    conviction: int = 0
     soak: int = 0
     weapons: tuple[Weapon, ...] = ()
     members: int = 1

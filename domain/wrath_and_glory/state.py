@@ -6,8 +6,10 @@ from typing import Literal
 
 import msgspec
 
+from domain.encounter import TurnPosition
 from domain.errors import UnknownEntity
 from domain.wrath_and_glory.attacks import InteractionSkill
+from domain.wrath_and_glory.encounter_state import EncounterState
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import glory_cap, ruin_cap
 from domain.wrath_and_glory.rolls import PoolDie
@@ -53,6 +55,8 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     troop_shock_lost: int = 0
     troop_wounds_lost: int = 0
     recovered_shock_this_turn: bool = False
+    # A death test owed right now (fell unconscious, or wounded again while unconscious).
+    death_test_due: bool = False
 
     @property
     def is_hero(self) -> bool:
@@ -96,6 +100,8 @@ class OpenTest(msgspec.Struct, frozen=True, kw_only=True):
     shifted: int = 0
     complication_pending: bool = False
     attack: AttackContext | None = None
+    # Settled when rolled (corruption and fear tests): no later reroll, Glory dice or shift.
+    settled: str | None = None
 
 
 class WngState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="wrath_and_glory"):
@@ -109,6 +115,16 @@ class WngState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", ta
     tests: dict[str, OpenTest] = {}
     special_rolls: dict[str, SpecialRollKind] = {}
     tests_rolled: int = 0
+    encounter: EncounterState | None = None
+    encounters_held: tuple[str, ...] = ()
+
+    @property
+    def position(self) -> TurnPosition | None:
+        """Where the campaign is in its running encounter (None outside one); the service stamps events with it."""
+        found = self.encounter
+        if found is None:
+            return None
+        return TurnPosition(encounter=found.id, round=found.round, turn=found.turn, character_id=found.acting)
 
     @property
     def heroes(self) -> int:

@@ -9,7 +9,7 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
-from domain.errors import DomainError, Forbidden, RuleViolation, UnknownEntity
+from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
 
 MEDIA_TYPE = "application/problem+json"
@@ -64,6 +64,8 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
         return problem(request, 403, "forbidden", exc.message)
     if isinstance(exc, UnknownEntity):
         return problem(request, 404, "not-found", exc.message)
+    if isinstance(exc, Conflict):
+        return problem(request, 409, "version-conflict", exc.message)
     return problem(request, 422, "rule-violation", exc.message)
 
 

@@ -6,16 +6,7 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from domain.campaign.commands import (
-    CreateCharacter,
-    EndSession,
-    GmNote,
-    Reinstate,
-    Retract,
-    RevealDiceSeed,
-    Roll,
-    StartSession,
-)
+from domain.campaign.commands import CAMPAIGN_COMMANDS
 from domain.campaign.events import Ruleset, StatValue
 from domain.commands import Role, ShortText
 from domain.d100.commands import COMMANDS as D100_COMMANDS
@@ -24,7 +15,7 @@ from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
 
 # Every command POST /campaigns/{id}/commands accepts, told apart by "type".
 ACCEPTED_COMMANDS = (
-    StartSession, EndSession, CreateCharacter, Roll, GmNote, RevealDiceSeed, Retract, Reinstate,
+    *CAMPAIGN_COMMANDS,
     *D100_COMMANDS,
     *(command for command in WNG_COMMANDS if command not in INTERNAL_COMMANDS),
 )

@@ -1,0 +1,95 @@
+"""The turn budget: one move and one normal action in any order, two simple actions, free actions;
+a full-turn action uses everything; one attack per turn. Checked only for an encounter's participants."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.errors import RuleViolation
+from domain.events import Event
+from domain.wrath_and_glory.activation import check_no_death_test_due
+from domain.wrath_and_glory.encounter_events import ActionTaken
+from domain.wrath_and_glory.encounter_state import SIMPLE_ACTIONS_PER_TURN, ActionKind, TurnBudget
+from domain.wrath_and_glory.state import CharacterState, WngState
+
+
+class ActionCost(msgspec.Struct, frozen=True, kw_only=True):
+    """The parts of a turn an action uses."""
+
+    kind: ActionKind
+    move: bool = False
+    normal: bool = False
+    simple: int = 0
+    full_turn: bool = False
+    attack: bool = False
+    troop_members: int = 0
+    prepared: bool = False
+
+
+FREE = ActionCost(kind="free")
+NORMAL = ActionCost(kind="normal", normal=True)
+MOVE = ActionCost(kind="move", move=True)
+SIMPLE = ActionCost(kind="simple", simple=1)
+FULL_TURN = ActionCost(kind="full_turn", full_turn=True)
+RUIN = ActionCost(kind="ruin")
+
+KIND_COST: dict[ActionKind, ActionCost] = {
+    "move": MOVE, "normal": NORMAL, "simple": SIMPLE, "free": FREE, "full_turn": FULL_TURN, "ruin": RUIN
+}
+
+
+def take_action(state: WngState, character: CharacterState, cost: ActionCost, name: str) -> list[Event]:
+    """The `wng_action_taken` this action costs, or the rule it breaks; nothing outside an encounter."""
+    encounter = state.encounter
+    if encounter is None or character.id not in encounter.participants:
+        return []
+    if cost.kind in ("free", "ruin"):
+        return []
+    check_no_death_test_due(state, encounter)
+    who = character.sheet.name
+    if encounter.acting != character.id:
+        acting = state.characters.get(encounter.acting or "")
+        now = f"{acting.sheet.name} is acting" if acting else "no turn has started yet (wng_start_turn)"
+        raise RuleViolation("turn order", f"it is not {who}'s turn: {now}")
+    _check(encounter.budget, cost, who, character.members_left)
+    return [
+        ActionTaken(
+            character_id=character.id, name=name, kind=cost.kind, move=cost.move, normal=cost.normal,
+            simple=cost.simple, full_turn=cost.full_turn, attack=cost.attack, troop_members=cost.troop_members,
+            prepared=cost.prepared,
+        )
+    ]
+
+
+def _check(used: TurnBudget, cost: ActionCost, who: str, members: int) -> None:
+    if used.full_turn:
+        raise RuleViolation("full-turn action", f"{who} took a full-turn action: nothing else this turn")
+    if cost.full_turn and not used.untouched:
+        raise RuleViolation("full-turn action", f"a full-turn action needs the whole turn: {who} has already acted")
+    if cost.troop_members and used.troop_members:
+        # A troop splitting its members over several targets makes one attack per group, without penalty.
+        if used.troop_members + cost.troop_members > members:
+            raise RuleViolation(
+                "one attack per turn", f"{who} has {members} members and {used.troop_members} have already attacked"
+            )
+        return
+    if cost.attack and used.attacked:
+        raise RuleViolation("one attack per turn", f"one attack per turn: {who} has already attacked this turn")
+    if cost.move and used.move:
+        raise RuleViolation("one move action", f"one move action per turn: {who} has already moved or aimed")
+    if cost.normal and used.normal:
+        raise RuleViolation("one normal action", f"one normal action per turn: {who} has already used its action")
+    if used.simple + cost.simple > SIMPLE_ACTIONS_PER_TURN:
+        raise RuleViolation("two simple actions", f"up to two simple actions per turn: {who} has used both")
+
+
+def spend_budget(budget: TurnBudget, event: ActionTaken) -> TurnBudget:
+    """The budget after an action (the fold's half of `take_action`)."""
+    return TurnBudget(
+        move=budget.move or event.move or event.full_turn,
+        normal=budget.normal or event.normal or event.full_turn,
+        simple=SIMPLE_ACTIONS_PER_TURN if event.full_turn else budget.simple + event.simple,
+        full_turn=budget.full_turn or event.full_turn,
+        attacked=budget.attacked or event.attack,
+        troop_members=budget.troop_members + event.troop_members,
+    )
