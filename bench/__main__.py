@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import datetime as dt
 import json
+import os
 import sys
 import time
 import warnings
@@ -28,7 +29,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--fold-events", type=int, help="events in the folded campaign (default 100000, quick 20000)")
     parser.add_argument("--repeats", type=int, help="timed folds and raw fetches each (default 3, quick 2)")
     parser.add_argument("--only", nargs="+", choices=SCENARIOS, help="run only these scenarios")
-    parser.add_argument("--profile-service", metavar="FILE", help="run the service under cProfile, stats to FILE")
+    parser.add_argument("--profile", metavar="DIR", help="run both app servers under cProfile (slower!), "
+                        "stats to DIR/floor.prof and DIR/service.prof")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     args.seconds = args.seconds or (3.0 if args.quick else 15.0)
@@ -74,17 +76,16 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                   "cpu": _cpu_figures(appends.cpu)}
         if "floor" in wanted:
             heading("2. Floor: minimal Litestar app, msgspec body, one INSERT (uvicorn subprocess)")
-            floor = await run_floor(url, clients=args.clients, max_requests=args.max_requests, **load_args)
+            floor = await run_floor(url, clients=args.clients, max_requests=args.max_requests,
+                                    profile=_profile_path(args, "floor"), **load_args)
             _print_http(floor)
             figures["floor"] = _http_figures(floor)
         if "service" in wanted:
             heading("3. Service: POST /campaigns/{id}/commands {type: roll} (real app, uvicorn subprocess)")
             service = await run_service(url, clients=args.clients, max_requests=args.max_requests,
-                                        profile=args.profile_service, **load_args)
+                                        profile=_profile_path(args, "service"), **load_args)
             _print_http(service)
             figures["service"] = _http_figures(service)
-            if args.profile_service:
-                line("cProfile written", args.profile_service)
         if "fold" in wanted:
             heading(f"4. Fold of a {args.fold_events:,}-event campaign vs raw fetch + msgspec decode")
             fold = await run_fold(url, events=args.fold_events, repeats=args.repeats)
@@ -122,6 +123,13 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         figures["fold_over_raw"] = ratio
         line("fold/raw", f"{ratio:.1%}  target >= {FOLD_TARGET:.0%}: {verdict(ratio, FOLD_TARGET)}")
     return figures
+
+
+def _profile_path(args: argparse.Namespace, kind: str) -> str | None:
+    if not args.profile:
+        return None
+    os.makedirs(args.profile, exist_ok=True)
+    return os.path.abspath(os.path.join(args.profile, f"{kind}.prof"))
 
 
 def _print_http(run: Any) -> None:

@@ -35,6 +35,21 @@ def memory_gib() -> float | None:
     return None
 
 
+def source_revision() -> str:
+    """The commit measured (read-only git), and whether the working tree had uncommitted changes."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return f"{head or 'unknown'}{' + uncommitted changes' if dirty else ''}"
+
+
 def describe(postgres_version: str) -> list[tuple[str, str]]:
     memory = memory_gib()
     return [
@@ -44,4 +59,5 @@ def describe(postgres_version: str) -> list[tuple[str, str]]:
         ("kernel", f"{platform.system()} {platform.release()}"),
         ("Python", sys.version.split()[0] + f" ({platform.python_implementation()})"),
         ("PostgreSQL", postgres_version),
+        ("source", source_revision()),
     ]

@@ -38,7 +38,7 @@ def heading(text: str) -> None:
 
 
 def line(label: str, value: str) -> None:
-    print(f"  {label:<34} {value}", flush=True)
+    print(f"  {label:<40} {value}", flush=True)
 
 
 def rate(value: float) -> str:

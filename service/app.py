@@ -17,6 +17,7 @@ from service.api.reads import (
     campaign_state_read,
     campaign_summary,
     character_read,
+    encounter_read,
     export,
     health,
     roll_proof,
@@ -26,6 +27,7 @@ from service.api.services import Services
 from service.commanding import Commander
 from service.database import create_pool
 from service.settings import Settings
+from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
 
@@ -40,7 +42,14 @@ def create_app(settings: Settings) -> Litestar:
         pool = await create_pool(settings.database_url, settings.pool_min, settings.pool_max)
         store = EventStore(pool)
         cache = StateCache(store, settings.cache_capacity)
-        app.state.services = Services(settings=settings, store=store, cache=cache, commander=Commander(store, cache))
+        snapshots = Snapshots(store)
+        app.state.services = Services(
+            settings=settings,
+            store=store,
+            cache=cache,
+            commander=Commander(store, cache, snapshots),
+            snapshots=snapshots,
+        )
         try:
             yield
         finally:
@@ -55,6 +64,7 @@ def create_app(settings: Settings) -> Litestar:
             campaign_events,
             campaign_state_read,
             character_read,
+    encounter_read,
             verify,
             roll_proof,
             export,

@@ -24,6 +24,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of
 from service import dice_source, tokens
+from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore, IdempotencyConflict, StoredEvent, Writer, recorded_from_stored
 
@@ -91,9 +92,10 @@ def position_of(state: CampaignState) -> TurnPosition | None:
 
 
 class Commander:
-    def __init__(self, store: EventStore, cache: StateCache) -> None:
+    def __init__(self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None) -> None:
         self.store = store
         self.cache = cache
+        self.snapshots = snapshots
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
         """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
@@ -153,6 +155,8 @@ class Commander:
             if any(is_voiding(recorded_from_stored(s)) for s in stored):
                 new_state = campaign_state(await writer.records_after(0))
         self.cache.put(campaign_id, new_state)
+        if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
+            await self.snapshots.save(campaign_id, new_state)
         return _outcome(stored, replayed=False, token=token)
 
     async def _decide(

@@ -73,3 +73,28 @@ SELECT data::text FROM events
  WHERE campaign_id = $1 AND type = $2 AND (data ->> 'epoch')::int = $3
  ORDER BY seq LIMIT 1
 """
+
+SELECT_SNAPSHOT_AT_OR_BEFORE = """
+SELECT seq, state FROM snapshots
+ WHERE campaign_id = $1 AND projection = $2 AND seq <= $3
+ ORDER BY seq DESC LIMIT 1
+"""
+INSERT_SNAPSHOT = """
+INSERT INTO snapshots (campaign_id, projection, seq, state) VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING
+"""
+DELETE_STALE_SNAPSHOTS = "DELETE FROM snapshots WHERE campaign_id = $1 AND projection <> $2"
+SELECT_CAMPAIGNS = "SELECT campaign_id::text, version FROM campaigns ORDER BY created_at"
+
+SELECT_LAST_SEQ_OF_POST = "SELECT max(seq) FROM events WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2"
+SELECT_LAST_SEQ_OF_TURN = """
+SELECT max(seq) FROM events
+ WHERE campaign_id = $1 AND meta ->> 'encounter' = $2
+   AND (meta ->> 'round')::int = $3 AND (meta ->> 'turn')::int = $4
+"""
+SELECT_SEQ_RANGE_OF_ENCOUNTER = """
+SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'encounter' = $2
+"""
+SELECT_SEQ_RANGE_OF_SESSION = """
+SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'session' = $2
+"""

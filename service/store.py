@@ -251,6 +251,22 @@ class EventStore:
         rows = await self.pool.fetch(queries.SELECT_COMMAND_OF_SEQ, _uuid(campaign_id), seq)
         return [stored_from_row(row) for row in rows]
 
+    async def last_seq_of_post(self, campaign_id: str, post_id: str) -> int | None:
+        value = await self.pool.fetchval(queries.SELECT_LAST_SEQ_OF_POST, _uuid(campaign_id), post_id)
+        return int(value) if value is not None else None
+
+    async def last_seq_of_turn(self, campaign_id: str, encounter: str, round_: int, turn: int) -> int | None:
+        value = await self.pool.fetchval(queries.SELECT_LAST_SEQ_OF_TURN, _uuid(campaign_id), encounter, round_, turn)
+        return int(value) if value is not None else None
+
+    async def seq_range(self, campaign_id: str, *, encounter: str | None = None, session: int | None = None) -> tuple[int, int] | None:
+        """The first and last seq stamped with an encounter or a session, if any."""
+        if encounter is not None:
+            row = await self.pool.fetchrow(queries.SELECT_SEQ_RANGE_OF_ENCOUNTER, _uuid(campaign_id), encounter)
+        else:
+            row = await self.pool.fetchrow(queries.SELECT_SEQ_RANGE_OF_SESSION, _uuid(campaign_id), str(session))
+        return (int(row[0]), int(row[1])) if row is not None and row[0] is not None else None
+
     async def seed(self, campaign_id: str, epoch: int) -> bytes | None:
         value = await self.pool.fetchval(queries.SELECT_SEED, _uuid(campaign_id), epoch)
         return bytes(value) if value is not None else None

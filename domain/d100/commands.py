@@ -9,11 +9,25 @@ import msgspec
 from ..commands import Command
 from .characteristics import Characteristic
 from .checks import Resisting, TestKind
+from .combat_commands import (
+    EndEncounter,
+    EndTurn,
+    Feint,
+    Grapple,
+    HeroicSacrifice,
+    KnockDown,
+    LoadCriticalTable,
+    NextTurn,
+    PinningTest,
+    StartEncounter,
+    TakeAction,
+)
 from .combat_modifiers import Aim, AttackAction, Circumstance, Hand
 from .hit_location import Location
 from .modifiers import Difficulty, Modifier
 from .sheet import Sheet
 from .state import ConditionName
+from .turns import ActionUse
 
 
 class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
@@ -65,6 +79,7 @@ class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
 
     character_id: str
     aim: Literal["half", "full"]
+    use: ActionUse = "turn"
 
 
 class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
@@ -85,6 +100,9 @@ class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
     fate_bonus: bool = False
     comrade_in_cohesion: bool = False
     comrades_volley: bool = False
+    use: ActionUse = "turn"
+    zone: tuple[str, ...] = ()  # Suppressing Fire / Overwatch: who is in the kill zone (they test Pinning)
+    grapple: bool = False  # an unarmed Standard Attack or Charge that grapples instead of damaging
 
 
 class React(Command, frozen=True, kw_only=True, tag="d100_react"):
@@ -139,14 +157,15 @@ class Unjam(Command, frozen=True, kw_only=True, tag="d100_unjam"):
 
 
 class Reload(Command, frozen=True, kw_only=True, tag="d100_reload"):
-    """Reload a weapon to a full clip."""
+    """Reload a weapon to a full clip (a half, full or extended action by the weapon)."""
 
     character_id: str
     weapon_id: str
+    use: ActionUse = "turn"
 
 
 class StartRound(Command, frozen=True, kw_only=True, tag="d100_start_round"):
-    """GM: a new combat round begins (reactions return, conditions count down)."""
+    """GM: a new combat round begins (in an encounter: the current turn ends, the rest of the round is skipped)."""
 
 
 class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
@@ -166,10 +185,12 @@ class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
 
 D100Command = (
     RegisterCharacter | RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
-    | BurnFate | Unjam | Reload | StartRound | GmRuling
+    | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
+    | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest
 )
 
 COMMANDS: tuple[type[Command], ...] = (
     RegisterCharacter, RollTest, RollOpposedTest, TakeAim, Attack, React, RollDamage, SpendFate, BurnFate,
-    Unjam, Reload, StartRound, GmRuling,
+    Unjam, Reload, StartRound, GmRuling, StartEncounter, NextTurn, EndTurn, EndEncounter, TakeAction, KnockDown,
+    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest,
 )

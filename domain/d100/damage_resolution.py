@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
+from ..events import Event
 from .characteristics import characteristic_bonus
 from .commands import RollDamage
 from .comrades import comrade_after_hit
@@ -11,7 +12,6 @@ from .damage import (
     FuryChain,
     apply_degrees_minimum,
     damage_total,
-    demo_critical_fallback,
     effective_armour,
     face,
     natural_tens,
@@ -22,33 +22,32 @@ from .damage import (
     through_cover,
     wounding_damage,
 )
-from .events import DamageApplied, HitResolved
+from .criticals import CriticalEffect
+from .events import DamageApplied, HitResolved, HordeBroke
+from .harm import aftermath, critical_effects, effect_conditions
 from .hordes import horde_extra_damage_dice, horde_morale, magnitude_after
-from .injury import fatigue_knocks_out
+from .manoeuvres import resolve_grapple_start, resolve_stun
+from .recording_dice import RecordingDice
 from .rolling import character
 from .state import Condition, CriticalRecord, D100State
 
 
-class RecordingDice:
-    """Dice that remember every die they hand out, so the event can carry them all."""
-
-    def __init__(self, inner: Dice) -> None:
-        self._inner = inner
-        self.rolled: list[Die] = []
-
-    def roll(self, sides: int) -> Die:
-        die = self._inner.roll(sides)
-        self.rolled.append(die)
-        return die
-
-
-def decide_damage(state: D100State, command: RollDamage, source: Dice) -> DamageApplied:
-    """Roll each remaining hit's damage and apply it to the target (or its comrade, or its magnitude)."""
+def decide_damage(state: D100State, command: RollDamage, source: Dice) -> list[Event]:
+    """Roll each remaining hit's damage and apply it (or the Stun roll, or the grapple the attack begins)."""
     attack = state.attacks.get(command.attack_id)
-    if attack is None:
+    if attack is None or attack.stage == "missed":
         raise RuleViolation("no_pending_attack", "no attack is waiting for its damage under that id")
     if attack.stage != "awaiting_damage":
         raise RuleViolation("reaction_pending", "the target has not reacted to this attack yet")
+    if attack.action == "stun":
+        return [resolve_stun(state, attack, source)]
+    if attack.grapple:
+        return [resolve_grapple_start(state, attack)]
+    return _damage(state, command, source)
+
+
+def _damage(state: D100State, command: RollDamage, source: Dice) -> list[Event]:
+    attack = state.attacks[command.attack_id]
     attacker = character(state, attack.attacker_id)
     target = character(state, attack.target_id)
     weapon = attacker.sheet.weapon(attack.weapon_id)
@@ -57,11 +56,11 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> Damage
 
     if attack.to_comrade:
         health = target.comrade or "unharmed"
-        return DamageApplied(
+        return [DamageApplied(
             attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=(), dice=(),
             damage_after=target.damage, critical_after=target.critical, fatigue_after=target.fatigue,
             comrade_after=comrade_after_hit(health), to_comrade=True, magnitude_after=target.magnitude,
-        )
+        )]
 
     dice = RecordingDice(source)
     expr = parse_damage(weapon.damage)
@@ -77,6 +76,8 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> Damage
     lost = 0
     resolved: list[HitResolved] = []
     criticals: list[CriticalRecord] = []
+    effects: list[CriticalEffect] = []
+    table_conditions: list[Condition] = []
     for index in range(attack.hits):
         location = attack.locations[index] if index < len(attack.locations) else None
         rolled = roll_damage_dice(expr, dice, times=2 if attack.helpless_target else 1)
@@ -116,8 +117,14 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> Damage
                 critical += d5(fury_die)
                 critical_added += d5(fury_die)
             if critical_added:
-                criticals.append(CriticalRecord(location=location, damage_type=weapon.damage_type,
-                                                amount=critical_added, total=critical))
+                record = CriticalRecord(location=location, damage_type=weapon.damage_type,
+                                        amount=critical_added, total=critical)
+                criticals.append(record)
+                found = critical_effects(state, target, record)
+                effects.extend(found)
+                added, extra_fatigue = effect_conditions(found, location)
+                table_conditions.extend(added)
+                fatigue += extra_fatigue
         if weapon.id == "unarmed" and total >= tb:
             fatigue += 1
         resolved.append(HitResolved(
@@ -128,6 +135,8 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> Damage
 
     conditions: list[Condition] = []
     magnitude_after_hits: int | None = None
+    follow: list[Event] = []
+    break_due = False
     if magnitude is not None:
         magnitude_after_hits = magnitude_after(magnitude, lost)
         start = target.magnitude_start or magnitude
@@ -136,22 +145,16 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> Damage
         if magnitude_after_hits == 0 and not target.has("dead"):
             conditions.append(Condition(name="dead", note="magnitude 0: the horde is destroyed"))
         elif morale.broken and not target.has("broken"):
-            conditions.append(Condition(name="broken", note="magnitude at or below 25 %: the horde breaks"))
+            follow.append(HordeBroke(character_id=target.id, reason="magnitude", magnitude=magnitude_after_hits,
+                                     starting=start))
+        elif morale.must_test and not target.has("broken"):
+            break_due = True
     else:
-        if state.options.critical_fallback and critical > 0:
-            verdict = demo_critical_fallback(critical)
-            if verdict == "dead" and not target.has("dead"):
-                conditions.append(Condition(name="dead", note=f"{critical} over Wounds (demo rule)"))
-            elif verdict == "unconscious" and not target.has("unconscious"):
-                conditions.append(Condition(name="unconscious", note="until the end of the combat (demo rule)"))
-        if fatigue_knocks_out(fatigue, tb) and not target.has("unconscious") and not any(
-            c.name == "unconscious" for c in conditions
-        ):
-            conditions.append(Condition(name="unconscious", note=f"fatigue: {max(1, 10 - tb)} minutes"))
+        conditions.extend(aftermath(state, target, critical, fatigue, table_conditions).conditions)
 
-    return DamageApplied(
+    return [DamageApplied(
         attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=tuple(resolved),
         dice=tuple(dice.rolled), damage_after=damage, critical_after=critical, criticals=tuple(criticals),
         fatigue_after=fatigue, magnitude_after=magnitude_after_hits, magnitude_lost=lost,
-        conditions_added=tuple(conditions),
-    )
+        conditions_added=tuple(conditions), critical_effects=tuple(effects), break_test_due=break_due,
+    ), *follow]

@@ -11,11 +11,31 @@ from ..events import Event
 from .characteristics import Characteristic
 from .checks import ExtendedProgress, OpposedResult
 from .comrades import ComradeHealth
+from .criticals import CriticalEffect
 from .damage import FuryChain
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
 from .sheet import Sheet
+from .encounter_events import (
+    ActionTaken,
+    ActionUsed,
+    BloodLossRolled,
+    CriticalTableLoaded,
+    EncounterEnded,
+    EncounterStarted,
+    HeroicSacrificeDeclared,
+    HordeBreakTested,
+    HordeBroke,
+    InitiativeOrderFixed,
+    InitiativeRolled,
+    ManoeuvreResolved,
+    OnFireBurned,
+    PinningTested,
+    StunResolved,
+    TurnEnded,
+    TurnStarted,
+)
 from .state import Condition, ConditionName, CriticalRecord
 
 
@@ -114,6 +134,12 @@ class AttackRolled(Event, frozen=True, tag="d100_attack_rolled"):
     jam_from: int | None = None
     fate_spent: bool = False
     fate_after: int | None = None
+    called_location: Location | None = None
+    comrades_volley: bool = False
+    comrade_in_cohesion: bool = False
+    grapple: bool = False
+    feinted: bool = False  # a won Feint made this Standard melee attack unavoidable
+    reroll_of: str | None = None  # a Fate reroll of this attack: the original roll stays in the log
 
 
 class ReactionRolled(Event, frozen=True, tag="d100_reaction_rolled"):
@@ -168,6 +194,8 @@ class DamageApplied(Event, frozen=True, tag="d100_damage_applied"):
     conditions_added: tuple[Condition, ...] = ()
     comrade_after: ComradeHealth | None = None
     to_comrade: bool = False
+    critical_effects: tuple[CriticalEffect, ...] = ()
+    break_test_due: bool = False
 
 
 class FateSpent(Event, frozen=True, tag="d100_fate_spent"):
@@ -184,6 +212,7 @@ class FateSpent(Event, frozen=True, tag="d100_fate_spent"):
     degrees_after: int | None = None
     hits_after: int | None = None
     conditions_removed: tuple[ConditionName, ...] = ()
+    initiative_after: int | None = None
 
 
 class FateBurned(Event, frozen=True, tag="d100_fate_burned"):
@@ -223,6 +252,7 @@ class RoundStarted(Event, frozen=True, tag="d100_round_started"):
     """A new round began: reactions return and timed conditions count down."""
 
     round: int
+    encounter_id: str | None = None
 
 
 class GmRulingRecorded(Event, frozen=True, tag="d100_gm_ruling_recorded"):
@@ -242,9 +272,15 @@ class GmRulingRecorded(Event, frozen=True, tag="d100_gm_ruling_recorded"):
 D100Event = (
     CharacterRegistered | TestRolled | OpposedTestRolled | AimTaken | AttackRolled | ReactionRolled
     | DamageApplied | FateSpent | FateBurned | UnjamAttempted | WeaponReloaded | RoundStarted | GmRulingRecorded
+    | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
+    | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
+    | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested
 )
 
 EVENTS: tuple[type[Event], ...] = (
     CharacterRegistered, TestRolled, OpposedTestRolled, AimTaken, AttackRolled, ReactionRolled, DamageApplied,
-    FateSpent, FateBurned, UnjamAttempted, WeaponReloaded, RoundStarted, GmRulingRecorded,
+    FateSpent, FateBurned, UnjamAttempted, WeaponReloaded, RoundStarted, GmRulingRecorded, EncounterStarted,
+    InitiativeRolled, InitiativeOrderFixed, TurnStarted, TurnEnded, BloodLossRolled, OnFireBurned, HordeBreakTested,
+    HordeBroke, EncounterEnded, ActionUsed, ActionTaken, StunResolved, ManoeuvreResolved, HeroicSacrificeDeclared,
+    CriticalTableLoaded, PinningTested,
 )

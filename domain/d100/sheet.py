@@ -41,6 +41,12 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True):
     clip: int = 0
     qualities: tuple[WeaponQuality, ...] = ()
     blast: int = 0
+    reload: Literal["half", "full"] = "half"
+    reload_turns: int = 1  # more than 1: an extended action of that many Full Actions
+
+    @property
+    def reload_action(self) -> Literal["half", "full"]:
+        return "full" if self.reload_turns > 1 else self.reload
 
     @property
     def melee(self) -> bool:

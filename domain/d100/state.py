@@ -8,19 +8,27 @@ import msgspec
 
 from .characteristics import Characteristic
 from .checks import ExtendedProgress
+from ..encounter import TurnPosition
 from .comrades import ComradeHealth
+from .criticals import CriticalTable
 from .damage import DamageType
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
 from .options import D100Options, Ruleset, options_for
 from .sheet import Sheet
+from .turns import Encounter
 
 ConditionName = Literal[
     "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",
     "helpless", "grappled", "broken", "all_out_attack", "guarded_attack", "limb_useless", "limb_lost",
-    "suffocating", "fatigue_unconscious",
+    "suffocating", "fatigue_unconscious", "unaware", "defensive_stance", "running", "overwatch",
 ]
+
+# Marks that last "until the start of the character's next turn" (RULES A5).
+UNTIL_NEXT_TURN: frozenset[ConditionName] = frozenset(
+    {"all_out_attack", "guarded_attack", "defensive_stance", "running", "overwatch"}
+)
 
 # Conditions that take away actions and reactions.
 INCAPACITATING: frozenset[ConditionName] = frozenset({"stunned", "unconscious", "dead", "helpless"})
@@ -32,6 +40,7 @@ class Condition(msgspec.Struct, frozen=True, kw_only=True):
     name: ConditionName
     rounds: int | None = None
     note: str = ""
+    location: Location | None = None  # for a useless or lost limb
 
 
 class CriticalRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,6 +50,16 @@ class CriticalRecord(msgspec.Struct, frozen=True, kw_only=True):
     damage_type: DamageType
     amount: int
     total: int
+
+
+class ExtendedAction(msgspec.Struct, frozen=True, kw_only=True):
+    """An action spanning several turns (a Full Action each); lost if interrupted."""
+
+    id: str
+    action: str
+    needed: int
+    done: int = 0
+    progressed_this_turn: bool = True
 
 
 class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +84,15 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     magnitude_start: int | None = None
     magnitude_at_turn_start: int | None = None
     comrade: ComradeHealth | None = None
+    break_test_due: bool = False  # a horde lost 25 % of its magnitude in one turn: WP test at its next turn
+    feint_against: str | None = None  # won a Feint: the next Standard melee attack on him is unavoidable
+    delayed: bool = False  # holds a delayed half action until its next turn
+    extended_action: ExtendedAction | None = None
+    sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
+
+    @property
+    def reactions_allowed(self) -> int:
+        return 2 if self.has("defensive_stance") else 1
 
     def has(self, condition: ConditionName) -> bool:
         return any(c.name == condition for c in self.conditions)
@@ -78,7 +106,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
         return self.magnitude is not None
 
 
-AttackStage = Literal["awaiting_reaction", "awaiting_damage"]
+AttackStage = Literal["awaiting_reaction", "awaiting_damage", "missed"]
 
 
 class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
@@ -100,6 +128,13 @@ class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
     helpless_target: bool = False
     to_comrade: bool = False
     jam_from: int | None = None
+    action: str = "standard"
+    grapple: bool = False
+    called_location: Location | None = None
+    comrades_volley: bool = False
+    comrade_in_cohesion: bool = False
+    rerolled: bool = False
+    jammed: bool = False
 
 
 class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
@@ -128,6 +163,21 @@ class D100State(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", t
     tests: dict[str, RecordedTest] = {}
     extended: dict[str, ExtendedProgress] = {}
     used_ids: frozenset[str] = frozenset()
+    encounter: Encounter | None = None
+    critical_table: CriticalTable | None = None
+    grapples: dict[str, str] = {}  # controller → grappled
+
+    @property
+    def position(self) -> TurnPosition | None:
+        """Where the campaign is in its encounter (None outside one): what the service stamps on each event."""
+        return self.encounter.position if self.encounter is not None else None
+
+    def grapple_of(self, character_id: str) -> tuple[str, str] | None:
+        """(controller, grappled) of the grapple the character is in, if any."""
+        for controller, grappled in self.grapples.items():
+            if character_id in (controller, grappled):
+                return controller, grappled
+        return None
 
 
 def initial_state(ruleset: Ruleset, options: D100Options | None = None) -> D100State:

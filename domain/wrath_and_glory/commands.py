@@ -6,6 +6,22 @@ from typing import Literal
 
 from domain.commands import Command
 from domain.wrath_and_glory.attacks import AttackOptions, InteractionSkill
+from domain.wrath_and_glory.encounter_commands import (
+    ENCOUNTER_COMMANDS,
+    ContestInitiative,
+    EndEncounter,
+    Interrupt,
+    MakeAware,
+    Move,
+    Override,
+    Prepare,
+    RerollPayment,
+    RollResistanceTest,
+    SeizeInitiative,
+    StartEncounter,
+    TakeAction,
+)
+from domain.wrath_and_glory.encounter_state import ActionKind
 from domain.wrath_and_glory.events import (
     GloryGainCause,
     GlorySpendCause,
@@ -36,7 +52,11 @@ class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
 
 
 class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
+    """Start a character's turn; in an encounter this is the pick of alternating activation, and a dying
+    hero's death test is rolled by it (1 Wrath for +1 if `spend_wrath_on_death_test`)."""
+
     character_id: str
+    spend_wrath_on_death_test: bool = False
 
 
 class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
@@ -50,6 +70,8 @@ class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
     dn: int = 3
     dn_penalties: tuple[Modifier, ...] = ()
     trivial: bool = False
+    # In an encounter a skill test is the normal action unless declared otherwise (a reaction is "free").
+    action: ActionKind = "normal"
 
 
 class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
@@ -77,10 +99,10 @@ class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_o
 
 
 class RerollFailedDice(Command, tag="wng_reroll_failed_dice", frozen=True, kw_only=True):
-    """Spend 1 Wrath (or, for an adversary or monster, 1 Ruin) to reroll the failed dice of a failed test."""
+    """Spend 1 Wrath (or, for an adversary or monster, 1 Ruin or its personal Ruin) to reroll the failed dice."""
 
     test_id: str
-    pay_with: Literal["wrath", "ruin"] = "wrath"
+    pay_with: RerollPayment = "wrath"
 
 
 class AddGloryDice(Command, tag="wng_add_glory_dice", frozen=True, kw_only=True):
@@ -116,7 +138,12 @@ class ResolveAttack(Command, tag="wng_resolve_attack", frozen=True, kw_only=True
 
 
 class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
+    """Soak pending wounds (free action); an NPC pays 1 Ruin. A reroll of the failed soak dice (Wrath, or Ruin
+    for an adversary) is declared here and used only if some wounds would still land."""
+
     character_id: str
+    personal_ruin: bool = False
+    reroll: RerollPayment | None = None
 
 
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
@@ -132,6 +159,7 @@ class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
     """Spend 1 Wrath (hero) or 1 Ruin (NPC) as an action: recover 1d3 + 3 shock; next action +2 DN."""
 
     character_id: str
+    personal_ruin: bool = False
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
@@ -205,6 +233,7 @@ COMMANDS: tuple[type[Command], ...] = (
     SpendGlory,
     GainRuin,
     SpendRuin,
+    *ENCOUNTER_COMMANDS,
 )
 
 WngCommand = (
@@ -232,4 +261,15 @@ WngCommand = (
     | SpendGlory
     | GainRuin
     | SpendRuin
+    | StartEncounter
+    | EndEncounter
+    | SeizeInitiative
+    | Interrupt
+    | MakeAware
+    | ContestInitiative
+    | Prepare
+    | Move
+    | TakeAction
+    | Override
+    | RollResistanceTest
 )

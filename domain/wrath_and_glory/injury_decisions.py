@@ -6,7 +6,7 @@ from domain.commands import Actor
 from domain.dice import Dice, Die
 from domain.errors import RuleViolation
 from domain.events import Event
-from domain.wrath_and_glory.access import require_control, require_gm
+from domain.wrath_and_glory.access import require_control
 from domain.wrath_and_glory.commands import RecoverShock, RollDeathTest, Soak, TakeWounds
 from domain.wrath_and_glory.damage import death_test, instantly_killed, shock_recovered, soak, troop_members_lost
 from domain.wrath_and_glory.events import (
@@ -14,16 +14,18 @@ from domain.wrath_and_glory.events import (
     DamageCause,
     DeathTestRolled,
     NextActionPenaltyAdded,
-    RuinSpent,
     ShockRecovered,
     SoakRolled,
     WrathSpent,
 )
+from domain.wrath_and_glory.ruling_events import SoakRerolled
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
 from domain.wrath_and_glory.rolls import roll_d6s
+from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
 from domain.wrath_and_glory.state import CharacterState, WngState
+from domain.wrath_and_glory.turn_budget import SIMPLE, take_action
 
 SHOCK_RECOVERY_DN = Modifier("after recovering shock", 2)
 DEATH_TEST_FAILURES_TO_DIE = 3
@@ -102,21 +104,38 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
     assert pending is not None
     if target.is_troop:
         raise RuleViolation("soak", "a troop cannot soak")
+    check_reroll_payment(target, command.reroll)
     events: list[Event] = []
     if not target.is_hero:
-        require_gm(actor, "spend Ruin for an NPC's soak")
-        change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
-        events.append(RuinSpent(amount=1, cause="soak", before=change.before, after=change.after,
-                                character_id=target.id, test_id=pending.test_id))
-    size = target.sheet.soak or target.sheet.attribute("toughness")
-    rolled = tuple(roll_d6s(dice, size))
+        events.append(pay_ruin(state, actor, target, "soak", personal=command.personal_ruin, test_id=pending.test_id))
+    roll_id = state.next_test_id()
+    rolled = tuple(roll_d6s(dice, target.sheet.soak or target.sheet.attribute("toughness")))
     result = soak(count_icons(d.value for d in rolled), pending.wounds)
     events.append(
         SoakRolled(
-            roll_id=state.next_test_id(), character_id=target.id, dice=rolled, icons=result.icons,
+            roll_id=roll_id, character_id=target.id, dice=rolled, icons=result.icons,
             wounds=pending.wounds, ignored=result.ignored, remaining=result.remaining, shock_cost=result.shock_cost,
         )
     )
+    failed = [d for d in rolled if d.value < 4]
+    if command.reroll is not None and result.remaining and failed:
+        if command.reroll == "wrath":
+            change = spend(target.wrath, 1, resource="Wrath", rule="wrath")
+            events.append(WrathSpent(character_id=target.id, amount=1, cause="reroll", before=change.before,
+                                     after=change.after, test_id=roll_id))
+        else:
+            events.append(pay_ruin(state, actor, target, "reroll", personal=command.reroll == "personal_ruin",
+                                   test_id=roll_id))
+        after = tuple(dice.roll(6) for _ in failed)
+        kept = [d for d in rolled if d.value >= 4]
+        result = soak(count_icons(d.value for d in [*kept, *after]), pending.wounds)
+        events.append(
+            SoakRerolled(
+                roll_id=roll_id, character_id=target.id, paid_with="wrath" if command.reroll == "wrath" else "ruin",
+                before=tuple(failed), after=after, icons=result.icons, ignored=result.ignored,
+                remaining=result.remaining, shock_cost=result.shock_cost,
+            )
+        )
     events.append(apply_damage(target, "soak", shock_dice=(), shock=result.shock_cost, wounds=result.remaining,
                                test_id=pending.test_id))
     return events
@@ -134,9 +153,20 @@ def decide_death_test(state: WngState, command: RollDeathTest, dice: Dice, actor
     require_control(actor, character)
     if not character.has("dying"):
         raise RuleViolation("death_test", f"{character.sheet.name} is not dying: no death test is due")
+    encounter = state.encounter
+    if encounter is not None and character.id in encounter.participants and not character.death_test_due:
+        raise RuleViolation(
+            "death_test",
+            f"no death test is due now: {character.sheet.name}'s next one comes with the start of its turn",
+        )
+    return roll_death_test(state, character, dice, spend_wrath=command.spend_wrath)
+
+
+def roll_death_test(state: WngState, character: CharacterState, dice: Dice, *, spend_wrath: bool) -> list[Event]:
+    """1d6, +1 if 1 Wrath is spent before rolling: 6 wakes, 4–5 stabilises, 2–3 one failure, 1 two."""
     events: list[Event] = []
     bonus = 0
-    if command.spend_wrath:
+    if spend_wrath:
         change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="death_test", before=change.before,
                                  after=change.after))
@@ -148,7 +178,8 @@ def decide_death_test(state: WngState, command: RollDeathTest, dice: Dice, actor
         DeathTestRolled(
             roll_id=state.next_test_id(), character_id=character.id, die=die, bonus=bonus, total=result.total,
             result=result.result, failures_after=failures,
-            wounds_after=1 if result.result == "wakes" else character.wounds, dead=failures >= DEATH_TEST_FAILURES_TO_DIE,
+            wounds_after=1 if result.result == "wakes" else character.wounds,
+            dead=failures >= DEATH_TEST_FAILURES_TO_DIE,
         )
     )
     return events
@@ -161,16 +192,14 @@ def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, act
         raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
     if character.recovered_shock_this_turn:
         raise RuleViolation("recover_shock", "shock can be recovered only once per turn")
-    events: list[Event] = []
+    # Read as a simple action: the seed lets another action follow it at +2 DN.
+    events: list[Event] = take_action(state, character, SIMPLE, "recover shock")
     if character.is_hero:
         change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="recover_shock", before=change.before,
                                  after=change.after))
     else:
-        require_gm(actor, "spend Ruin")
-        change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
-        events.append(RuinSpent(amount=1, cause="recover_shock", before=change.before, after=change.after,
-                                character_id=character.id))
+        events.append(pay_ruin(state, actor, character, "recover_shock", personal=command.personal_ruin))
     die = dice.roll(3)
     after = min(character.sheet.shock, character.shock + shock_recovered(die.value))
     events.append(ShockRecovered(character_id=character.id, die=die, amount=after - character.shock,

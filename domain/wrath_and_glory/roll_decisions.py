@@ -20,7 +20,6 @@ from domain.wrath_and_glory.events import (
     IconsShifted,
     Reroll,
     RuinGained,
-    RuinSpent,
     TestRolled,
     WrathSpent,
 )
@@ -28,6 +27,7 @@ from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.outcome import WrathOutcome, judge, wrath_outcome
 from domain.wrath_and_glory.pool import build_pool, difficulty
 from domain.wrath_and_glory.resources import gain, spend
+from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
 from domain.wrath_and_glory.rolls import PoolDie, faces, roll_d6s, roll_pool, rerollable_positions, wrath_face
 from domain.wrath_and_glory.sheets import LINKED_ATTRIBUTE, Attribute, Skill
 from domain.wrath_and_glory.state import CharacterState, OpenTest, TestPurpose, WngState
@@ -145,8 +145,14 @@ def open_test(state: WngState, test_id: str) -> OpenTest:
     if kind == "initiative":
         raise RuleViolation("initiative", "an initiative roll cannot be rerolled or changed")
     if kind == "soak":
-        raise RuleViolation("soak", "a soak roll is applied as rolled (its Wrath reroll is a recorded GM ruling)")
+        raise RuleViolation(
+            "soak", 'a soak is applied when rolled: declare its reroll in the wng_soak command ("reroll": "wrath")'
+        )
     test = state.test(test_id)
+    if test.settled is not None:
+        raise RuleViolation(
+            test.settled, f'a {test.settled} test is settled when rolled: declare its reroll in the command ("reroll")'
+        )
     if test.attack is not None and test.attack.resolved:
         raise RuleViolation("attack_resolved", f"test {test_id} has already dealt its damage")
     return test
@@ -164,30 +170,19 @@ def decide_reroll(state: WngState, command: RerollFailedDice, dice: Dice, actor:
     positions = rerollable_positions(test.dice)
     if not positions:
         raise RuleViolation("reroll_failed_dice", "no failed dice to reroll (Wrath 1 and Glory dice stay)")
+    check_reroll_payment(character, command.pay_with)
     events: list[Event] = []
     if command.pay_with == "wrath":
         change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
         events.append(
             WrathSpent(
-                character_id=character.id,
-                amount=1,
-                cause="reroll",
-                before=change.before,
-                after=change.after,
+                character_id=character.id, amount=1, cause="reroll", before=change.before, after=change.after,
                 test_id=test.id,
             )
         )
     else:
-        require_gm(actor, "spend Ruin")
-        if character.sheet.kind not in ("adversary", "monster"):
-            raise RuleViolation("ruin_reroll", "Ruin rerolls only an adversary's or a monster's failed test")
-        change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
-        events.append(
-            RuinSpent(
-                amount=1, cause="reroll", before=change.before, after=change.after,
-                character_id=character.id, test_id=test.id,
-            )
-        )
+        events.append(pay_ruin(state, actor, character, "reroll", personal=command.pay_with == "personal_ruin",
+                               test_id=test.id))
     rerolls = tuple(Reroll(position=p, before=test.dice[p].die, after=dice.roll(6)) for p in positions)
     after = list(test.dice)
     for r in rerolls:
@@ -198,7 +193,7 @@ def decide_reroll(state: WngState, command: RerollFailedDice, dice: Dice, actor:
     events.append(
         DiceRerolled(
             test_id=test.id,
-            paid_with=command.pay_with,
+            paid_with="wrath" if command.pay_with == "wrath" else "ruin",
             rerolls=rerolls,
             icons=new.icons,
             exalted=new.exalted,

@@ -54,6 +54,9 @@ class SoakRerolled(Event, tag="wng_soak_rerolled", frozen=True, kw_only=True):
     before: tuple[Die, ...]
     after: tuple[Die, ...]
     icons: int
+    ignored: int
+    remaining: int
+    shock_cost: int
 
 
 RULING_EVENTS: tuple[type[Event], ...] = (GmOverridden, ResistanceTestRolled, SoakRerolled)

@@ -21,6 +21,15 @@ from service.verification import dice_in, verify_campaign
 from projections.replay import campaign_state
 
 AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]
+AtPost = Annotated[
+    str | None, QueryParameter(name="at_post", max_length=200, description="state after the last event of this forum post")
+]
+AtTurn = Annotated[
+    str | None,
+    QueryParameter(
+        name="at_turn", max_length=120, description="state at the end of an encounter turn: <encounter>/<round>/<turn>"
+    ),
+]
 EXPORT_PAGE = 1000
 
 
@@ -30,15 +39,38 @@ async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services
     return found
 
 
-async def _state(found: Services, campaign_id: str, at_seq: int | None) -> CampaignState:
-    if at_seq is None:
+async def _point(found: Services, campaign_id: str, at_seq: int | None, at_post: str | None, at_turn: str | None) -> int | None:
+    """The seq a time-travel read asks for (None: the head)."""
+    if sum(x is not None for x in (at_seq, at_post, at_turn)) > 1:
+        raise ApiError(400, "invalid-request", "give at most one of at_seq, at_post and at_turn")
+    if at_post is not None:
+        seq = await found.store.last_seq_of_post(campaign_id, at_post)
+        if seq is None:
+            raise ApiError(404, "not-found", f"no event of this campaign comes from post {at_post!r}")
+        return seq
+    if at_turn is not None:
+        parts = at_turn.split("/")
+        if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+            raise ApiError(400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}")
+        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], int(parts[1]), int(parts[2]))
+        if seq is None:
+            raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}")
+        return seq
+    return at_seq
+
+
+async def _state(
+    found: Services, campaign_id: str, at_seq: int | None, at_post: str | None = None, at_turn: str | None = None
+) -> CampaignState:
+    seq = await _point(found, campaign_id, at_seq, at_post, at_turn)
+    if seq is None:
         return await found.cache.at_head(campaign_id)
     head = await found.store.head(campaign_id)
-    if at_seq > head.version:
+    if seq > head.version:
         raise ApiError(
             404, "not-found", f"the campaign has {head.version} events; at_seq must be between 1 and {head.version}"
         )
-    return campaign_state(await found.store.records(campaign_id, 0, at_seq))
+    return await found.snapshots.state_at(campaign_id, seq)
 
 
 @get("/campaigns/{campaign_id:str}", summary="Campaign summary: ruleset, version, participants, sessions, dice epoch")
@@ -75,17 +107,28 @@ async def campaign_events(
 
 
 @get("/campaigns/{campaign_id:str}/state", summary="The full projected state, now or right after ?at_seq=")
-async def campaign_state_read(request: Request[Any, Any, Any], campaign_id: FromPath[str], at_seq: AtSeq = None) -> CampaignState:
+async def campaign_state_read(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    at_seq: AtSeq = None,
+    at_post: AtPost = None,
+    at_turn: AtTurn = None,
+) -> CampaignState:
     found = await _reader(request, campaign_id)
-    return await _state(found, campaign_id, at_seq)
+    return await _state(found, campaign_id, at_seq, at_post, at_turn)
 
 
 @get("/campaigns/{campaign_id:str}/characters/{character_id:str}", summary="One character, now or at ?at_seq=")
 async def character_read(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], character_id: FromPath[str], at_seq: AtSeq = None
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    character_id: FromPath[str],
+    at_seq: AtSeq = None,
+    at_post: AtPost = None,
+    at_turn: AtTurn = None,
 ) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
-    state = await _state(found, campaign_id, at_seq)
+    state = await _state(found, campaign_id, at_seq, at_post, at_turn)
     character = state.characters.get(character_id)
     if character is None:
         when = f" at seq {at_seq}" if at_seq else ""
@@ -94,6 +137,33 @@ async def character_read(
     return {
         "version": state.version,
         "character": msgspec.to_builtins(character),
+        "rules": msgspec.to_builtins(rules) if rules is not None else None,
+    }
+
+
+@get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="One encounter, now or at a point")
+async def encounter_read(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    encounter_id: FromPath[str],
+    at_seq: AtSeq = None,
+    at_post: AtPost = None,
+    at_turn: AtTurn = None,
+) -> dict[str, Any]:
+    found = await _reader(request, campaign_id)
+    state = await _state(found, campaign_id, at_seq, at_post, at_turn)
+    log = state.encounters.get(encounter_id)
+    rules = getattr(state.rules, "encounters", {}).get(encounter_id) if state.rules is not None else None
+    if log is None and rules is None:
+        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point")
+    position = getattr(state.rules, "position", None)
+    return {
+        "version": state.version,
+        "encounter": encounter_id,
+        "position": msgspec.to_builtins(position) if position is not None and position.encounter == encounter_id else None,
+        "turns": msgspec.to_builtins(log.turns) if log else [],
+        "redo": msgspec.to_builtins(log.redo) if log else [],
+        "encounter_version": log.version if log else None,
         "rules": msgspec.to_builtins(rules) if rules is not None else None,
     }
 

@@ -9,6 +9,7 @@ from litestar import Request
 
 from service.commanding import Commander
 from service.settings import Settings
+from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
 
@@ -18,6 +19,7 @@ class Services(msgspec.Struct, frozen=True):
     store: EventStore
     cache: StateCache
     commander: Commander
+    snapshots: Snapshots
 
 
 def services(request: Request[Any, Any, Any]) -> Services:

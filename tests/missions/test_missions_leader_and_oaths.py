@@ -237,3 +237,22 @@ def test_oath_is_a_deathwatch_rule() -> None:
     state = given(MissionCreated(mission_id="relay", briefing="b"), ruleset="only_war")
     with pytest.raises(RuleViolation, match="taking an oath is a Deathwatch rule"):
         when(state, TakeOath(mission_id="relay", oath="glory"))
+
+
+# Property: whoever the dice favour, the leader is the one who won the last round outright.
+
+
+from hypothesis import given as for_all, strategies as st  # noqa: E402
+
+from domain.missions.leader import roll_off  # noqa: E402
+
+
+@for_all(st.integers(2, 5), st.lists(st.integers(1, 10), max_size=40))
+def test_roll_off_winner_alone_has_the_highest_die_of_the_last_round(count: int, faces: list[int]) -> None:
+    candidates = [f"c{i}" for i in range(count)]
+    # Any faces first (ties included), then distinct faces so the roll-off ends within its bound.
+    winner, rolls = roll_off(candidates, FixedDice([*faces, 10, 9, 8, 7, 6]))
+    last = [r for r in rolls if r.round == rolls[-1].round]
+    best = max(r.die.value for r in last)
+    assert [r.character_id for r in last if r.die.value == best] == [winner]
+    assert [r.die.k for r in rolls] == list(range(len(rolls)))

@@ -1,0 +1,115 @@
+"""Encounter commands: start and end, pick who acts, seize, interrupt, ambush awareness, Prepare, actions;
+and the GM's rulings: overrides, corruption and fear tests."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.commands import Command, ShortText, Slug
+from domain.wrath_and_glory.encounter_events import MoveMode
+from domain.wrath_and_glory.encounter_state import ActionKind, Side
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.ruling_events import OverridableCondition, ResistanceKind
+
+RerollPayment = Literal["wrath", "ruin", "personal_ruin"]
+
+
+class StartEncounter(Command, tag="wng_start_encounter", frozen=True, kw_only=True):
+    """The GM opens an encounter: its id, who takes part, and which side (if any) ambushes."""
+
+    encounter_id: Slug
+    participants: tuple[str, ...]
+    ambush: Side | None = None
+
+
+class EndEncounter(Command, tag="wng_end_encounter", frozen=True, kw_only=True):
+    pass
+
+
+class SeizeInitiative(Command, tag="wng_seize_initiative", frozen=True, kw_only=True):
+    """After one of its side acts, the players (1 Glory) or the GM (1 Ruin) have `character_id` act next."""
+
+    character_id: str
+
+
+class Interrupt(Command, tag="wng_interrupt", frozen=True, kw_only=True):
+    """1 Ruin: an NPC acts first in the round (once per round; no GM seize that round)."""
+
+    character_id: str
+
+
+class MakeAware(Command, tag="wng_make_aware", frozen=True, kw_only=True):
+    """1 Glory (hero) or 1 Ruin (NPC): a surprised character acts normally in round 1 of the ambush."""
+
+    character_id: str
+
+
+class ContestInitiative(Command, tag="wng_contest_initiative", frozen=True, kw_only=True):
+    """A prepared hero tries to act before the NPC the GM would pick: both roll initiative."""
+
+    character_id: str
+    npc_id: str
+
+
+class Prepare(Command, tag="wng_prepare", frozen=True, kw_only=True):
+    """The Prepare action: later, before an NPC acts, contest it with initiative rolls."""
+
+    character_id: str
+
+
+class Move(Command, tag="wng_move", frozen=True, kw_only=True):
+    """A move action: standard (Speed), double (and the action), run (2 × Speed, −2 Defence), climb, swim."""
+
+    character_id: str
+    mode: MoveMode = "standard"
+    metres: float = 0
+
+
+class TakeAction(Command, tag="wng_take_action", frozen=True, kw_only=True):
+    """Any other action, recorded against the turn budget (Disengage, Speak, a power, a Ruin action)."""
+
+    character_id: str
+    kind: ActionKind
+    name: ShortText
+    personal_ruin: bool = False
+
+
+class Override(Command, tag="wng_override", frozen=True, kw_only=True):
+    """The GM sets wounds, shock, death-test failures, troop members or conditions, saying why."""
+
+    character_id: str
+    reason: ShortText
+    wounds: int | None = None
+    shock: int | None = None
+    death_failures: int | None = None
+    members_left: int | None = None
+    add_conditions: tuple[OverridableCondition, ...] = ()
+    remove_conditions: tuple[OverridableCondition, ...] = ()
+
+
+class RollResistanceTest(Command, tag="wng_roll_resistance_test", frozen=True, kw_only=True):
+    """A corruption (Conviction) or fear (Resolve) test; failed → the GM gains 1 Ruin. A Wrath or Ruin
+    reroll of the failed dice is declared here and used only if the first roll fails."""
+
+    character_id: str
+    kind: ResistanceKind
+    dn: int = 3
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
+    dn_penalties: tuple[Modifier, ...] = ()
+    reroll: RerollPayment | None = None
+
+
+ENCOUNTER_COMMANDS: tuple[type[Command], ...] = (
+    StartEncounter,
+    EndEncounter,
+    SeizeInitiative,
+    Interrupt,
+    MakeAware,
+    ContestInitiative,
+    Prepare,
+    Move,
+    TakeAction,
+    Override,
+    RollResistanceTest,
+)

@@ -1,0 +1,115 @@
+"""Snapshots of folded campaign state, and time travel that costs a snapshot plus a short tail.
+
+A snapshot at seq S is valid for reading any seq s >= S unless an event in (S, s] voids or restores
+an event at or before S (an undo reaching back past the snapshot): then an older snapshot is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+import asyncpg
+import msgspec
+
+from domain.campaign.state import CampaignState
+from domain.events import RestoringEvent, VoidingEvent
+from projections.recorded import Recorded
+from projections.replay import campaign_state
+from service import queries
+from service.store import EventStore, _uuid
+
+SNAPSHOT_EVERY = 250
+_ROOT = Path(__file__).resolve().parent.parent
+_log = logging.getLogger("lexmechanic")
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(CampaignState)
+
+
+def projection_version() -> str:
+    """A digest of the code that folds events (domain/ and projections/): any change makes a new version."""
+    digest = hashlib.sha256()
+    for path in sorted([*(_ROOT / "domain").rglob("*.py"), *(_ROOT / "projections").rglob("*.py")]):
+        digest.update(path.relative_to(_ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def reaches_back(tail: Sequence[Recorded], base: int) -> int | None:
+    """The lowest seq at or before `base` that an event of the tail voids or restores, if any."""
+    touched = [
+        seq
+        for recorded in tail
+        if isinstance(recorded.event, (VoidingEvent, RestoringEvent))
+        for seq in (recorded.event.voids if isinstance(recorded.event, VoidingEvent) else recorded.event.restores)
+        if seq <= base
+    ]
+    return min(touched) if touched else None
+
+
+class Snapshots:
+    def __init__(self, store: EventStore, version: str | None = None, every: int = SNAPSHOT_EVERY) -> None:
+        self.store = store
+        self.version = version or projection_version()
+        self.every = every
+
+    async def _latest(self, campaign_id: str, seq: int) -> tuple[int, CampaignState]:
+        row = await self.store.pool.fetchrow(
+            queries.SELECT_SNAPSHOT_AT_OR_BEFORE, _uuid(campaign_id), self.version, seq
+        )
+        if row is None:
+            return 0, CampaignState()
+        return row["seq"], _decoder.decode(row["state"])
+
+    async def save(self, campaign_id: str, state: CampaignState) -> None:
+        """Store a snapshot; a failure only costs speed, so it is logged, not raised."""
+        try:
+            await self.store.pool.execute(
+                queries.INSERT_SNAPSHOT, _uuid(campaign_id), self.version, state.version, _encoder.encode(state)
+            )
+        except (asyncpg.PostgresError, OSError) as error:
+            _log.warning("snapshot of %s at %s not stored: %s", campaign_id, state.version, error)
+
+    def due(self, before: int, after: int) -> bool:
+        """Whether a write from version `before` to `after` crossed a snapshot boundary."""
+        return after // self.every > before // self.every
+
+    async def state_at(self, campaign_id: str, seq: int) -> CampaignState:
+        """The state right after event `seq`: the nearest valid snapshot, then the tail."""
+        limit = seq
+        while True:
+            base, state = await self._latest(campaign_id, limit)
+            tail = await self.store.records(campaign_id, base, seq)
+            reached = reaches_back(tail, base)
+            if reached is None:
+                break
+            limit = reached - 1
+        if base == 0 and seq >= 2 * self.every:
+            return await self._fold_and_save(campaign_id, tail)
+        return campaign_state(tail, initial=state if base else None)
+
+    async def _fold_and_save(self, campaign_id: str, records: Sequence[Recorded]) -> CampaignState:
+        """A full fold that leaves snapshots behind, so the next read of this campaign is short."""
+        state, _ = await self._fold_saving(campaign_id, records)
+        return state
+
+    async def _fold_saving(self, campaign_id: str, records: Sequence[Recorded]) -> tuple[CampaignState, int]:
+        state, saved = CampaignState(), 0
+        for start in range(0, len(records), self.every):
+            chunk = records[start : start + self.every]
+            if reaches_back(chunk, chunk[0].seq - 1) is not None:
+                # An undo reaching into an earlier chunk: fold it all at once (correct, just slower).
+                return campaign_state(records), saved
+            state = campaign_state(chunk, initial=state)
+            if len(chunk) == self.every:
+                await self.save(campaign_id, state)
+                saved += 1
+        return state, saved
+
+    async def rebuild(self, campaign_id: str, upto: int) -> int:
+        """Replace every snapshot of a campaign with ones of the current projection version; answer how many."""
+        await self.store.pool.execute(queries.DELETE_STALE_SNAPSHOTS, _uuid(campaign_id), self.version)
+        _, saved = await self._fold_saving(campaign_id, await self.store.records(campaign_id, 0, upto))
+        return saved
