@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain import d100
+from domain import d100, missions
 from domain import wrath_and_glory as wng
 from domain.campaign.commands import CAMPAIGN_COMMANDS, InviteParticipant, StartSession
 from domain.campaign.decide import CommandContext, decide_campaign
@@ -85,7 +85,36 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
             )
         _check_new_character(state, command)
         return wng.decide(state.rules, command, dice, actor)  # type: ignore[arg-type]  # narrowed by COMMANDS
+    if isinstance(command, missions.COMMANDS):
+        return missions.decide(state.missions, command, dice, actor, mission_characters(state))
     raise RuleViolation("command", f"{_tag(command)} is not a command this service knows")
+
+
+def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo]:
+    """What the missions rules know of each character: name, owner and Deathwatch speciality if given."""
+    return {
+        cid: missions.CharacterInfo(
+            id=cid, name=character.name, owner=character.owner, speciality=_speciality(state, cid)
+        )
+        for cid, character in state.characters.items()
+    }
+
+
+def _speciality(state: CampaignState, character_id: str) -> missions.Speciality | None:
+    # A generic sheet may name it in its stats ("speciality": "Apothecary" or "apotecario"); a d100
+    # sheet in its own field.
+    sheet_value: object = None
+    if isinstance(state.rules, d100.D100State) and character_id in state.rules.characters:
+        sheet_value = getattr(state.rules.characters[character_id].sheet, "speciality", None)
+    generic = state.characters.get(character_id)
+    raw = sheet_value or (generic.stats.get("speciality") if generic is not None else None)
+    if not isinstance(raw, str):
+        return None
+    key = raw.strip().casefold()
+    english = key.replace(" ", "_")
+    if english in missions.characters.SPECIALITIES:
+        return english
+    return missions.characters.SPANISH_SPECIALITIES.get(key)
 
 
 def _check_new_character(state: CampaignState, command: Command) -> None:

@@ -23,11 +23,14 @@ from domain.campaign.state import CampaignState, Character, DiceEpoch, Encounter
 from domain.d100.events import EVENTS as D100_EVENTS
 from domain.d100.events import CharacterRegistered as D100CharacterRegistered
 from domain.d100.state import D100State
+from domain.missions.events import EVENTS as MISSION_EVENTS
+from domain.missions.state import initial_state as initial_missions
 from domain.rulesets import initial_rules
 from domain.wrath_and_glory.events import EVENTS as WNG_EVENTS
 from domain.wrath_and_glory.events import CharacterAdded as WngCharacterAdded
 from domain.wrath_and_glory.state import WngState
 from projections import d100 as d100_fold
+from projections import missions as missions_fold
 from projections import wrath_and_glory as wng_fold
 from projections.recorded import Recorded
 
@@ -42,10 +45,20 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
         state = replace(state, rules=d100_fold.evolve(state.rules, event))
     elif isinstance(event, WNG_EVENTS) and isinstance(state.rules, WngState):
         state = replace(state, rules=wng_fold.evolve(state.rules, event))
+    elif isinstance(event, MISSION_EVENTS):
+        state = replace(state, missions=missions_fold.evolve(state.missions, event))
     match event:
         case CampaignCreated(campaign_id=campaign_id, name=name, ruleset=ruleset, options=options):
             rules = initial_rules(ruleset, options)
-            return replace(state, campaign_id=campaign_id, name=name, ruleset=ruleset, options=options, rules=rules)
+            return replace(
+                state,
+                campaign_id=campaign_id,
+                name=name,
+                ruleset=ruleset,
+                options=options,
+                rules=rules,
+                missions=initial_missions(ruleset),
+            )
         case D100CharacterRegistered(character_id=cid, owner=owner, name=name, sheet=sheet):
             character = Character(
                 cid, name, owner, "npc" if owner in state.gm_ids() else "pc", {}, created_at_seq=recorded.seq

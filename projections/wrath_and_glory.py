@@ -8,6 +8,17 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from domain.events import Event
+from domain.wrath_and_glory.encounter_events import (
+    ActionTaken,
+    EncounterEnded,
+    EncounterStarted,
+    InitiativeContested,
+    InitiativeTaken,
+    MadeAware,
+    RoundStarted,
+    TurnEffectsExpired,
+)
+from domain.wrath_and_glory.encounter_state import EncounterState, TurnBudget
 from domain.wrath_and_glory.events import (
     AttackDeclared,
     CharacterAdded,
@@ -37,7 +48,9 @@ from domain.wrath_and_glory.events import (
     WrathGained,
     WrathSpent,
 )
+from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.rolls import PoolDie
+from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled
 from domain.wrath_and_glory.state import (
     AttackContext,
     CharacterState,
@@ -48,6 +61,7 @@ from domain.wrath_and_glory.state import (
     WngState,
     initial_state,
 )
+from domain.wrath_and_glory.turn_budget import spend_budget
 
 
 def _with_character(state: WngState, character: CharacterState) -> WngState:
@@ -110,8 +124,15 @@ def evolve(state: WngState, event: Event) -> WngState:
             )
         case TurnStarted():
             character = state.characters[event.character_id]
+            if event.encounter_id is not None and state.encounter is not None:
+                encounter = replace(
+                    state.encounter, round=event.round, turn=event.turn, acting=character.id,
+                    acted=state.encounter.acted | {character.id}, last_side=event.side, budget=TurnBudget(),
+                )
+                state = replace(state, encounter=encounter)
+            effects = _without(character.defence_effects, event.expired_defence)
             return _with_character(
-                state, replace(character, defence_effects=(), recovered_shock_this_turn=False)
+                state, replace(character, defence_effects=effects, recovered_shock_this_turn=False)
             )
         case TestRolled():
             state = replace(state, tests_rolled=state.tests_rolled + 1)
@@ -198,6 +219,7 @@ def evolve(state: WngState, event: Event) -> WngState:
             )
         case DamageApplied():
             character = state.characters[event.character_id]
+            due = (character.death_test_due or (event.dying and event.wounds > 0)) and not event.dead
             conditions = _conditions(
                 character.conditions,
                 exhausted=event.exhausted,
@@ -217,6 +239,7 @@ def evolve(state: WngState, event: Event) -> WngState:
                     members_left=event.members_left,
                     troop_shock_lost=event.troop_shock_lost,
                     troop_wounds_lost=event.troop_wounds_lost,
+                    death_test_due=due,
                 ),
             )
         case DeathTestRolled():
@@ -240,6 +263,7 @@ def evolve(state: WngState, event: Event) -> WngState:
                     wounds=event.wounds_after,
                     death_failures=0 if woke else event.failures_after,
                     conditions=conditions,
+                    death_test_due=False,
                 ),
             )
         case ShockRecovered():
@@ -254,7 +278,77 @@ def evolve(state: WngState, event: Event) -> WngState:
                 ),
             )
         case _:
+            return _evolve_encounter(state, event)
+
+
+def _without(effects: tuple[DefenceEffect, ...], expired: tuple[Modifier, ...]) -> tuple[DefenceEffect, ...]:
+    """The Defence effects left once each expired one is taken away (once each)."""
+    left = list(effects)
+    for gone in expired:
+        for effect in left:
+            if (effect.source, effect.value) == (gone.source, gone.value):
+                left.remove(effect)
+                break
+    return tuple(left)
+
+
+def _in_encounter(state: WngState, **changes: object) -> WngState:
+    assert state.encounter is not None
+    return replace(state, encounter=replace(state.encounter, **changes))
+
+
+def _evolve_encounter(state: WngState, event: Event) -> WngState:
+    """Encounters, the turn budget, expiring effects, overrides and resistance tests."""
+    encounter = state.encounter
+    match event:
+        case EncounterStarted():
+            started = EncounterState(id=event.encounter_id, participants=event.participants, ambush=event.ambush)
+            return replace(state, encounter=started)
+        case RoundStarted() if encounter is not None:
+            return replace(state, encounter=replace(encounter.next_round(), round=event.round))
+        case InitiativeTaken() if encounter is not None:
+            seized = encounter.seized | {"gm" if event.how == "interrupt" else event.side}
+            return _in_encounter(state, seized=seized, interrupted=encounter.interrupted or event.how == "interrupt")
+        case MadeAware() if encounter is not None:
+            return _in_encounter(state, aware=encounter.aware | {event.character_id})
+        case InitiativeContested() if encounter is not None:
+            return _in_encounter(state, prepared=encounter.prepared - {event.character_id})
+        case ActionTaken() if encounter is not None:
+            prepared = encounter.prepared | ({event.character_id} if event.prepared else set())
+            return _in_encounter(state, budget=spend_budget(encounter.budget, event), prepared=prepared)
+        case TurnEffectsExpired():
+            character = state.characters[event.character_id]
+            state = _with_character(state, replace(character, defence_effects=_without(character.defence_effects,
+                                                                                         event.defence)))
+            if encounter is not None and event.prepared:
+                state = _in_encounter(state, prepared=encounter.prepared - {event.character_id})
             return state
+        case EncounterEnded():
+            return replace(state, encounter=None, encounters_held=(*state.encounters_held, event.encounter_id))
+        case GmOverridden():
+            character = state.characters[event.character_id]
+            conditions = (character.conditions | set(event.conditions_added)) - set(event.conditions_removed)
+            return _with_character(
+                state,
+                replace(
+                    character, wounds=event.wounds_after, shock=event.shock_after,
+                    death_failures=event.death_failures_after, members_left=event.members_left_after,
+                    conditions=conditions,
+                    death_test_due=character.death_test_due and "dying" in conditions,
+                ),
+            )
+        case ResistanceTestRolled():
+            state = replace(state, tests_rolled=state.tests_rolled + 1)
+            return _with_test(
+                state,
+                OpenTest(
+                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=event.dn,
+                    dice=event.rerolled or event.dice, bonus_applied=event.pool.bonus_applied,
+                    bonus_cap=event.pool.bonus_cap, rerolled=bool(event.rerolled),
+                    complication_pending=event.wrath == "complication", settled=event.kind,
+                ),
+            )
+    return state
 
 
 def replay(events: Iterable[Event], start: WngState | None = None) -> WngState:

@@ -11,6 +11,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
+from service.api.missions import mission_read
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -64,7 +65,8 @@ def create_app(settings: Settings) -> Litestar:
             campaign_events,
             campaign_state_read,
             character_read,
-    encounter_read,
+            encounter_read,
+            mission_read,
             verify,
             roll_proof,
             export,

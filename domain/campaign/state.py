@@ -7,6 +7,7 @@ import msgspec
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.d100.state import D100State
+from domain.missions.state import MissionsState
 from domain.wrath_and_glory.state import WngState
 
 # The ruleset engine's own state: typed sheets, wounds, pools, pending attacks.
@@ -69,6 +70,7 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     notes: int = 0
     rules: RulesState | None = None
     encounters: dict[str, EncounterLog] = {}
+    missions: MissionsState = MissionsState()
     # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.
     retracted: tuple[int, ...] = ()
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import msgspec
+from msgspec.structs import replace
+
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from .characteristics import Characteristic, characteristic_bonus
@@ -32,12 +35,12 @@ from .hordes import (
     melee_hits_on_horde,
 )
 from .injury import fatigue_modifier
-from .modifiers import Modifier, sum_modifiers
+from .modifiers import Modifier, ModifierSum
 from .movement import MIN_CHARGE_DISTANCE_M, movement
 from .percentile import roll_d100
 from .rolling import FATE_BONUS, build_target, character, require_able, require_new_id
 from .sheet import Weapon
-from .state import CharacterState, ConditionName, D100State
+from .state import CharacterState, ConditionName, D100State, PendingAttack
 
 _MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
 
@@ -62,8 +65,10 @@ def _rof(weapon: Weapon, mode: FireMode) -> int:
     return rof
 
 
-def _state_modifiers(attacker: CharacterState, target: CharacterState, melee: bool) -> list[Modifier]:
-    """Circumstances the state already knows: fatigue, a stunned or prone target, a pinned or prone attacker."""
+def _state_modifiers(
+    state: D100State, attacker: CharacterState, target: CharacterState, melee: bool
+) -> list[Modifier]:
+    """Circumstances the state already knows: fatigue, the target's and attacker's conditions, grapples."""
     style: AttackStyle = "melee" if melee else "ranged"
     found: list[Modifier] = []
     fatigue = fatigue_modifier(attacker.fatigue)
@@ -72,6 +77,8 @@ def _state_modifiers(attacker: CharacterState, target: CharacterState, melee: bo
     checks: tuple[tuple[CharacterState, ConditionName, Circumstance], ...] = (
         (target, "stunned", "stunned_target"),
         (target, "prone", "prone_target"),
+        (target, "unaware", "unaware_target"),
+        (target, "running", "running_target"),
         (attacker, "pinned", "pinned_attacker"),
         (attacker, "prone", "prone_attacker"),
     )
@@ -79,6 +86,11 @@ def _state_modifiers(attacker: CharacterState, target: CharacterState, melee: bo
         mod = circumstance_modifier(name, style) if who.has(condition) else None
         if mod:
             found.append(mod)
+    grapple = state.grapple_of(target.id)
+    if melee and grapple is not None and attacker.id not in grapple:
+        found.append(Modifier("target in a grapple", 20))
+    if melee and target.has("defensive_stance"):
+        found.append(Modifier("defensive stance", -20))
     return found
 
 
@@ -100,6 +112,8 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
     mode: FireMode = _MODES.get(command.action, "single")
     rof = _rof(weapon, mode)
     characteristic: Characteristic = "WS" if melee else "BS"
+    if command.zone and command.action != "suppressing" and command.use != "overwatch":
+        raise RuleViolation("kill_zone", "only Suppressing Fire and Overwatch have a kill zone")
 
     if command.action == "called_shot" and command.called_location is None:
         raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
@@ -110,6 +124,8 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
             raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
         if command.distance_m > reach:
             raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+    if command.grapple and (weapon.id != "unarmed" or command.action not in ("standard", "charge")):
+        raise RuleViolation("grapple_attack", "a grapple begins with an unarmed Standard Attack or Charge")
     if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
         raise RuleViolation("ganging_up_horde", "ganging up gives no bonus against a horde")
 
@@ -125,7 +141,7 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
         if mod:
             mods.append(mod)
     known = {m.name for m in mods}
-    mods.extend(m for m in _state_modifiers(attacker, target, melee) if m.name not in known)
+    mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
     if not melee and command.distance_m is not None and weapon.range_m > 0:
         band = range_band(command.distance_m, weapon.range_m)
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
@@ -164,13 +180,58 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
         ammo_after = max(0, ammo - rof)
 
     built = build_target(attacker, characteristic, None, mods)
+    plan = AttackPlan(
+        attack_id=command.attack_id, action=command.action, mode=mode, rof=rof, melee=melee,
+        modifiers=built.modifiers, target_number=built.target,
+        jam_from=None if melee else jam_threshold(mode, _reliability(weapon)),
+        called_location=command.called_location if command.action == "called_shot" else None,
+        comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
+        grapple=command.grapple,
+    )
+    rolled = roll_attack(state, attacker, target, weapon, plan, dice)
+    return replace(rolled, aim_used=aim_used, ammo_after=ammo_after, fate_spent=command.fate_bonus,
+                   fate_after=fate_after)
+
+
+class AttackPlan(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything fixed before the die is rolled, so a Fate reroll can roll the same attack again."""
+
+    attack_id: str
+    action: str
+    mode: FireMode
+    rof: int
+    melee: bool
+    modifiers: ModifierSum
+    target_number: int
+    jam_from: int | None
+    called_location: Location | None = None
+    comrades_volley: bool = False
+    comrade_in_cohesion: bool = False
+    grapple: bool = False
+
+
+def plan_of(attack: PendingAttack, rof: int) -> AttackPlan:
+    """The plan of an attack already rolled (for its Fate reroll)."""
+    return AttackPlan(
+        attack_id=attack.id, action=attack.action, mode=attack.mode, rof=rof, melee=attack.melee,
+        modifiers=attack.modifiers, target_number=attack.target_number, jam_from=attack.jam_from,
+        called_location=attack.called_location, comrades_volley=attack.comrades_volley,
+        comrade_in_cohesion=attack.comrade_in_cohesion, grapple=attack.grapple,
+    )
+
+
+def roll_attack(
+    state: D100State, attacker: CharacterState, target: CharacterState, weapon: Weapon, plan: AttackPlan, dice: Dice
+) -> AttackRolled:
+    """Roll the d100: jam, success and degrees, then hits and locations, and whether a reaction may follow."""
+    melee = plan.melee
+    characteristic: Characteristic = "WS" if melee else "BS"
     die = roll_d100(dice)
     rolled: list[Die] = [die]
-    jam_from = None if melee else jam_threshold(mode, _reliability(weapon))
-    jammed = jam_from is not None and die.value >= jam_from
+    jammed = plan.jam_from is not None and die.value >= plan.jam_from
     helpless = melee and (target.has("unconscious") or target.has("helpless"))
     unnatural = attacker.sheet.unnatural.get(characteristic, 0)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
+    result = resolve_test(plan.target_number, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
                           auto_fail=jammed)
     success = result.success or helpless
     degrees = result.degrees if result.success else 0
@@ -188,26 +249,28 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
                 rolled.append(flame_die)
                 hits = flame_fixed_hits(weapon.range_m) + d5(flame_die)
             else:
-                hits = burst_hits(mode, degrees, rof)
+                hits = burst_hits(plan.mode, degrees, plan.rof)
             hits += explosive_bonus_hit(weapon.damage_type)
-            if command.comrades_volley:
+            if plan.comrades_volley:
                 hits += comrade_bonus_hits(hits)
         else:
-            hits = 1 if melee else burst_hits(mode, degrees, rof)
-            first = command.called_location if command.action == "called_shot" else None
-            locations = multiple_hit_locations(first or hit_location(die.value), hits)
+            hits = 1 if melee else burst_hits(plan.mode, degrees, plan.rof)
+            locations = multiple_hit_locations(plan.called_location or hit_location(die.value), hits)
     to_comrade = (
         success and not target.is_horde and target.comrade in ("unharmed", "wounded")
-        and hit_goes_to_comrade(die.value, True, command.comrade_in_cohesion)
+        and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
     )
-    unavoidable = helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee)
+    feinted = melee and plan.action == "standard" and attacker.feint_against == target.id
+    unavoidable = (helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee) or feinted)
     stage: AttackStageAfter = "missed" if not success else ("awaiting_damage" if unavoidable else "awaiting_reaction")
     return AttackRolled(
-        attack_id=command.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,
-        action=command.action, mode=mode, melee=melee, modifiers=built.modifiers, target=built.target,
-        dice=tuple(rolled), roll=die.value, success=success, degrees=degrees, jammed=jammed, aim_used=aim_used,
-        ammo_after=ammo_after, hits=hits, locations=locations, stage=stage, helpless_target=helpless,
-        to_comrade=to_comrade, jam_from=jam_from, fate_spent=command.fate_bonus, fate_after=fate_after,
+        attack_id=plan.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,
+        action=plan.action, mode=plan.mode, melee=melee, modifiers=plan.modifiers, target=plan.target_number,
+        dice=tuple(rolled), roll=die.value, success=success, degrees=degrees, jammed=jammed, aim_used=0,
+        ammo_after=None, hits=hits, locations=locations, stage=stage, helpless_target=helpless,
+        to_comrade=to_comrade, jam_from=plan.jam_from, called_location=plan.called_location,
+        comrades_volley=plan.comrades_volley, comrade_in_cohesion=plan.comrade_in_cohesion, grapple=plan.grapple,
+        feinted=feinted and success,
     )
 
 
@@ -223,7 +286,13 @@ def decide_react(state: D100State, command: React, dice: Dice) -> ReactionRolled
             dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
         )
     require_able(defender, "react")
-    if defender.reactions_used >= 1:
+    if state.encounter is not None and state.encounter.acting == defender.id:
+        raise RuleViolation("reaction_in_own_turn", "a reaction is made outside one's own turn")
+    if defender.has("unaware"):
+        raise RuleViolation("unaware_no_reaction", f"{defender.name} is unaware of the attack and cannot react")
+    if defender.reactions_used >= defender.reactions_allowed:
+        if defender.reactions_allowed > 1:
+            raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
         raise RuleViolation("reaction_used", "a second reaction this round")
     if defender.has("all_out_attack"):
         raise RuleViolation("all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn")

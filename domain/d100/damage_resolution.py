@@ -23,7 +23,8 @@ from .damage import (
     wounding_damage,
 )
 from .criticals import CriticalEffect
-from .events import DamageApplied, HitResolved, HordeBroke
+from .encounter_events import HordeBroke
+from .events import DamageApplied, HitResolved
 from .harm import aftermath, critical_effects, effect_conditions
 from .hordes import horde_extra_damage_dice, horde_morale, magnitude_after
 from .manoeuvres import resolve_grapple_start, resolve_stun

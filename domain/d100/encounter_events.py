@@ -223,12 +223,15 @@ class CriticalTableLoaded(Event, frozen=True, tag="d100_critical_table_loaded"):
     table: CriticalTable | None
 
 
+PinningReason = Literal["suppressing", "overwatch", "escape"]
+
+
 class PinningTested(Event, frozen=True, tag="d100_pinning_tested"):
     """A Pinning (WP) test: failing under fire pins; passing an escape test unpins."""
 
     test_id: str
     character_id: str
-    reason: Literal["suppressing", "overwatch", "escape"]
+    reason: PinningReason
     modifiers: ModifierSum
     target: int
     dice: tuple[Die, ...]

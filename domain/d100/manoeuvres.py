@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
-from .characteristics import characteristic_bonus
+from .characteristics import Characteristic, characteristic_bonus
 from .combat_commands import CONTROLLER_OPTIONS, Feint, Grapple, KnockDown
 from .commands import OpposedSide, RollOpposedTest, RollTest
 from .encounter_events import CharacterChange, ManoeuvreResolved, StunResolved
@@ -18,8 +18,7 @@ from .rolling import character, decide_opposed, decide_test, require_able
 from .state import CharacterState, Condition, D100State, PendingAttack
 
 
-def _bonus(char: CharacterState, characteristic: str) -> int:
-    key = "S" if characteristic == "S" else "Ag"
+def _bonus(char: CharacterState, key: Characteristic) -> int:
     return characteristic_bonus(char.sheet.value(key), char.sheet.unnatural.get(key, 0))
 
 
@@ -73,9 +72,9 @@ def _prone(char: CharacterState, note: str) -> CharacterChange:
 
 
 def _opposed(
-    state: D100State, contest_id: str, first: str, second: str, skill: str, dice: Dice, mods: tuple[Modifier, ...] = ()
+    state: D100State, contest_id: str, first: str, second: str, characteristic: Characteristic, dice: Dice,
+    mods: tuple[Modifier, ...] = (),
 ) -> OpposedTestRolled:
-    characteristic = "S" if skill == "S" else "WS"
     return decide_opposed(state, RollOpposedTest(
         contest_id=contest_id,
         first=OpposedSide(character_id=first, characteristic=characteristic, modifiers=mods),

@@ -29,11 +29,13 @@ from domain.wrath_and_glory.resources import spend
 from domain.wrath_and_glory.roll_decisions import require_able, roll_test
 from domain.wrath_and_glory.rolls import faces, roll_d6s
 from domain.wrath_and_glory.state import CharacterState, WngState
+from domain.wrath_and_glory.turn_budget import NORMAL, ActionCost, take_action
 
 AFTER_RELOAD_DN = Modifier("after reload", 2)
 INTERACTION_DN = Modifier("interaction attack", 1)
 INTERACTION_DEFENCE = Modifier("interaction attack", -1)
 EXTRA_EFFECT_SHIFTS = 3
+INTERACTION_COST = ActionCost(kind="normal", normal=True, attack=True)
 
 
 def _targets(state: WngState, attacker: CharacterState, target_ids: tuple[str, ...]) -> list[CharacterState]:
@@ -48,6 +50,17 @@ def _targets(state: WngState, attacker: CharacterState, target_ids: tuple[str, .
         if target.has("dead"):
             raise RuleViolation("target", f"{target.sheet.name} is already dead")
     return targets
+
+
+def attack_cost(attacker: CharacterState, command: Attack) -> ActionCost:
+    """An attack is the normal action (Aim and Charge take the move too; All-Out the whole turn), one per turn;
+    a troop's members may split over several targets in one turn."""
+    options = command.options
+    members = (command.troop_members or attacker.members_left) if attacker.is_troop else 0
+    if options.all_out:
+        return ActionCost(kind="full_turn", full_turn=True, attack=True, troop_members=members)
+    return ActionCost(kind="normal", normal=True, move=options.aim or options.charge, attack=True,
+                      troop_members=members)
 
 
 def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) -> list[Event]:
@@ -69,7 +82,7 @@ def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) ->
         members = command.troop_members or attacker.members_left
         bonus.append(Modifier(f"troop of {members}", troop_attack_bonus(members)))
     test_id = state.next_test_id()
-    events: list[Event] = []
+    events = take_action(state, attacker, attack_cost(attacker, command), "attack")
     if plan.reloads and attacker.is_hero:
         change = spend(attacker.reloads, plan.reloads, resource="Reloads", rule="reloads")
         events.append(
@@ -118,7 +131,8 @@ def decide_interaction(state: WngState, command: InteractionAttack, dice: Dice, 
     (target,) = _targets(state, attacker, (command.target_id,))
     opposed = target.sheet.skill(command.opposed_skill or command.skill)
     test_id = state.next_test_id()
-    events = roll_test(
+    events = take_action(state, attacker, INTERACTION_COST, "interaction attack")
+    events += roll_test(
         state,
         attacker,
         dice,
@@ -224,7 +238,7 @@ def decide_reload(state: WngState, command: Reload, actor: Actor) -> list[Event]
     character = state.character(command.character_id)
     require_control(actor, character)
     require_able(character)
-    events: list[Event] = []
+    events = take_action(state, character, NORMAL, "reload")
     if character.is_hero:
         change = spend(character.reloads, 1, resource="Reloads", rule="reloads")
         events.append(ReloadsSpent(character_id=character.id, amount=1, cause="reload", before=change.before,

@@ -5,10 +5,13 @@ from __future__ import annotations
 from domain.commands import Actor
 from domain.dice import Dice
 from domain.events import Event
+from domain.wrath_and_glory import action_decisions as actions
 from domain.wrath_and_glory import combat_decisions as combat
+from domain.wrath_and_glory import encounter_decisions as encounters
 from domain.wrath_and_glory import injury_decisions as injury
 from domain.wrath_and_glory import resource_decisions as resources
 from domain.wrath_and_glory import roll_decisions as rolls
+from domain.wrath_and_glory import ruling_decisions as rulings
 from domain.wrath_and_glory.access import require_player_or_gm
 from domain.wrath_and_glory.commands import (
     AddCharacter,
@@ -37,6 +40,19 @@ from domain.wrath_and_glory.commands import (
     TakeWounds,
     WngCommand,
 )
+from domain.wrath_and_glory.encounter_commands import (
+    ContestInitiative,
+    EndEncounter,
+    Interrupt,
+    MakeAware,
+    Move,
+    Override,
+    Prepare,
+    RollResistanceTest,
+    SeizeInitiative,
+    StartEncounter,
+    TakeAction,
+)
 from domain.wrath_and_glory.state import WngState
 
 
@@ -51,7 +67,7 @@ def decide(state: WngState, command: WngCommand, dice: Dice, actor: Actor) -> li
         case StartSession():
             return resources.decide_start_session(state, command, actor)
         case StartTurn():
-            return resources.decide_start_turn(state, command, actor)
+            return resources.decide_start_turn(state, command, dice, actor)
         case RollTest():
             return rolls.decide_roll_test(state, command, dice, actor)
         case RerollFailedDice():
@@ -92,3 +108,25 @@ def decide(state: WngState, command: WngCommand, dice: Dice, actor: Actor) -> li
             return resources.decide_gain_ruin(state, command, actor)
         case SpendRuin():
             return resources.decide_spend_ruin(state, command, actor)
+        case StartEncounter():
+            return encounters.decide_start_encounter(state, command, actor)
+        case EndEncounter():
+            return encounters.decide_end_encounter(state, command, actor)
+        case SeizeInitiative():
+            return encounters.decide_seize(state, command, dice, actor)
+        case Interrupt():
+            return encounters.decide_interrupt(state, command, dice, actor)
+        case MakeAware():
+            return encounters.decide_make_aware(state, command, actor)
+        case ContestInitiative():
+            return encounters.decide_contest(state, command, dice, actor)
+        case Prepare():
+            return actions.decide_prepare(state, command, actor)
+        case Move():
+            return actions.decide_move(state, command, actor)
+        case TakeAction():
+            return actions.decide_take_action(state, command, actor)
+        case Override():
+            return rulings.decide_override(state, command, actor)
+        case RollResistanceTest():
+            return rulings.decide_resistance_test(state, command, dice, actor)

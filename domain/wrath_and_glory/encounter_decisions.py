@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
@@ -204,6 +206,8 @@ def decide_contest(state: WngState, command: ContestInitiative, dice: Dice, acto
         encounter_id=encounter.id, character_id=hero.id, npc_id=npc.id, character_dice=hero_dice, npc_dice=npc_dice,
         character_icons=hero_icons, npc_icons=npc_icons, winner=winner.id,
     )
+    # The contest uses up the Prepare, so it does not also lapse when the winner's turn starts.
+    encounter = msgspec.structs.replace(encounter, prepared=encounter.prepared - {hero.id})
     return begin_turn(state, encounter, new_round, winner, dice, bought=[contest])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.commands import Actor
+from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory.access import require_control, require_gm, require_player_or_gm
@@ -31,6 +32,7 @@ from domain.wrath_and_glory.events import (
     WrathGained,
     WrathSpent,
 )
+from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
 from domain.wrath_and_glory.state import WngState
@@ -91,9 +93,13 @@ def decide_start_session(state: WngState, command: StartSession, actor: Actor) -
     ]
 
 
-def decide_start_turn(state: WngState, command: StartTurn, actor: Actor) -> list[Event]:
+def decide_start_turn(state: WngState, command: StartTurn, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
+    if state.encounter is not None and character.id in state.encounter.participants:
+        return decide_pick(state, character, dice, command.spend_wrath_on_death_test)
+    if command.spend_wrath_on_death_test:
+        raise RuleViolation("death_test", "outside an encounter, roll death tests with wng_roll_death_test")
     return [TurnStarted(character_id=character.id, expired_defence=tuple(
         _as_modifier(e.source, e.value) for e in character.defence_effects
     ))]
@@ -124,6 +130,8 @@ def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list
     require_gm(actor, "award Glory")
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory gain is at least 1")
+    if command.cause == "gm_award" and state.glory >= state.glory_cap:
+        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}")
     change = gain(state.glory, command.amount, state.glory_cap)
     return [GloryGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                         lost=change.lost, reason=command.reason)]
@@ -142,6 +150,8 @@ def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[E
     require_gm(actor, "gain Ruin")
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin gain is at least 1")
+    if command.cause == "gm_award" and state.ruin >= state.ruin_cap:
+        raise RuleViolation("ruin cap", f"Ruin is at its maximum of {state.ruin_cap}")
     change = gain(state.ruin, command.amount, state.ruin_cap)
     return [RuinGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                        lost=change.lost, reason=command.reason)]

@@ -30,6 +30,7 @@ from domain.wrath_and_glory.resources import gain, spend
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
 from domain.wrath_and_glory.rolls import PoolDie, faces, roll_d6s, roll_pool, rerollable_positions, wrath_face
 from domain.wrath_and_glory.sheets import LINKED_ATTRIBUTE, Attribute, Skill
+from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
 from domain.wrath_and_glory.state import CharacterState, OpenTest, TestPurpose, WngState
 
 
@@ -122,7 +123,10 @@ def decide_roll_test(state: WngState, command: RollTest, dice: Dice, actor: Acto
     character = state.character(command.character_id)
     require_control(actor, character)
     require_able(character)
-    return roll_test(
+    if command.action == "ruin":
+        raise RuleViolation("action", "a skill test is a normal, simple, free or full-turn action")
+    events = take_action(state, character, KIND_COST[command.action], f"{command.skill} test")
+    return events + roll_test(
         state,
         character,
         dice,
@@ -248,6 +252,8 @@ def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Eve
         raise RuleViolation("shifts", "name one use per shifted icon")
     if "damage" in command.uses or "effect" in command.uses:
         raise RuleViolation("shifts", "damage and effects are shifts of attacks, not of skill tests")
+    if "glory" in command.uses and state.glory >= state.glory_cap:
+        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
     left = shifts_left(test)
     if len(command.uses) > left:
         raise RuleViolation("shifts", f"only {left} exalted icons can be shifted and still meet DN {test.dn}")

@@ -8,7 +8,7 @@ from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Override, RollResistanceTest
-from domain.wrath_and_glory.events import GlorySpent, RuinGained, WrathSpent
+from domain.wrath_and_glory.events import GlorySpent, RuinGainCause, RuinGained, WrathSpent
 from domain.wrath_and_glory.outcome import judge, wrath_outcome
 from domain.wrath_and_glory.pool import build_pool, difficulty
 from domain.wrath_and_glory.resources import gain, spend
@@ -100,7 +100,7 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
         events.append(gained)
     if not outcome.success:
         change = gain(ruin, 1, state.ruin_cap)
-        cause = "corruption_test_failed" if command.kind == "corruption" else "fear_test_failed"
+        cause: RuinGainCause = "corruption_test_failed" if command.kind == "corruption" else "fear_test_failed"
         events.append(RuinGained(amount=1, cause=cause, before=change.before, after=change.after, lost=change.lost,
                                  test_id=test_id))
     return events

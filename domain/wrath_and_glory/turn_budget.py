@@ -70,7 +70,8 @@ def _check(used: TurnBudget, cost: ActionCost, who: str, members: int) -> None:
         # A troop splitting its members over several targets makes one attack per group, without penalty.
         if used.troop_members + cost.troop_members > members:
             raise RuleViolation(
-                "one attack per turn", f"{who} has {members} members and {used.troop_members} have already attacked"
+                "one attack per turn",
+                f"one attack per turn: {used.troop_members} of the {members} members of {who} have already attacked",
             )
         return
     if cost.attack and used.attacked:

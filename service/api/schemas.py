@@ -10,6 +10,7 @@ from domain.campaign.commands import CAMPAIGN_COMMANDS
 from domain.campaign.events import Ruleset, StatValue
 from domain.commands import Role, ShortText
 from domain.d100.commands import COMMANDS as D100_COMMANDS
+from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.rulesets import INTERNAL_COMMANDS
 from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
 
@@ -17,6 +18,7 @@ from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
 ACCEPTED_COMMANDS = (
     *CAMPAIGN_COMMANDS,
     *D100_COMMANDS,
+    *MISSION_COMMANDS,
     *(command for command in WNG_COMMANDS if command not in INTERNAL_COMMANDS),
 )
 CommandBody = Union[ACCEPTED_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - built from the engines' lists

@@ -1,0 +1,88 @@
+"""A Deathwatch mission through the API, post by post: briefing, leader, oath, objectives, rewards, report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+async def test_scripted_mission_from_briefing_to_rewards(campaign: Any) -> None:
+    ana = await campaign.invite("Ana", "player")
+    bruno = await campaign.invite("Bruno", "player")
+    await campaign.ok({"type": "create_character", "name": "Brother Kyros", "id": "kyros", "stats": {"speciality": "Tactical Marine"}}, ana)
+    await campaign.ok({"type": "create_character", "name": "Brother Vael", "id": "vael", "stats": {"speciality": "devastador"}}, bruno)
+    await campaign.ok({"type": "start_session"})
+
+    def post(n: int) -> dict[str, str]:
+        return {"id": f"forum-{n}", "author": "GM"}
+
+    await campaign.ok({"type": "mission_create", "mission_id": "relay", "title": "Silent Relay",
+                       "briefing": "Destroy the ork relay on Vorlese.", "squad": ["kyros", "vael"], "post": post(1)})
+    await campaign.ok({"type": "mission_add_objective", "mission_id": "relay", "objective_id": "relay",
+                       "kind": "primary", "text": "Destroy the relay", "post": post(2)})
+    leader = await campaign.ok({"type": "mission_choose_leader", "mission_id": "relay", "method": "roll",
+                                "candidates": ["kyros", "vael"], "post": post(3)})
+    chosen = leader["events"][0]["data"]
+    dice = [d for r in chosen["rolls"] for d in (r["dice"] if "dice" in r else [r["die"]])] if "rolls" in chosen else []
+    assert chosen["method"] == "roll" and chosen["character_id"] in ("kyros", "vael")
+    assert dice and all(d["sides"] == 10 for d in dice)
+    leader_id = chosen["character_id"]
+
+    # Oath of the Astartes needs a Tactical, Assault or Devastator Marine: both qualify.
+    await campaign.ok({"type": "mission_take_oath", "mission_id": "relay", "oath": "astartes", "post": post(4)})
+    # A player proposes an objective; a player cannot add one directly.
+    refused = await campaign.command({"type": "mission_add_objective", "mission_id": "relay", "objective_id": "x",
+                                      "kind": "secondary", "text": "x"}, ana)
+    assert refused.status_code == 403
+    await campaign.ok({"type": "mission_propose_objective", "mission_id": "relay", "objective_id": "banner",
+                       "kind": "secondary", "text": "Take the warboss's banner", "post": post(5)}, ana)
+    await campaign.ok({"type": "mission_review_objective", "mission_id": "relay", "objective_id": "banner",
+                       "accept": True, "post": post(6)})
+    await campaign.ok({"type": "mission_advance", "mission_id": "relay", "to": "execution", "post": post(7)})
+    roll = await campaign.ok({"type": "roll", "expression": "d100", "reason": "Demolition", "character_id": "kyros"}, ana)
+    await campaign.ok({"type": "mission_record_complication", "mission_id": "relay", "text": "The relay's guards wake",
+                       "cause": "failed Demolition test", "caused_by_seq": roll["version"], "post": post(8)})
+    await campaign.ok({"type": "mission_complete_objective", "mission_id": "relay", "objective_id": "relay",
+                       "involved": ["kyros", "vael"], "post": post(9)})
+    await campaign.ok({"type": "mission_complete_objective", "mission_id": "relay", "objective_id": "banner",
+                       "involved": ["vael"], "post": post(10)})
+    back = await campaign.command({"type": "mission_advance", "mission_id": "relay", "to": "preparation"})
+    assert back.status_code == 422 and back.json()["rule"] == "mission phases"
+    await campaign.ok({"type": "mission_advance", "mission_id": "relay", "to": "rewards", "post": post(11)})
+    await campaign.ok({"type": "mission_grant_reward", "mission_id": "relay", "character_id": "kyros", "xp": 400, "renown": 2})
+    await campaign.ok({"type": "mission_grant_reward", "mission_id": "relay", "character_id": "vael", "xp": 400, "renown": 3})
+
+    read = (await campaign.get("/missions/relay")).json()
+    mission = read["mission"]
+    assert mission["phase"] == "rewards"
+    assert {o["id"]: o["status"] for o in mission["objectives"].values()} == {"relay": "completed", "banner": "completed"}
+    assert mission["leader"]["character_id"] == leader_id
+
+    markdown = (await campaign.get("/missions/relay?format=markdown")).text
+    assert "Silent Relay" in markdown and "Destroy the relay" in markdown and "Brother Kyros" in markdown
+    spanish = (await campaign.get("/missions/relay?format=bbcode&lang=es")).text
+    assert "[b]" in spanish and "Objetivo" in spanish and "Juramento" in spanish
+
+    before_rewards = (await campaign.get(f"/missions/relay?at_post=forum-7")).json()["mission"]
+    assert before_rewards["phase"] == "execution"
+    assert {o["status"] for o in before_rewards["objectives"].values()} == {"open"}
+
+
+async def test_no_xp_after_a_failed_primary(campaign: Any) -> None:
+    await campaign.ok({"type": "create_character", "name": "Brother Kyros", "id": "kyros"})
+    await campaign.ok({"type": "mission_create", "mission_id": "m", "briefing": "Hold the line."})
+    await campaign.ok({"type": "mission_add_objective", "mission_id": "m", "objective_id": "hold", "kind": "primary",
+                       "text": "Hold the gate"})
+    await campaign.ok({"type": "mission_advance", "mission_id": "m", "to": "execution"})
+    await campaign.ok({"type": "mission_fail_objective", "mission_id": "m", "objective_id": "hold"})
+    await campaign.ok({"type": "mission_advance", "mission_id": "m", "to": "rewards"})
+    refused = await campaign.command({"type": "mission_grant_reward", "mission_id": "m", "character_id": "kyros", "xp": 100})
+    assert refused.status_code == 422
+    assert "Hold the gate" in refused.json()["detail"]
+
+
+async def test_missions_exist_in_wrath_and_glory_too(new_campaign: Any) -> None:
+    wng = await new_campaign("wrath_and_glory")
+    await wng.ok({"type": "mission_create", "mission_id": "m", "briefing": "Cleanse the shrine."})
+    await wng.ok({"type": "mission_add_objective", "mission_id": "m", "objective_id": "a", "kind": "primary", "text": "Cleanse"})
+    refused = await wng.command({"type": "mission_take_oath", "mission_id": "m", "oath": "astartes"})
+    assert refused.status_code == 422
