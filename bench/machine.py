@@ -36,9 +36,14 @@ def memory_gib() -> float | None:
 
 
 def source_revision() -> str:
-    """The commit measured (read-only git), and whether the working tree had uncommitted changes."""
+    """The commit measured (read-only git), and whether the working tree had uncommitted changes.
+
+    BENCH_SOURCE overrides it, for a run from an exported snapshot (`git archive`) that has no .git.
+    """
     import subprocess
 
+    if os.environ.get("BENCH_SOURCE"):
+        return os.environ["BENCH_SOURCE"]
     root = Path(__file__).resolve().parent.parent
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
@@ -47,7 +52,9 @@ def source_revision() -> str:
                                capture_output=True, text=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return f"{head or 'unknown'}{' + uncommitted changes' if dirty else ''}"
+    if not head:
+        return "unknown"
+    return f"{head}{' + uncommitted changes' if dirty else ''}"
 
 
 def describe(postgres_version: str) -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 import msgspec
@@ -54,3 +54,16 @@ def d5(die: Die) -> int:
     if die.sides != 10:
         raise ValueError("a d5 is read from a d10")
     return (die.value + 1) // 2
+
+
+def dice_in(value: object) -> Iterator[dict[str, int]]:
+    """Every die record inside plain JSON data: any object whose keys are exactly k, sides and value."""
+    if isinstance(value, dict):
+        if set(value) == {"k", "sides", "value"}:
+            yield value
+        else:
+            for item in value.values():
+                yield from dice_in(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from dice_in(item)

@@ -12,6 +12,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
 from service.api.missions import mission_read
+from service.api.transcripts import transcript
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -67,6 +68,7 @@ def create_app(settings: Settings) -> Litestar:
             character_read,
             encounter_read,
             mission_read,
+            transcript,
             verify,
             roll_proof,
             export,

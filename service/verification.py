@@ -7,12 +7,13 @@ Works on exported records (plain dicts, docs/audit-format.md), so the same code 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 from service import chain
+from domain.dice import dice_in
 from service.dice_source import die_value
 
 
@@ -29,19 +30,6 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-def dice_in(value: Any) -> Iterator[dict[str, int]]:
-    """Every die record inside an event's data: any object whose keys are exactly k, sides, value."""
-    if isinstance(value, dict):
-        if set(value) == {"k", "sides", "value"}:
-            yield value
-        else:
-            for item in value.values():
-                yield from dice_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from dice_in(item)
 
 
 class _Command(msgspec.Struct):

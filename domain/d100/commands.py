@@ -29,6 +29,13 @@ from .sheet import Sheet
 from .state import ConditionName
 from .turns import ActionUse
 
+__all__ = [
+    "COMMANDS", "Attack", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint", "FateUse",
+    "GmRuling", "Grapple", "HeroicSacrifice", "KnockDown", "LoadCriticalTable", "NextTurn", "OpposedSide",
+    "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate",
+    "StartEncounter", "StartRound", "TakeAction", "TakeAim", "Unjam",
+]
+
 
 class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
     """GM: bring a character (or horde) into the campaign with its sheet and owner."""

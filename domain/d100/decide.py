@@ -6,12 +6,23 @@ from ..commands import Actor, Command
 from ..dice import Dice
 from ..errors import Forbidden, RuleViolation
 from ..events import Event
+from .actions import decide_action, decide_heroic_sacrifice, decide_pinning_test, pinning_test
 from .attacks import decide_attack, decide_react
+from .budget import ATTACK_COSTS, attack_kind, use_action
 from .combat_modifiers import AIM_BONUS
 from .commands import (
     Attack,
     BurnFate,
+    EndEncounter,
+    EndTurn,
+    Feint,
     GmRuling,
+    Grapple,
+    HeroicSacrifice,
+    KnockDown,
+    LoadCriticalTable,
+    NextTurn,
+    PinningTest,
     React,
     RegisterCharacter,
     Reload,
@@ -19,11 +30,16 @@ from .commands import (
     RollOpposedTest,
     RollTest,
     SpendFate,
+    StartEncounter,
     StartRound,
+    TakeAction,
     TakeAim,
     Unjam,
 )
+from .criticals import DEFAULT_TABLE
 from .damage_resolution import decide_damage
+from .encounter_events import CriticalTableLoaded
+from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
 from .events import (
     AimTaken,
     CharacterRegistered,
@@ -33,18 +49,23 @@ from .events import (
     WeaponReloaded,
 )
 from .fate import decide_burn_fate, decide_spend_fate
+from .manoeuvres import decide_feint, decide_grapple, decide_knock_down
 from .rolling import character, decide_opposed, decide_test, decide_unjam, require_able
 from .state import Condition, D100State
+from .turns import ActionCost
+
+_GM_ONLY = (RegisterCharacter, StartRound, GmRuling, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
     """The character on whose behalf the command acts; None for GM-only commands."""
     match command:
-        case RollTest() | TakeAim() | SpendFate() | BurnFate() | Unjam() | Reload():
+        case (RollTest() | TakeAim() | SpendFate() | BurnFate() | Unjam() | Reload() | EndTurn() | TakeAction()
+              | Grapple() | HeroicSacrifice() | PinningTest()):
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
-        case Attack():
+        case Attack() | KnockDown() | Feint():
             return command.attacker_id
         case React():
             attack = state.attacks.get(command.attack_id)
@@ -62,7 +83,7 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
         return
     if actor.role != "player":
         raise Forbidden("an observer cannot send commands")
-    if isinstance(command, (RegisterCharacter, StartRound, GmRuling)):
+    if isinstance(command, _GM_ONLY):
         raise Forbidden("only the GM may do that")
     acting = _acting_character(state, command)
     if acting is None:
@@ -75,6 +96,10 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
 def decide(state: D100State, command: Command, dice: Dice, actor: Actor) -> list[Event]:
     """Check the actor may send the command, then return the events it produces (or raise a DomainError)."""
     authorize(state, command, actor)
+    return _decide_combat(state, command, dice) or _decide_basic(state, command, dice)
+
+
+def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]:
     match command:
         case RegisterCharacter():
             if command.character_id in state.characters:
@@ -90,32 +115,10 @@ def decide(state: D100State, command: Command, dice: Dice, actor: Actor) -> list
             return [rolled]
         case RollOpposedTest():
             return [decide_opposed(state, command, dice)]
-        case TakeAim():
-            char = character(state, command.character_id)
-            require_able(char, "aim")
-            return [AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
-        case Attack():
-            return [decide_attack(state, command, dice)]
-        case React():
-            return [decide_react(state, command, dice)]
-        case RollDamage():
-            return [decide_damage(state, command, dice)]
         case SpendFate():
             return decide_spend_fate(state, command, dice)
         case BurnFate():
             return [decide_burn_fate(state, command)]
-        case Unjam():
-            return [decide_unjam(state, command, dice)]
-        case Reload():
-            char = character(state, command.character_id)
-            weapon = char.sheet.weapon(command.weapon_id)
-            if weapon is None or weapon.clip <= 0:
-                raise RuleViolation("nothing_to_reload", "that weapon takes no reload")
-            if weapon.id in char.jammed:
-                raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first")
-            return [WeaponReloaded(character_id=char.id, weapon_id=weapon.id, ammo=weapon.clip)]
-        case StartRound():
-            return [RoundStarted(round=state.round + 1)]
         case GmRuling():
             char = character(state, command.character_id)
             return [GmRulingRecorded(
@@ -125,5 +128,112 @@ def decide(state: D100State, command: Command, dice: Dice, actor: Actor) -> list
                 add_conditions=tuple(Condition(name=n, rounds=command.condition_rounds) for n in command.add_conditions),
                 remove_conditions=command.remove_conditions,
             )]
+        case LoadCriticalTable():
+            if command.default and command.table is not None:
+                raise RuleViolation("critical_table", "load either a table or the default, not both")
+            return [CriticalTableLoaded(table=DEFAULT_TABLE if command.default else command.table)]
         case _:
             raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
+
+
+def _decide_combat(state: D100State, command: Command, dice: Dice) -> list[Event]:
+    """Encounters, turns, actions and attacks: each action is paid from the turn's budget in an encounter."""
+    match command:
+        case StartEncounter():
+            return decide_start_encounter(state, command, dice)
+        case NextTurn():
+            return advance(state, dice)
+        case EndTurn():
+            encounter = running(state)
+            if encounter.acting != command.character_id:
+                raise RuleViolation("not_your_turn", f"it is not {character(state, command.character_id).name}'s turn")
+            return advance(state, dice)
+        case EndEncounter():
+            return [end_encounter(state)]
+        case StartRound():
+            if state.encounter is not None:
+                return start_round(state, dice)
+            return [RoundStarted(round=state.round + 1)]
+        case TakeAction():
+            return decide_action(state, command)
+        case TakeAim():
+            char = character(state, command.character_id)
+            require_able(char, "aim")
+            cost: ActionCost = "half" if command.aim == "half" else "full"
+            spent = use_action(state, char.id, cost, "aim", command.use)
+            return [*spent, AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
+        case Attack():
+            return _attack(state, command, dice)
+        case React():
+            return [decide_react(state, command, dice)]
+        case RollDamage():
+            return decide_damage(state, command, dice)
+        case Unjam():
+            char = character(state, command.character_id)
+            require_able(char, "unjam a weapon")
+            spent = use_action(state, char.id, "full", "unjam")
+            return [*spent, decide_unjam(state, command, dice)]
+        case Reload():
+            return _reload(state, command)
+        case KnockDown():
+            return [*use_action(state, command.attacker_id, "half", "knock_down", command.use),
+                    *decide_knock_down(state, command, dice)]
+        case Feint():
+            return [*use_action(state, command.attacker_id, "half", "feint", command.use),
+                    *decide_feint(state, command, dice)]
+        case Grapple():
+            controls = command.character_id in state.grapples
+            grapple_cost: ActionCost = "free" if command.option == "release" else ("full" if controls else "half")
+            spent = use_action(state, command.character_id, grapple_cost, "grapple")
+            return [*spent, *decide_grapple(state, command, dice)]
+        case HeroicSacrifice():
+            return [decide_heroic_sacrifice(state, command)]
+        case PinningTest():
+            return [decide_pinning_test(state, command, dice)]
+        case _:
+            return []
+
+
+def _attack(state: D100State, command: Attack, dice: Dice) -> list[Event]:
+    kind = attack_kind(command.action)
+    cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
+    if command.use == "delayed" and command.action != "standard":
+        raise RuleViolation("delayed_half_only", "a delayed action is a half action: only a Standard Attack")
+    if command.use == "free" and command.action != "standard":
+        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+    attacker = character(state, command.attacker_id)
+    require_able(attacker, "attack")
+    spent = use_action(state, attacker.id, cost, kind, command.use)
+    rolled = decide_attack(state, command, dice)
+    pins = []
+    for cid in dict.fromkeys(command.zone):
+        in_zone = character(state, cid)
+        if not in_zone.has("dead"):
+            pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
+                                     "overwatch" if command.use == "overwatch" else "suppressing", dice,
+                                     source_attack=command.attack_id))
+    return [*spent, rolled, *pins]
+
+
+def _reload(state: D100State, command: Reload) -> list[Event]:
+    char = character(state, command.character_id)
+    weapon = char.sheet.weapon(command.weapon_id)
+    if weapon is None or weapon.clip <= 0:
+        raise RuleViolation("nothing_to_reload", "that weapon takes no reload")
+    if weapon.id in char.jammed:
+        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first")
+    spent = use_action(state, char.id, weapon.reload_action, "reload", command.use)
+    if weapon.reload_turns > 1:
+        return [*decide_action(state, TakeAction(
+            character_id=char.id, action="extended", use=command.use, extended_id=f"reload:{weapon.id}",
+            turns_needed=weapon.reload_turns, note=f"reload {weapon.name}",
+        )), *_reloaded_if_complete(state, char.id, weapon.id, weapon.clip, weapon.reload_turns)]
+    return [*spent, WeaponReloaded(character_id=char.id, weapon_id=weapon.id, ammo=weapon.clip)]
+
+
+def _reloaded_if_complete(state: D100State, cid: str, weapon_id: str, clip: int, turns: int) -> list[Event]:
+    current = state.characters[cid].extended_action
+    done = (current.done if current is not None and current.id == f"reload:{weapon_id}" else 0) + 1
+    return [WeaponReloaded(character_id=cid, weapon_id=weapon_id, ammo=clip)] if done >= turns else []
+
+

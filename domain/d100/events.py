@@ -38,6 +38,44 @@ from .encounter_events import (
 )
 from .state import Condition, ConditionName, CriticalRecord
 
+__all__ = [
+    "ActionTaken",
+    "ActionUsed",
+    "AimTaken",
+    "AttackRolled",
+    "AttackStageAfter",
+    "BloodLossRolled",
+    "CharacterRegistered",
+    "CriticalTableLoaded",
+    "D100Event",
+    "DamageApplied",
+    "EVENTS",
+    "EncounterEnded",
+    "EncounterStarted",
+    "FateBurned",
+    "FateSpent",
+    "GmRulingRecorded",
+    "HeroicSacrificeDeclared",
+    "HitResolved",
+    "HordeBreakTested",
+    "HordeBroke",
+    "InitiativeOrderFixed",
+    "InitiativeRolled",
+    "ManoeuvreResolved",
+    "OnFireBurned",
+    "OpposedRoll",
+    "OpposedTestRolled",
+    "PinningTested",
+    "ReactionRolled",
+    "RoundStarted",
+    "StunResolved",
+    "TestRolled",
+    "TurnEnded",
+    "TurnStarted",
+    "UnjamAttempted",
+    "WeaponReloaded",
+]
+
 
 class CharacterRegistered(Event, frozen=True, tag="d100_character_registered"):
     """A character or horde entered the campaign with its sheet."""

@@ -126,10 +126,11 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
     if encounter.turn == 0 or encounter.last_side != side:
         one = "a hero" if side == "players" else "an NPC"
         raise RuleViolation("seize the initiative", f"{who} can seize the initiative only right after {one} acts")
-    if side in encounter.seized:
-        raise RuleViolation("seize the initiative", f"{who} have already seized the initiative this round")
     if side == "gm" and encounter.interrupted:
         raise RuleViolation("seize the initiative", "the GM interrupted this round: no seizing until the next round")
+    if side in encounter.seized:
+        have = "have" if side == "players" else "has"
+        raise RuleViolation("seize the initiative", f"{who} {have} already seized the initiative this round")
     _check_turn_left(state, encounter, character)
     if not pickable(state, encounter, other_side(side)):
         raise RuleViolation("seize the initiative", f"nobody on the other side is left to act: {who} act next anyway")

@@ -99,11 +99,11 @@ def _pending(state: WngState, character_id: str, actor: Actor) -> CharacterState
 
 
 def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> list[Event]:
+    if state.character(command.character_id).is_troop:
+        raise RuleViolation("soak", "a troop cannot soak")
     target = _pending(state, command.character_id, actor)
     pending = target.pending_wounds
     assert pending is not None
-    if target.is_troop:
-        raise RuleViolation("soak", "a troop cannot soak")
     check_reroll_payment(target, command.reroll)
     events: list[Event] = []
     if not target.is_hero:

@@ -17,7 +17,8 @@ from service.api.problems import ApiError
 from service.api.services import Services, services
 from service.dice_source import die_value
 from service.store import StoredEvent, epoch_fact
-from service.verification import dice_in, verify_campaign
+from domain.dice import dice_in
+from service.verification import verify_campaign
 from projections.replay import campaign_state
 
 AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]

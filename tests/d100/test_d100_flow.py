@@ -276,7 +276,12 @@ def test_attack_miss_leaves_nothing_pending() -> None:
     events, state = run(squad(), Attack(attack_id="a1", attacker_id="brother", target_id="cultist",
                                         weapon_id="bolter"), [70])
     assert isinstance(events[0], ev.AttackRolled) and events[0].stage == "missed"
-    assert state.attacks == {}
+    # Kept only so Fate can reroll it: nothing waits for a reaction or damage.
+    assert [a.stage for a in state.attacks.values()] == ["missed"]
+    with pytest.raises(RuleViolation):
+        decide(state, React(attack_id="a1", reaction="dodge"), FixedDice([5]), GM)
+    with pytest.raises(RuleViolation):
+        decide(state, RollDamage(attack_id="a1"), FixedDice([5]), GM)
 
 
 def test_attack_jam_on_96_fails_and_jams_until_unjammed() -> None:
