@@ -7,7 +7,8 @@ One run, one PostgreSQL, four scenarios measured side by side (docs/performance.
 3. `service`  the real command path (`roll` through `service.app.create_app`) under the same uvicorn.
 4. `fold`     a 100k-event campaign: `store.records` + `campaign_state` against a raw fetch + decode.
 
-Modules: `machine` (what it ran on), `database` (the PostgreSQL and the fresh database), `appends`,
-`floor_app`, `serve` (the uvicorn subprocess), `load` (the keep-alive HTTP load client), `http_scenarios`,
-`fold`, `report`.
+Modules: `machine` (what it ran on), `database` (the PostgreSQL and the fresh database), `events`
+(realistic payloads built with the domain's code), `appends`, `floor_app`, `serve` (the uvicorn
+subprocess), `load` (the keep-alive HTTP load client), `http_scenarios`, `fold`, `cpu` (where the cores
+went), `report`.
 """

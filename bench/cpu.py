@@ -1,6 +1,8 @@
-"""CPU time spent by the load client (this process), the app server and PostgreSQL, from /proc.
+"""CPU time spent by the load client (this process), the app server, our PostgreSQL and everything
+else on the machine, from /proc.
 
-Used to say where the machine's cores went during a load: per request, in milliseconds of CPU.
+Used to say where the machine's cores went during a load (per operation, in milliseconds of CPU) and
+whether other work on the machine competed with the run ("others").
 """
 
 from __future__ import annotations
@@ -21,19 +23,47 @@ def _process_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICK  # utime + stime
 
 
+_postmaster: list[int] = []
+
+
+def set_postmaster(pid: int | None) -> None:
+    """Count only this server's processes (a local PostgreSQL; others on the machine are not ours)."""
+    _postmaster[:] = [pid] if pid else []
+
+
+def postmaster_of(backend_pid: int) -> int | None:
+    """The postmaster of a local backend (its parent), or None when the server is not on this machine."""
+    try:
+        fields = Path(f"/proc/{backend_pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[1])
+
+
 def _postgres_seconds() -> float:
-    total = 0.0
+    if not _postmaster:
+        return 0.0
+    root = _postmaster[0]
+    total = _process_seconds(root)
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
-        except OSError:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
             continue
-        name = stat[stat.find("(") + 1 : stat.rfind(")")]
-        if name.startswith("postgres") or name.startswith("postmaster"):
-            total += _process_seconds(int(entry.name))
+        if int(fields[1]) == root:
+            total += (int(fields[11]) + int(fields[12])) / _TICK
     return total
+
+
+def _machine_busy_seconds() -> float:
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    # user, nice, system, irq, softirq; not idle, iowait, steal, or guest (already in user/nice)
+    return (sum(fields[0:3]) + sum(fields[5:7])) / _TICK
 
 
 @dataclass
@@ -42,6 +72,7 @@ class CpuSample:
     client: float
     server: float
     postgres: float
+    machine: float
 
 
 def sample(server_pid: int | None) -> CpuSample:
@@ -51,6 +82,7 @@ def sample(server_pid: int | None) -> CpuSample:
         client=times.user + times.system,
         server=_process_seconds(server_pid) if server_pid else 0.0,
         postgres=_postgres_seconds(),
+        machine=_machine_busy_seconds(),
     )
 
 
@@ -62,6 +94,7 @@ class CpuUse:
     client: float
     server: float
     postgres: float
+    others: float
     operations: int
 
     def per_op_ms(self, seconds: float) -> float:
@@ -72,6 +105,7 @@ class CpuUse:
         for name, seconds in (("client", self.client), ("server", self.server), ("postgres", self.postgres)):
             if seconds:
                 parts.append(f"{name} {seconds / self.wall:.2f} cores ({self.per_op_ms(seconds):.2f} ms/op)")
+        parts.append(f"rest of the machine {max(self.others, 0.0) / self.wall:.2f} cores")
         return ", ".join(parts)
 
 
@@ -81,5 +115,9 @@ def between(before: CpuSample, after: CpuSample, operations: int) -> CpuUse:
         client=after.client - before.client,
         server=after.server - before.server,
         postgres=after.postgres - before.postgres,
+        others=(after.machine - before.machine)
+        - (after.client - before.client)
+        - (after.server - before.server)
+        - (after.postgres - before.postgres),
         operations=operations,
     )

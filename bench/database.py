@@ -104,3 +104,22 @@ async def settings_summary(url: str) -> dict[str, str]:
         return {name: await connection.fetchval(f"SHOW {name}") for name in names}
     finally:
         await connection.close()
+
+
+async def postmaster_pid(url: str) -> int | None:
+    """The server's postmaster pid when it runs on this machine (for CPU accounting), else None."""
+    from bench.cpu import postmaster_of
+
+    connection = await asyncpg.connect(url)
+    try:
+        backend: int = await connection.fetchval("SELECT pg_backend_pid()")
+        parent = postmaster_of(backend)  # while the backend still lives
+    finally:
+        await connection.close()
+    if parent is None:
+        return None
+    try:
+        name = Path(f"/proc/{parent}/stat").read_text().split("(", 1)[1].split(")", 1)[0]
+    except OSError:
+        return None
+    return parent if name.startswith(("postgres", "postmaster")) else None

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import asyncpg
 import msgspec
 
-from bench.events import ROLL_BODY
 from bench.cpu import CpuUse, between, sample
+from bench.events import ROLL_BODY
 from bench.floor_app import ensure_table
 from bench.load import LoadResult, build_request, request, run_load
 from bench.serve import HOST, Served

@@ -117,8 +117,7 @@ async def run_load(
             if sent >= measure_from:
                 result.requests += 1
                 samples.append(done - sent)
-                if done > measured_end[0]:
-                    measured_end[0] = done
+                measured_end[0] = max(measured_end[0], done)
             else:
                 result.warmup_requests += 1
 

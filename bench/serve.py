@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,13 +85,13 @@ class Served:
         assert self.process is not None
         return self.process.pid
 
-    async def __aenter__(self) -> Served:
+    async def __aenter__(self) -> Self:
         command = [sys.executable, "-m", "bench.serve", self.kind, "--port", str(self.port),
                    "--database-url", self.database_url]
         if self.profile:
             command += ["--profile", self.profile]
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env)
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env)  # noqa: ASYNC220 (returns at once)
         try:
             await self._wait_ready()
         except BaseException:

@@ -14,7 +14,7 @@ ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
 
 
-class PostRef(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class PostRef(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The forum post a command comes from; its id is the natural idempotency key."""
 
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
@@ -38,3 +38,9 @@ class Actor(msgspec.Struct, frozen=True):
     @property
     def is_gm(self) -> bool:
         return self.role == "gm"
+
+
+def command_tag(command: Command) -> str:
+    """The command's `type` as clients send it."""
+    tag = type(command).__struct_config__.tag
+    return tag if isinstance(tag, str) else type(command).__name__

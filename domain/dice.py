@@ -8,7 +8,7 @@ from typing import Protocol
 import msgspec
 
 
-class Die(msgspec.Struct, frozen=True):
+class Die(msgspec.Struct, frozen=True, gc=False):
     """One die as rolled: k-th die of its command, `sides` faces, face `value` in 1..sides."""
 
     k: int

@@ -11,8 +11,12 @@ from typing import ClassVar
 import msgspec
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """Base of all events; subclasses set `tag=` once and never change it."""
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
+    """Base of all events; subclasses set `tag=` once and never change it.
+
+    Events are immutable trees without cycles, so the garbage collector need not track them: folding
+    a long campaign creates hundreds of thousands of them.
+    """
 
     # Bumped when a field's meaning changes; readers upcast older payloads (see domain.upcasting).
     schema_version: ClassVar[int] = 1

@@ -18,7 +18,7 @@ from domain.campaign.decide import CommandContext, decide_campaign
 from domain.campaign.events import Ruleset, StatValue
 from domain.campaign.permissions import authorize
 from domain.campaign.state import CampaignState, RulesState
-from domain.commands import Actor, Command
+from domain.commands import Actor, Command, command_tag
 from domain.dice import Dice
 from domain.errors import Forbidden, RuleViolation
 from domain.events import Event
@@ -64,7 +64,7 @@ def check_options(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> Non
 def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
     """The events any command appends, or the DomainError that refuses it."""
     if actor.role == "observer":
-        raise Forbidden(f"observers may read the campaign but not send commands ({_tag(command)})")
+        raise Forbidden(f"observers may read the campaign but not send commands ({command_tag(command)})")
     if isinstance(command, (*CAMPAIGN_COMMANDS, InviteParticipant)):
         authorize(state, actor, command)
         events = decide_campaign(state, command, dice, actor, context)
@@ -72,22 +72,22 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
             events += wng.decide(state.rules, WngStartSession(), dice, actor)
         return events
     if isinstance(command, INTERNAL_COMMANDS):
-        raise RuleViolation("command", f"{_tag(command)} is part of start_session; send start_session instead")
+        raise RuleViolation("command", f"{command_tag(command)} is part of start_session; send start_session instead")
     if isinstance(command, d100.COMMANDS):
         if not isinstance(state.rules, d100.D100State):
-            raise RuleViolation("ruleset", f"{_tag(command)} is a d100 command; this campaign plays {state.ruleset}")
+            raise RuleViolation("ruleset", f"{command_tag(command)} is a d100 command; this campaign plays {state.ruleset}")
         _check_new_character(state, command)
         return d100.decide(state.rules, command, dice, actor)
     if isinstance(command, wng.COMMANDS):
         if not isinstance(state.rules, wng.WngState):
             raise RuleViolation(
-                "ruleset", f"{_tag(command)} is a Wrath & Glory command; this campaign plays {state.ruleset}"
+                "ruleset", f"{command_tag(command)} is a Wrath & Glory command; this campaign plays {state.ruleset}"
             )
         _check_new_character(state, command)
         return wng.decide(state.rules, command, dice, actor)  # type: ignore[arg-type]  # narrowed by COMMANDS
     if isinstance(command, missions.COMMANDS):
         return missions.decide(state.missions, command, dice, actor, mission_characters(state))
-    raise RuleViolation("command", f"{_tag(command)} is not a command this service knows")
+    raise RuleViolation("command", f"{command_tag(command)} is not a command this service knows")
 
 
 def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo]:
@@ -123,8 +123,3 @@ def _check_new_character(state: CampaignState, command: Command) -> None:
         case d100.commands.RegisterCharacter(character_id=new_id) | wng.commands.AddCharacter(character_id=new_id):
             if new_id in state.characters:
                 raise RuleViolation("unique character id", f"a character with id {new_id!r} already exists")
-
-
-def _tag(command: Command) -> str:
-    tag = type(command).__struct_config__.tag
-    return tag if isinstance(tag, str) else type(command).__name__

@@ -8,14 +8,14 @@ from domain.commands import PostRef, Role
 from domain.events import Event
 
 
-class DiceProvenance(msgspec.Struct, frozen=True):
+class DiceProvenance(msgspec.Struct, frozen=True, gc=False):
     """Which epoch's seed and which nonce the dice of this event were drawn from."""
 
     epoch: int
     nonce: int
 
 
-class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """The envelope facts of an event: who, from which post, inside which session/encounter/turn."""
 
     actor: str | None = None
@@ -32,7 +32,7 @@ class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     dice: DiceProvenance | None = None
 
 
-class Recorded(msgspec.Struct, frozen=True):
+class Recorded(msgspec.Struct, frozen=True, gc=False):
     seq: int
     event: Event
     meta: EventMeta

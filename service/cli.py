@@ -86,6 +86,37 @@ def _export(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def _progress(done: int, total: int, label: str) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:<40}")
+    sys.stderr.flush()
+
+
+def _rebuild(_: argparse.Namespace) -> int:
+    from service.database import create_pool
+    from service.snapshots import Snapshots
+    from service.store import EventStore
+
+    async def run() -> int:
+        pool = await create_pool(_database_url(announce=False), 1, 2)
+        try:
+            snapshots = Snapshots(EventStore(pool))
+            campaigns = await snapshots.campaigns()
+            written = 0
+            for index, (campaign_id, version) in enumerate(campaigns):
+                _progress(index, len(campaigns), campaign_id)
+                written += await snapshots.rebuild(campaign_id, version)
+            _progress(len(campaigns), len(campaigns), "done")
+            print(f"\nRebuilt {written} snapshots of {len(campaigns)} campaigns for projection {snapshots.version}",
+                  file=sys.stderr)
+            return 0
+        finally:
+            await pool.close()
+
+    return asyncio.run(run())
+
+
 def _verify(args: argparse.Namespace) -> int:
     from service.verification import verify_export
 
@@ -124,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     exporting.add_argument("campaign")
     exporting.add_argument("-o", "--output", help="file to write (default: standard output)")
     exporting.set_defaults(run=_export)
+    commands.add_parser(
+        "rebuild", help="replace every snapshot with ones of the current projection version"
+    ).set_defaults(run=_rebuild)
     verifying = commands.add_parser("verify", help="check an export offline: hash chain and every revealed die")
     verifying.add_argument("file")
     verifying.set_defaults(run=_verify)

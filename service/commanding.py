@@ -14,14 +14,14 @@ import msgspec
 
 from domain.campaign.commands import InviteParticipant, Reinstate, Retract
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
-from domain.campaign.events import STRUCTURAL_EVENTS, DiceSeedCommitted, SessionEnded
+from domain.campaign.events import STRUCTURAL_EVENTS, DiceSeedCommitted, ParticipantJoined, SessionEnded
 from domain.campaign.state import CampaignState
-from domain.commands import Actor, Command
+from domain.commands import Actor, Command, command_tag
 from domain.encounter import TurnPosition
-from domain.events import Event
+from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options, decide
 from projections.recorded import DiceProvenance, EventMeta, Recorded
-from projections.replay import campaign_state, is_voiding
+from projections.replay import campaign_state
 from projections.results import result_of
 from service import dice_source, tokens
 from service.snapshots import Snapshots
@@ -136,8 +136,9 @@ class Commander:
             events, seed, fresh_seed, nonce = await self._decide(writer, state, actor, command)
             if isinstance(command, InviteParticipant):
                 token = tokens.new_token()
-                participant = events[0]
-                await writer.save_token(tokens.token_hash(token), getattr(participant, "participant_id"), command.role)
+                joined = events[0]
+                assert isinstance(joined, ParticipantJoined)
+                await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
             for event in events:
                 if isinstance(event, DiceSeedCommitted):
                     await writer.save_seed(event.epoch, fresh_seed, event.commitment)
@@ -146,13 +147,14 @@ class Commander:
                 role=actor.role,
                 post=command.post,
                 command_id=str(uuid.uuid4()),
-                command_type=type(command).__struct_config__.tag if isinstance(type(command).__struct_config__.tag, str) else None,
+                command_type=command_tag(command),
                 request_digest=digest,
                 dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce) if seed is not None and state.epoch else None,
             )
             metas, new_state = _metas(state, events, nonce, base)
             stored = await writer.append(events, metas, idempotency_key)
-            if any(is_voiding(recorded_from_stored(s)) for s in stored):
+            if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+                # Which earlier events are live has changed: fold again from the first event.
                 new_state = campaign_state(await writer.records_after(0))
         self.cache.put(campaign_id, new_state)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):

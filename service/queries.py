@@ -1,23 +1,28 @@
 """Every SQL statement the service runs, as named constants with $n parameters."""
 
-SET_APPEND_TIMEOUTS = (
-    "SET LOCAL lock_timeout = '5s'; SET LOCAL idle_in_transaction_session_timeout = '15s'"
-)
 INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, $2, 0, $3)"
 LOCK_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1 FOR UPDATE"
 SELECT_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1"
-MOVE_HEAD = "UPDATE campaigns SET version = $2, head_hash = $3 WHERE campaign_id = $1"
-NOTIFY = "SELECT pg_notify('lexmechanic_events', $1)"
 
-INSERT_EVENTS = """
-INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
-                    recorded_at, prev_hash, hash)
-SELECT $1, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
-       e.recorded_at, e.prev_hash, e.hash
-  FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
-              $8::timestamptz[], $9::text[], $10::text[])
-       AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
-RETURNING seq, global_position
+# One round trip per append: insert the command's events, move the head to the last of them, and
+# send one NOTIFY (a wake-up hint for listeners; delivered at commit).
+APPEND_EVENTS = """
+WITH inserted AS (
+    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
+                        recorded_at, prev_hash, hash)
+    SELECT $1, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
+           e.recorded_at, e.prev_hash, e.hash
+      FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+                  $8::timestamptz[], $9::text[], $10::text[])
+           AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+    RETURNING seq, global_position
+), moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12 WHERE campaign_id = $1 RETURNING version
+)
+SELECT i.seq, i.global_position
+  FROM inserted i
+ CROSS JOIN (SELECT count(*) FROM moved) AS m
+ CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text)) AS n
 """
 
 _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,

@@ -28,11 +28,11 @@ _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(CampaignState)
 
 
-def projection_version() -> str:
+def projection_version(root: Path = _ROOT) -> str:
     """A digest of the code that folds events (domain/ and projections/): any change makes a new version."""
     digest = hashlib.sha256()
-    for path in sorted([*(_ROOT / "domain").rglob("*.py"), *(_ROOT / "projections").rglob("*.py")]):
-        digest.update(path.relative_to(_ROOT).as_posix().encode())
+    for path in sorted([*(root / "domain").rglob("*.py"), *(root / "projections").rglob("*.py")]):
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -78,35 +78,39 @@ class Snapshots:
 
     async def state_at(self, campaign_id: str, seq: int) -> CampaignState:
         """The state right after event `seq`: the nearest valid snapshot, then the tail."""
-        limit = seq
+        limit, found_any = seq, None
         while True:
             base, state = await self._latest(campaign_id, limit)
+            found_any = base > 0 if found_any is None else found_any
             tail = await self.store.records(campaign_id, base, seq)
             reached = reaches_back(tail, base)
             if reached is None:
                 break
             limit = reached - 1
-        if base == 0 and seq >= 2 * self.every:
-            return await self._fold_and_save(campaign_id, tail)
+        if not found_any and seq >= 2 * self.every:
+            # No snapshot at all for this projection version yet: fold once and leave them behind.
+            state, _ = await self._fold_saving(campaign_id, tail)
+            return state
         return campaign_state(tail, initial=state if base else None)
 
-    async def _fold_and_save(self, campaign_id: str, records: Sequence[Recorded]) -> CampaignState:
-        """A full fold that leaves snapshots behind, so the next read of this campaign is short."""
-        state, _ = await self._fold_saving(campaign_id, records)
-        return state
-
     async def _fold_saving(self, campaign_id: str, records: Sequence[Recorded]) -> tuple[CampaignState, int]:
+        """Fold `records` (from seq 1) and store a snapshot every `every` events; answer the state and count."""
         state, saved = CampaignState(), 0
         for start in range(0, len(records), self.every):
             chunk = records[start : start + self.every]
             if reaches_back(chunk, chunk[0].seq - 1) is not None:
-                # An undo reaching into an earlier chunk: fold it all at once (correct, just slower).
-                return campaign_state(records), saved
-            state = campaign_state(chunk, initial=state)
+                # A correction reaching into an earlier chunk: fold everything up to here again.
+                state = campaign_state(records[: start + len(chunk)])
+            else:
+                state = campaign_state(chunk, initial=state)
             if len(chunk) == self.every:
                 await self.save(campaign_id, state)
                 saved += 1
         return state, saved
+
+    async def campaigns(self) -> list[tuple[str, int]]:
+        """Every campaign with its version, oldest first."""
+        return [(row[0], row[1]) for row in await self.store.pool.fetch(queries.SELECT_CAMPAIGNS)]
 
     async def rebuild(self, campaign_id: str, upto: int) -> int:
         """Replace every snapshot of a campaign with ones of the current projection version; answer how many."""

@@ -121,10 +121,11 @@ def recorded_from_stored(stored: StoredEvent) -> Recorded:
 class Writer:
     """One command's transaction, holding the campaign's head lock until it commits or rolls back."""
 
-    def __init__(self, connection: asyncpg.Connection, head: Head) -> None:
+    def __init__(self, connection: asyncpg.Connection, head: Head, seeds: dict[tuple[str, int], bytes]) -> None:
         self.connection = connection
         self.head = head
         self.appended: list[StoredEvent] = []
+        self._seeds = seeds
 
     async def command_by_key(self, key: str) -> list[StoredEvent]:
         rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key)
@@ -145,8 +146,13 @@ class Writer:
         return {row["seq"]: row["type"] for row in rows}
 
     async def seed(self, epoch: int) -> bytes | None:
-        value = await self.connection.fetchval(queries.SELECT_SEED, _uuid(self.head.campaign_id), epoch)
-        return bytes(value) if value is not None else None
+        key = (self.head.campaign_id, epoch)
+        if key not in self._seeds:
+            value = await self.connection.fetchval(queries.SELECT_SEED, _uuid(self.head.campaign_id), epoch)
+            if value is None:
+                return None
+            self._seeds[key] = bytes(value)
+        return self._seeds[key]
 
     async def save_seed(self, epoch: int, seed: bytes, commitment: str) -> None:
         await self.connection.execute(queries.INSERT_SEED, _uuid(self.head.campaign_id), epoch, seed, commitment)
@@ -190,11 +196,11 @@ class Writer:
             [r["prev_hash"] for r in records],
             [r["hash"] for r in records],
         )
-        campaign = _uuid(self.head.campaign_id)
-        positions = dict(await self.connection.fetch(queries.INSERT_EVENTS, campaign, *columns))
         last = records[-1]
-        await self.connection.execute(queries.MOVE_HEAD, campaign, last["seq"], last["hash"])
-        await self.connection.execute(queries.NOTIFY, self.head.campaign_id)
+        rows = await self.connection.fetch(
+            queries.APPEND_EVENTS, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"]
+        )
+        positions = {row["seq"]: row["global_position"] for row in rows}
         self.head = msgspec.structs.replace(self.head, version=last["seq"], head_hash=last["hash"])
         stored = [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
         self.appended.extend(stored)
@@ -202,29 +208,37 @@ class Writer:
 
 
 class EventStore:
-    """Reads and transactional writes of campaign streams."""
+    """Reads and transactional writes of campaign streams.
+
+    Dice seeds and tokens never change once written, so they are remembered per process (bounded);
+    that saves a round trip on every command.
+    """
+
+    CACHE_LIMIT = 10_000
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
+        self._seeds: dict[tuple[str, int], bytes] = {}
+        self._tokens: dict[tuple[str, str], tuple[str, str]] = {}
 
     @asynccontextmanager
     async def create(self, campaign_id: str, ruleset: str) -> AsyncIterator[Writer]:
         """A transaction that creates the campaign's head row and appends its first events."""
         async with self.pool.acquire() as connection, connection.transaction():
-            await connection.execute(queries.SET_APPEND_TIMEOUTS)
             await connection.execute(queries.INSERT_CAMPAIGN, _uuid(campaign_id), ruleset, chain.GENESIS)
-            yield Writer(connection, Head(campaign_id, ruleset, 0, chain.GENESIS))
+            yield Writer(connection, Head(campaign_id, ruleset, 0, chain.GENESIS), self._seeds)
 
     @asynccontextmanager
     async def write(self, campaign_id: str) -> AsyncIterator[Writer]:
         """A transaction holding the campaign's head lock: everything inside commits together or not at all."""
         campaign = _uuid(campaign_id)
         async with self.pool.acquire() as connection, connection.transaction():
-            await connection.execute(queries.SET_APPEND_TIMEOUTS)
             row = await connection.fetchrow(queries.LOCK_HEAD, campaign)
             if row is None:
                 raise CampaignNotFound(campaign_id)
-            yield Writer(connection, Head(campaign_id, row["ruleset"], row["version"], row["head_hash"]))
+            if len(self._seeds) > self.CACHE_LIMIT:
+                self._seeds.clear()
+            yield Writer(connection, Head(campaign_id, row["ruleset"], row["version"], row["head_hash"]), self._seeds)
 
     async def head(self, campaign_id: str) -> Head:
         row = await self.pool.fetchrow(queries.SELECT_HEAD, _uuid(campaign_id))
@@ -272,8 +286,18 @@ class EventStore:
         return bytes(value) if value is not None else None
 
     async def token(self, campaign_id: str, token_hash: str) -> tuple[str, str] | None:
+        """The participant and role of a token; only tokens that exist are remembered."""
+        key = (campaign_id, token_hash)
+        known = self._tokens.get(key)
+        if known is not None:
+            return known
         row = await self.pool.fetchrow(queries.SELECT_TOKEN, token_hash, _uuid(campaign_id))
-        return (row["participant_id"], row["role"]) if row is not None else None
+        if row is None:
+            return None
+        if len(self._tokens) > self.CACHE_LIMIT:
+            self._tokens.clear()
+        found = self._tokens[key] = (row["participant_id"], row["role"])
+        return found
 
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""

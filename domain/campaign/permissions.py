@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
 from domain.campaign.state import CampaignState, TurnRecord
 from domain.encounter import TurnPosition
-from domain.commands import Actor, Command
+from domain.commands import Actor, Command, command_tag
 from domain.errors import Forbidden
 
 
@@ -13,7 +13,7 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     """Raise Forbidden, saying why, unless `actor` may send `command` in this campaign."""
     if actor.role == "gm":
         return
-    tag = type(command).__struct_config__.tag
+    tag = command_tag(command)
     if actor.role == "observer":
         raise Forbidden(f"observers may read the campaign but not send commands ({tag})")
     match command:

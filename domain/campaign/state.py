@@ -70,7 +70,7 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     notes: int = 0
     rules: RulesState | None = None
     encounters: dict[str, EncounterLog] = {}
-    missions: MissionsState = MissionsState()
+    missions: MissionsState = msgspec.field(default_factory=MissionsState)
     # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.
     retracted: tuple[int, ...] = ()
 
