@@ -18,7 +18,9 @@ from bench.report import heading, line, rate, verdict
 
 SERVICE_TARGET = 0.50  # (3) >= 50 % of (2)
 FOLD_TARGET = 0.70  # fold >= 70 % of raw fetch + decode
-SCENARIOS = ("appends", "floor", "service", "fold")
+TIME_TRAVEL_P99_MS = 20.0  # a state read at a random seq, with snapshots
+TIME_TRAVEL_SPEEDUP = 20.0  # ... at least 20x faster than a full fold
+SCENARIOS = ("appends", "floor", "service", "fold", "time_travel")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -52,6 +54,7 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
     )
     from bench.fold import run_fold
     from bench.http_scenarios import run_floor, run_service
+    from bench.time_travel import run_time_travel
 
     wanted = set(args.only or SCENARIOS)
     figures: dict[str, Any] = {"date": dt.datetime.now().astimezone().isoformat(timespec="seconds")}
@@ -115,6 +118,18 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                "fold_median_events_per_s": fold.fold_median_per_second,
                                "raw_median_events_per_s": fold.raw_median_per_second, "fold_ms": fold.fold_seconds,
                                "raw_ms": fold.raw_seconds, "breakdown_ms": fold.breakdown, "seed_s": s.seconds}
+        if "time_travel" in wanted:
+            heading(f"5. State at a random seq of a {args.fold_events:,}-event campaign: snapshots vs full fold")
+            travel = await run_time_travel(url, events=args.fold_events, reads=300 if not args.quick else 100,
+                                           full_folds=12 if not args.quick else 5)
+            fast, slow = travel.with_snapshots, travel.without_snapshots
+            line("snapshots built by the first read", f"{travel.snapshots_built_seconds:.1f} s")
+            line("with snapshots p50 / p99 / max", f"{fast.p50_ms:.2f} / {fast.p99_ms:.2f} / {fast.max_ms:.2f} ms "
+                 f"({len(fast)} reads)")
+            line("full fold p50 / p99", f"{slow.p50_ms:.0f} / {slow.p99_ms:.0f} ms ({len(slow)} reads)")
+            figures["time_travel"] = {"events": travel.events, "p50_ms": fast.p50_ms, "p99_ms": fast.p99_ms,
+                                      "full_fold_p50_ms": slow.p50_ms, "full_fold_p99_ms": slow.p99_ms,
+                                      "speedup": travel.speedup}
 
     line("load average after the run", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     heading("Summary")
@@ -145,6 +160,13 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         median = figures["fold"]["fold_median_events_per_s"] / figures["fold"]["raw_median_events_per_s"]
         line("fold/raw", f"{ratio:.1%} (medians: {median:.1%})  target >= {FOLD_TARGET:.0%}: "
              f"{verdict(ratio, FOLD_TARGET)}")
+    if "time_travel" in figures:
+        travel = figures["time_travel"]
+        p99_ok = "MET" if travel["p99_ms"] <= TIME_TRAVEL_P99_MS else "NOT MET"
+        line("(5) state at a random seq, p99", f"{travel['p99_ms']:.2f} ms  target <= {TIME_TRAVEL_P99_MS:.0f} ms: "
+             f"{p99_ok}")
+        line("(5) speed-up over a full fold", f"{travel['speedup']:.0f}x  target >= {TIME_TRAVEL_SPEEDUP:.0f}x: "
+             f"{verdict(travel['speedup'], TIME_TRAVEL_SPEEDUP)}")
     return figures
 
 
