@@ -261,7 +261,8 @@ def roll_attack(
         and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
     )
     feinted = melee and plan.action == "standard" and attacker.feint_against == target.id
-    unavoidable = (helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee) or feinted)
+    unavoidable = (helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee) or feinted
+                   or target.has("unaware"))
     stage: AttackStageAfter = "missed" if not success else ("awaiting_damage" if unavoidable else "awaiting_reaction")
     return AttackRolled(
         attack_id=plan.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,

@@ -57,10 +57,18 @@ class Encounter(msgspec.Struct, frozen=True, kw_only=True):
         return TurnPosition(self.id, self.round, self.turn, self.turn_character)
 
 
+_SPENT_BY = {
+    "turn_over": "Delay ended the turn: only the delayed half action is left, until the next turn",
+    "running_and_screaming": "on fire and failing Willpower, the turn is spent running and screaming",
+}
+
+
 def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, pinned: bool = False) -> TurnBudget:
     """The budget after one more action of the turn, or the rule it breaks (one Full or two different halves)."""
     if cost in ("free", "reaction"):
         return budget
+    if budget.full in _SPENT_BY:
+        raise RuleViolation("turn_spent", _SPENT_BY[budget.full])
     if cost == "full":
         if pinned:
             raise RuleViolation("pinned_half_actions_only", "a pinned character takes half actions only")
