@@ -14,14 +14,14 @@ import msgspec
 
 from domain.campaign.commands import InviteParticipant, Reinstate, Retract
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
-from domain.campaign.events import STRUCTURAL_EVENTS, DiceSeedCommitted, ParticipantJoined, SessionEnded
+from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
-from domain.encounter import TurnPosition
 from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options, decide
 from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state
+from projections.stamping import stamp
 from projections.results import result_of
 from service import dice_source, tokens
 from service.snapshots import Snapshots
@@ -55,42 +55,6 @@ def _outcome(stored: list[StoredEvent], replayed: bool, token: str | None = None
     )
 
 
-def _metas(
-    state: CampaignState, events: list[Event], first_seq: int, base: EventMeta
-) -> tuple[list[EventMeta], CampaignState]:
-    """Each event's meta — its session and encounter turn — and the state after all of them.
-
-    An event belongs to the turn the campaign is in once it is folded (so a turn's opening event is
-    part of that turn); an event that ends the encounter still belongs to the turn it ended.
-    """
-    metas: list[EventMeta] = []
-    for index, event in enumerate(events):
-        seq = first_seq + index
-        after = campaign_state([Recorded(seq, event, base)], initial=state)
-        session = after.session if after.session is not None else (
-            event.session if isinstance(event, SessionEnded) else None
-        )
-        meta = msgspec.structs.replace(base, session=session)
-        position = position_of(after) or position_of(state)
-        if position is not None and not isinstance(event, STRUCTURAL_EVENTS):
-            meta = msgspec.structs.replace(
-                meta,
-                encounter=position.encounter,
-                round=position.round,
-                turn=position.turn,
-                turn_character=position.character_id,
-            )
-        state = campaign_state([Recorded(seq, event, meta)], initial=state) if meta.encounter else after
-        metas.append(meta)
-    return metas, state
-
-
-def position_of(state: CampaignState) -> TurnPosition | None:
-    """Where the campaign is inside an encounter, as the rules engine says."""
-    position = getattr(state.rules, "position", None)
-    return position if isinstance(position, TurnPosition) else None
-
-
 class Commander:
     def __init__(self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None) -> None:
         self.store = store
@@ -107,7 +71,7 @@ class Commander:
         token = tokens.new_token()
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
-            metas, state = _metas(CampaignState(), events, 1, base)
+            metas, state = stamp(CampaignState(), events, 1, base)
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
@@ -151,7 +115,7 @@ class Commander:
                 request_digest=digest,
                 dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce) if seed is not None and state.epoch else None,
             )
-            metas, new_state = _metas(state, events, nonce, base)
+            metas, new_state = stamp(state, events, nonce, base)
             stored = await writer.append(events, metas, idempotency_key)
             if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
                 # Which earlier events are live has changed: fold again from the first event.

@@ -1,0 +1,54 @@
+"""The envelope facts the fold itself decides: which session and which encounter turn an event belongs to.
+
+An event belongs to the turn the campaign is in once it is folded (so a turn's opening event is part
+of that turn); an event that ends the encounter still belongs to the turn it ended. Structural events
+(sessions, dice epochs, people, corrections, undo) never belong to a turn, so undo cannot void them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from domain.campaign.events import STRUCTURAL_EVENTS, SessionEnded
+from domain.campaign.state import CampaignState
+from domain.encounter import TurnPosition
+from domain.events import Event
+from projections.recorded import EventMeta, Recorded
+from projections.replay import campaign_state
+
+
+def position_of(state: CampaignState) -> TurnPosition | None:
+    """Where the campaign is inside an encounter, as the rules engine says."""
+    position = getattr(state.rules, "position", None)
+    return position if isinstance(position, TurnPosition) else None
+
+
+def stamp(
+    state: CampaignState, events: Sequence[Event], first_seq: int, base: EventMeta
+) -> tuple[list[EventMeta], CampaignState]:
+    """Each new event's meta (base plus session and turn) and the state after all of them.
+
+    The returned state is an incremental fold: when `events` void or restore earlier events the caller
+    folds the log again from the start.
+    """
+    metas: list[EventMeta] = []
+    for index, event in enumerate(events):
+        seq = first_seq + index
+        after = campaign_state([Recorded(seq, event, base)], initial=state)
+        ended = event.session if isinstance(event, SessionEnded) else None
+        meta = replace(base, session=after.session if after.session is not None else ended)
+        position = position_of(after) or position_of(state)
+        if position is not None and not isinstance(event, STRUCTURAL_EVENTS):
+            meta = replace(
+                meta,
+                encounter=position.encounter,
+                round=position.round,
+                turn=position.turn,
+                turn_character=position.character_id,
+            )
+            after = campaign_state([Recorded(seq, event, meta)], initial=state)
+        state = after
+        metas.append(meta)
+    return metas, state
