@@ -1,0 +1,88 @@
+"""Undo, redo and time travel of a d100 encounter through the API, with the service's real dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STATS = {"WS": 100, "BS": 100, "S": 40, "T": 40, "Ag": 40, "Int": 40, "Per": 40, "WP": 40, "Fel": 40}
+BOLTER = {"id": "bolter", "name": "Bolter", "weapon_class": "basic", "damage": "1d10+9", "damage_type": "explosive",
+          "penetration": 4, "semi": 3, "range_m": 100, "clip": 28, "qualities": ["never_jams"]}
+
+
+def sheet(wounds: int, fate: int = 0) -> dict[str, Any]:
+    return {"characteristics": STATS, "wounds": wounds, "fate": fate, "armour": {"body": 2}, "weapons": [BOLTER]}
+
+
+def comparable(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in state.items() if k not in ("version", "encounters", "retracted")}
+
+
+async def test_undo_redo_and_time_travel_of_a_turn(campaign: Any) -> None:
+    ana = await campaign.invite("Ana", "player")
+    ana_id = [p for p in (await campaign.get("/state")).json()["participants"] if p != "gm"][0]
+    await campaign.ok({"type": "d100_register_character", "character_id": "kai", "owner": ana_id, "name": "Kai",
+                       "sheet": sheet(20, fate=2)})
+    await campaign.ok({"type": "d100_register_character", "character_id": "ork", "owner": "gm", "name": "Ork",
+                       "sheet": sheet(200)})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "ork"]})
+    await campaign.ok({"type": "d100_next_turn", "post": {"id": "turn-1"}})
+    state = (await campaign.get("/state")).json()
+    acting = state["rules"]["encounter"]["order"][0]
+    target = "ork" if acting == "kai" else "kai"
+    token = ana if acting == "kai" else None
+    before_attack = state
+
+    attack = {"type": "d100_attack", "attack_id": "a1", "attacker_id": acting, "target_id": target,
+              "weapon_id": "bolter", "fate_bonus": acting == "kai", "post": {"id": "attack-1"}}
+    answer = await campaign.ok(attack, token)
+    assert all(e["meta"]["encounter"] == "gate" and e["meta"]["round"] == 1 for e in answer["events"])
+    pending = (await campaign.get("/state")).json()["rules"]["attacks"]["a1"]
+    assert pending["attacker_id"] == acting
+
+    # The GM undoes the turn: the attack, the Fate point and the turn's start are voided.
+    encounter = (await campaign.get("/encounters/gate")).json()
+    undone = await campaign.ok({"type": "undo_turn", "encounter": "gate",
+                                "expected_encounter_version": encounter["encounter_version"]})
+    voided = undone["events"][0]["data"]["voids"]
+    assert answer["events"][0]["seq"] in voided
+    after_undo = (await campaign.get("/state")).json()
+    turn_started = min(voided)
+    assert comparable(after_undo) == comparable((await campaign.get(f"/state?at_seq={turn_started - 1}")).json())
+    assert "a1" not in after_undo["rules"]["attacks"]
+    assert after_undo["rules"]["characters"]["kai"]["fate"] == 2
+    # The log keeps the undone events; the time-travel view at the post still sees the attack.
+    at_post = (await campaign.get("/state?at_post=attack-1")).json()
+    assert "a1" in at_post["rules"]["attacks"]
+    stale = await campaign.command({"type": "undo_turn", "encounter": "gate",
+                                    "expected_encounter_version": encounter["encounter_version"]})
+    assert stale.status_code == 409
+
+    # Redo brings the turn back exactly; a new action after another undo clears the redo.
+    await campaign.ok({"type": "redo_turn", "encounter": "gate"})
+    assert comparable((await campaign.get("/state")).json())["rules"]["attacks"]["a1"] == pending
+    await campaign.ok({"type": "undo_turn", "encounter": "gate"})
+    await campaign.ok({"type": "d100_next_turn"})
+    refused = await campaign.command({"type": "redo_turn", "encounter": "gate"})
+    assert refused.status_code == 422 and "nothing to redo" in refused.json()["detail"]
+
+    # The transcript of the encounter shows the undone attack struck through, and who undid it.
+    markdown = (await campaign.get("/transcript?encounter=gate&format=markdown")).text
+    assert "~~#" in markdown and "undone by gm" in markdown
+    frames = (await campaign.get("/transcript?encounter=gate")).json()["frames"]
+    attack_frame = next(f for f in frames if f["seq"] == answer["events"][-1]["seq"])
+    assert attack_frame["undone"] is True and attack_frame["dice"]
+    turn = (await campaign.get("/state?at_turn=gate/1/1")).json()
+    assert turn["version"] >= turn_started
+
+
+async def test_players_undo_only_their_own_current_turn_when_allowed(new_campaign: Any) -> None:
+    for allowed in (False, True):
+        campaign = await new_campaign("dark_heresy", {"players_may_undo_own_turn": allowed})
+        ana = await campaign.invite("Ana", "player")
+        ana_id = [p for p in (await campaign.get("/state")).json()["participants"] if p != "gm"][0]
+        await campaign.ok({"type": "d100_register_character", "character_id": "kai", "owner": ana_id, "name": "Kai",
+                           "sheet": sheet(20)})
+        await campaign.ok({"type": "d100_start_encounter", "encounter_id": "duel", "participants": ["kai"]})
+        await campaign.ok({"type": "d100_next_turn"})
+        response = await campaign.command({"type": "undo_turn", "encounter": "duel"}, ana)
+        assert response.status_code == (201 if allowed else 403), response.text
