@@ -22,6 +22,9 @@ from domain.commands import Actor, Command, command_tag
 from domain.dice import Dice
 from domain.errors import Forbidden, RuleViolation
 from domain.events import Event
+from domain.d100.characteristics import Characteristic
+from domain.d100.context import D100Context
+from domain.d100.sheet import SKILL_CATALOGUE
 from domain.wrath_and_glory.commands import StartSession as WngStartSession
 
 D100_RULESETS: frozenset[str] = frozenset({"deathwatch", "dark_heresy", "only_war"})
@@ -77,7 +80,8 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
         if not isinstance(state.rules, d100.D100State):
             raise RuleViolation("ruleset", f"{command_tag(command)} is a d100 command; this campaign plays {state.ruleset}")
         _check_new_character(state, command)
-        return d100.decide(state.rules, command, dice, actor)
+        sworn, oath_effects = with_oaths(state, state.rules, command)
+        return d100.decide(state.rules, sworn, dice, actor, oath_effects)
     if isinstance(command, wng.COMMANDS):
         if not isinstance(state.rules, wng.WngState):
             raise RuleViolation(
@@ -88,6 +92,37 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
     if isinstance(command, missions.COMMANDS):
         return missions.decide(state.missions, command, dice, actor, mission_characters(state))
     raise RuleViolation("command", f"{command_tag(command)} is not a command this service knows")
+
+
+def with_oaths(state: CampaignState, rules: d100.D100State, command: Command) -> tuple[Command, D100Context]:
+    """The command with the mission oath's named modifiers added, and the oath's other effects."""
+    oaths = state.missions
+    match command:
+        case d100.commands.RollTest(character_id=cid) if cid in rules.characters:
+            extra = missions.oath_modifiers(oaths, cid, _tested(rules, command.characteristic, command.skill, cid))
+            command = msgspec.structs.replace(command, modifiers=(*command.modifiers, *extra))
+        case d100.commands.Attack(attacker_id=cid, target_id=target, weapon_id=weapon_id) if cid in rules.characters:
+            weapon = rules.characters[cid].sheet.weapon(weapon_id)
+            enemy = rules.characters[target].sheet.enemy_type if target in rules.characters else None
+            if weapon is not None:
+                tested: Characteristic = "WS" if weapon.melee else "BS"
+                extra = missions.oath_modifiers(oaths, cid, tested, enemy)
+                command = msgspec.structs.replace(command, modifiers=(*command.modifiers, *extra))
+    context = D100Context(
+        never_jam=frozenset(cid for cid in rules.characters if missions.ignores_personal_jams(oaths, cid)),
+        melee_fury_reroll=frozenset(
+            cid for cid in rules.characters if missions.rerolls_melee_fury_confirmation(oaths, cid)
+        ),
+    )
+    return command, context
+
+
+def _tested(rules: d100.D100State, characteristic: Characteristic | None, skill: str | None, cid: str) -> Characteristic:
+    """The characteristic a test rolls against: given, or the skill's (the sheet's entry, else the catalogue)."""
+    if characteristic is not None:
+        return characteristic
+    entry = rules.characters[cid].sheet.skills.get(skill or "") or SKILL_CATALOGUE.get(skill or "")
+    return entry.characteristic if entry is not None else "WS"
 
 
 def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo]:

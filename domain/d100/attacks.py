@@ -25,6 +25,7 @@ from .combat_modifiers import (
 from .commands import Attack, React
 from .comrades import hit_goes_to_comrade
 from .events import AttackRolled, AttackStageAfter, ReactionRolled
+from .context import NO_CONTEXT, D100Context
 from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
 from .hit_location import Location, hit_location, multiple_hit_locations
 from .hordes import (
@@ -94,7 +95,9 @@ def _state_modifiers(
     return found
 
 
-def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled:
+def decide_attack(
+    state: D100State, command: Attack, dice: Dice, context: D100Context = NO_CONTEXT
+) -> AttackRolled:
     """Validate the attack, sum and clamp its modifiers, roll, and count hits and locations."""
     require_new_id(state, command.attack_id, "attack")
     attacker = character(state, command.attacker_id)
@@ -183,7 +186,8 @@ def decide_attack(state: D100State, command: Attack, dice: Dice) -> AttackRolled
     plan = AttackPlan(
         attack_id=command.attack_id, action=command.action, mode=mode, rof=rof, melee=melee,
         modifiers=built.modifiers, target_number=built.target,
-        jam_from=None if melee else jam_threshold(mode, _reliability(weapon)),
+        # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
+        jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
         called_location=command.called_location if command.action == "called_shot" else None,
         comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
         grapple=command.grapple,

@@ -79,20 +79,32 @@ class FuryChain(msgspec.Struct, frozen=True, kw_only=True):
     confirmation: Die | None
     confirmation_target: int
     confirmed: bool
+    # A failed confirmation rolled again (Oath of the Weapon, melee); the first roll stays visible.
+    reroll: Die | None = None
     extra_dice: tuple[Die, ...] = ()
     extra_damage: int = 0
 
 
 def roll_fury_chain(
-    dice: Dice, target: int, sides: Literal[5, 10], *, confirm: bool, jam_from: int | None = None
+    dice: Dice,
+    target: int,
+    sides: Literal[5, 10],
+    *,
+    confirm: bool,
+    jam_from: int | None = None,
+    reroll_failed: bool = False,
 ) -> FuryChain:
     """Roll the attack again (same target) to confirm; on a hit, one more die, and another on each natural 10."""
     confirmation: Die | None = None
+    reroll: Die | None = None
     if confirm:
         confirmation = dice.roll(100)
         hit = confirmation.value <= target and (jam_from is None or confirmation.value < jam_from)
+        if not hit and reroll_failed:
+            reroll = dice.roll(100)
+            hit = reroll.value <= target and (jam_from is None or reroll.value < jam_from)
         if not hit:
-            return FuryChain(confirmation=confirmation, confirmation_target=target, confirmed=False)
+            return FuryChain(confirmation=confirmation, confirmation_target=target, confirmed=False, reroll=reroll)
     extra: list[Die] = [dice.roll(10)]
     while extra[-1].value == 10 and len(extra) < FURY_CHAIN_LIMIT:
         extra.append(dice.roll(10))
@@ -100,6 +112,7 @@ def roll_fury_chain(
         confirmation=confirmation,
         confirmation_target=target,
         confirmed=True,
+        reroll=reroll,
         extra_dice=tuple(extra),
         extra_damage=sum(face(d, sides) for d in extra),
     )

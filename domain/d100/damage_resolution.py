@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .context import NO_CONTEXT, D100Context
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
@@ -33,7 +34,9 @@ from .rolling import character
 from .state import Condition, CriticalRecord, D100State
 
 
-def decide_damage(state: D100State, command: RollDamage, source: Dice) -> list[Event]:
+def decide_damage(
+    state: D100State, command: RollDamage, source: Dice, context: D100Context = NO_CONTEXT
+) -> list[Event]:
     """Roll each remaining hit's damage and apply it (or the Stun roll, or the grapple the attack begins)."""
     attack = state.attacks.get(command.attack_id)
     if attack is None or attack.stage == "missed":
@@ -44,10 +47,10 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice) -> list[E
         return [resolve_stun(state, attack, source)]
     if attack.grapple:
         return [resolve_grapple_start(state, attack)]
-    return _damage(state, command, source)
+    return _damage(state, command, source, context)
 
 
-def _damage(state: D100State, command: RollDamage, source: Dice) -> list[Event]:
+def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
     attack = state.attacks[command.attack_id]
     attacker = character(state, attack.attacker_id)
     target = character(state, attack.target_id)
@@ -94,8 +97,10 @@ def _damage(state: D100State, command: RollDamage, source: Dice) -> list[Event]:
         if tens_rolled:
             if confirm_fury:
                 automatic = attack.helpless_target and tens_rolled >= 2
-                fury = roll_fury_chain(dice, attack.target_number, expr.sides, confirm=not automatic,
-                                       jam_from=attack.jam_from)
+                fury = roll_fury_chain(
+                    dice, attack.target_number, expr.sides, confirm=not automatic, jam_from=attack.jam_from,
+                    reroll_failed=attack.melee and attacker.id in context.melee_fury_reroll,
+                )
                 total += fury.extra_damage
             else:
                 fury_die = dice.roll(10)

@@ -37,6 +37,7 @@ from .commands import (
     Unjam,
 )
 from .criticals import DEFAULT_TABLE
+from .context import NO_CONTEXT, D100Context
 from .damage_resolution import decide_damage
 from .encounter_events import CriticalTableLoaded
 from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
@@ -93,10 +94,12 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
         raise Forbidden(f"{actor.participant_id} does not own the character {acting!r}")
 
 
-def decide(state: D100State, command: Command, dice: Dice, actor: Actor) -> list[Event]:
+def decide(
+    state: D100State, command: Command, dice: Dice, actor: Actor, context: D100Context = NO_CONTEXT
+) -> list[Event]:
     """Check the actor may send the command, then return the events it produces (or raise a DomainError)."""
     authorize(state, command, actor)
-    return _decide_combat(state, command, dice) or _decide_basic(state, command, dice)
+    return _decide_combat(state, command, dice, context) or _decide_basic(state, command, dice)
 
 
 def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]:
@@ -136,7 +139,7 @@ def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]
             raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
 
 
-def _decide_combat(state: D100State, command: Command, dice: Dice) -> list[Event]:
+def _decide_combat(state: D100State, command: Command, dice: Dice, context: D100Context) -> list[Event]:
     """Encounters, turns, actions and attacks: each action is paid from the turn's budget in an encounter."""
     match command:
         case StartEncounter():
@@ -163,11 +166,11 @@ def _decide_combat(state: D100State, command: Command, dice: Dice) -> list[Event
             spent = use_action(state, char.id, cost, "aim", command.use)
             return [*spent, AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
         case Attack():
-            return _attack(state, command, dice)
+            return _attack(state, command, dice, context)
         case React():
             return [decide_react(state, command, dice)]
         case RollDamage():
-            return decide_damage(state, command, dice)
+            return decide_damage(state, command, dice, context)
         case Unjam():
             char = character(state, command.character_id)
             require_able(char, "unjam a weapon")
@@ -194,7 +197,7 @@ def _decide_combat(state: D100State, command: Command, dice: Dice) -> list[Event
             return []
 
 
-def _attack(state: D100State, command: Attack, dice: Dice) -> list[Event]:
+def _attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:
     kind = attack_kind(command.action)
     cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
     if command.use == "delayed" and command.action != "standard":
@@ -204,7 +207,7 @@ def _attack(state: D100State, command: Attack, dice: Dice) -> list[Event]:
     attacker = character(state, command.attacker_id)
     require_able(attacker, "attack")
     spent = use_action(state, attacker.id, cost, kind, command.use)
-    rolled = decide_attack(state, command, dice)
+    rolled = decide_attack(state, command, dice, context)
     pins = []
     for cid in dict.fromkeys(command.zone):
         in_zone = character(state, cid)

@@ -87,6 +87,8 @@ class Sheet(msgspec.Struct, frozen=True, kw_only=True):
     weapons: tuple[Weapon, ...] = ()
     magnitude: int | None = None  # a horde has magnitude instead of wounds and locations
     psy_rating: int = 0
+    speciality: str | None = None  # Deathwatch speciality (English or the seeds' Spanish): oath prerequisites
+    enemy_type: str | None = None  # e.g. "orks", "tyranids": what an Oath of Knowledge names
 
     def value(self, characteristic: Characteristic) -> int:
         return self.characteristics.get(characteristic, 0)
