@@ -37,7 +37,9 @@ def all_event_classes() -> dict[str, type[Event]]:
         cls = stack.pop()
         stack.extend(cls.__subclasses__())
         tag = cls.__struct_config__.tag
-        if not isinstance(tag, str):
+        # Abstract bases (VoidingEvent, a ruleset's shared base) get msgspec's default tag, their class
+        # name; real events always have an explicit snake_case tag.
+        if not isinstance(tag, str) or tag == cls.__name__:
             continue
         if tag in found and found[tag] is not cls:
             raise TypeError(f"event tag {tag!r} is used by {found[tag].__name__} and {cls.__name__}")

@@ -28,7 +28,9 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
-from projections.transcript.wording import Lang
+from projections.transcript.engine_sentences import engine_sentence
+from projections.transcript.titles import TITLES
+from projections.transcript.wording import Lang, field
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -86,7 +88,7 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None
 
 
-def _facts(event: Event, state: CampaignState) -> str:
+def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
     """The plain facts of an event: character names for *_id fields, then its small numbers and words."""
     data = msgspec.to_builtins(event)
     assert isinstance(data, dict)
@@ -96,24 +98,25 @@ def _facts(event: Event, state: CampaignState) -> str:
             continue
         if key.endswith("_id") and isinstance(value, str):
             shown: Any = _name(state, value) if value in state.characters else value
-            parts.append(f"{key.removesuffix('_id')} {shown}")
+            parts.append(f"{field(key.removesuffix('_id'), lang)} {shown}")
         elif isinstance(value, (int, str)) and len(str(value)) <= 60:
-            parts.append(f"{key.replace('_', ' ')} {value}")
+            parts.append(f"{field(key, lang)} {value}")
     return ", ".join(parts)
 
 
-def title(kind: str) -> str:
-    """A readable title from a tag: d100_attack_rolled → "attack rolled"."""
-    for prefix in ("d100_", "wng_", "mission_"):
-        kind = kind.removeprefix(prefix)
-    return kind.replace("_", " ")
+def title(kind: str, lang: Lang) -> str:
+    """The event type's title in the language; an unknown type (an old, removed event) shows its tag."""
+    pair = TITLES.get(kind)
+    if pair is None:
+        return kind
+    return pair[1] if lang == "es" else pair[0]
 
 
 def summarize(event: Event, before: CampaignState, lang: Lang) -> str:
     """One line for a person: the campaign's sentence, or the event's title and facts."""
-    sentence = campaign_sentence(event, before, lang)
+    sentence = campaign_sentence(event, before, lang) or engine_sentence(event, before, lang)
     if sentence is not None:
         return sentence
-    facts = _facts(event, before)
-    heading = title(event_type(event))
+    facts = _facts(event, before, lang)
+    heading = title(event_type(event), lang)
     return f"{heading}: {facts}" if facts else heading

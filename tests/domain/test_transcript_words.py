@@ -1,0 +1,44 @@
+"""Every event type has words in both languages, and the fallback line reads an event's facts."""
+
+from __future__ import annotations
+
+import domain.missions  # noqa: F401  (registers the mission events)
+import domain.rulesets  # noqa: F401  (registers every engine's events)
+from domain.campaign.state import CampaignState, Character
+from domain.d100.events import AimTaken
+from domain.events import all_event_classes
+from projections.transcript.summaries import summarize
+from projections.transcript.titles import TITLES
+
+
+def test_every_event_type_has_an_english_and_a_spanish_title() -> None:
+    missing = sorted(set(all_event_classes()) - set(TITLES))
+    assert missing == []
+    assert all(english and spanish for english, spanish in TITLES.values())
+
+
+def test_an_engine_event_is_told_by_its_title_and_facts_with_names() -> None:
+    state = CampaignState(characters={"kai": Character("kai", "Brother Kai", "p1", "pc", {}, 4)})
+    event = AimTaken(character_id="kai", bonus=10)
+    assert summarize(event, state, "en") == "aims: character Brother Kai, bonus 10"
+    assert summarize(event, state, "es") == "apunta: personaje Brother Kai, bonificador 10"
+
+
+def test_attack_and_damage_read_like_the_forum_thread() -> None:
+    from domain.dice import Die
+    from domain.d100.events import AttackRolled
+    from domain.d100.modifiers import sum_modifiers
+
+    state = CampaignState(characters={
+        "aurelius": Character("aurelius", "Brother Aurelius", "p1", "pc", {}, 4),
+        "boyz": Character("boyz", "Ork Boyz", "gm", "npc", {}, 5),
+    })
+    attack = AttackRolled(
+        attack_id="a1", attacker_id="aurelius", target_id="boyz", weapon_id="bolter", action="full_auto",
+        mode="full", melee=False, modifiers=sum_modifiers(()), target=55, dice=(Die(0, 100, 47),), roll=47,
+        success=True, degrees=0, jammed=False, aim_used=0, ammo_after=20, hits=3, locations=(), stage="awaiting_damage",
+    )
+    assert summarize(attack, state, "en") == "Brother Aurelius fires a full-auto burst at Ork Boyz: 47 vs 55, 3 hit(s)"
+    assert summarize(attack, state, "es") == (
+        "Brother Aurelius dispara una ráfaga automática a Ork Boyz: 47 vs 55, 3 impacto(s)"
+    )
