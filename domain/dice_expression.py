@@ -9,7 +9,7 @@ import re
 
 import msgspec
 
-from domain.dice import Die, Dice, d5
+from domain.dice import Dice, Die, d5
 
 MAX_DICE = 100
 MAX_SIDES = 1000

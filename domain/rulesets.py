@@ -19,12 +19,12 @@ from domain.campaign.events import Ruleset, StatValue
 from domain.campaign.permissions import authorize
 from domain.campaign.state import CampaignState, RulesState
 from domain.commands import Actor, Command, command_tag
-from domain.dice import Dice
-from domain.errors import Forbidden, RuleViolation
-from domain.events import Event
 from domain.d100.characteristics import Characteristic
 from domain.d100.context import D100Context
 from domain.d100.sheet import SKILL_CATALOGUE
+from domain.dice import Dice
+from domain.errors import Forbidden, RuleViolation
+from domain.events import Event
 from domain.wrath_and_glory.commands import StartSession as WngStartSession
 
 D100_RULESETS: frozenset[str] = frozenset({"deathwatch", "dark_heresy", "only_war"})
@@ -56,7 +56,8 @@ def check_options(ruleset: Ruleset, options: dict[str, StatValue | bool]) -> Non
     unknown = sorted(set(options) - known)
     if unknown:
         raise RuleViolation(
-            "campaign options", f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}"
+            "campaign options",
+            f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}",
         )
     for name, kind in CAMPAIGN_OPTIONS.items():
         if name in options and not isinstance(options[name], kind):
@@ -78,7 +79,9 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
         raise RuleViolation("command", f"{command_tag(command)} is part of start_session; send start_session instead")
     if isinstance(command, d100.COMMANDS):
         if not isinstance(state.rules, d100.D100State):
-            raise RuleViolation("ruleset", f"{command_tag(command)} is a d100 command; this campaign plays {state.ruleset}")
+            raise RuleViolation(
+                "ruleset", f"{command_tag(command)} is a d100 command; this campaign plays {state.ruleset}"
+            )
         _check_new_character(state, command)
         sworn, oath_effects = with_oaths(state, state.rules, command)
         return d100.decide(state.rules, sworn, dice, actor, oath_effects)
@@ -117,7 +120,9 @@ def with_oaths(state: CampaignState, rules: d100.D100State, command: Command) ->
     return command, context
 
 
-def _tested(rules: d100.D100State, characteristic: Characteristic | None, skill: str | None, cid: str) -> Characteristic:
+def _tested(
+    rules: d100.D100State, characteristic: Characteristic | None, skill: str | None, cid: str
+) -> Characteristic:
     """The characteristic a test rolls against: given, or the skill's (the sheet's entry, else the catalogue)."""
     if characteristic is not None:
         return characteristic

@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
+    CharacterKind,
     DiceRolled,
     DiceSeedCommitted,
     DiceSeedRevealed,
@@ -25,7 +26,6 @@ from domain.campaign.events import (
     TurnRedone,
     TurnUndone,
 )
-from domain.campaign.events import CharacterKind
 from domain.campaign.state import CampaignState, Character, DiceEpoch, EncounterLog, Participant, TurnRecord
 from domain.d100.events import EVENTS as D100_EVENTS
 from domain.d100.events import CharacterRegistered as D100CharacterRegistered

@@ -74,27 +74,49 @@ def evolve(state: D100State, event: Event) -> D100State:
     match event:
         case CharacterRegistered():
             sheet = event.sheet
-            return _with_character(state, CharacterState(
-                id=event.character_id, owner=event.owner, name=event.name, sheet=sheet, fate=sheet.fate,
-                fate_max=sheet.fate, magnitude=sheet.magnitude, magnitude_start=sheet.magnitude,
-                magnitude_at_turn_start=sheet.magnitude, comrade="unharmed" if event.comrade else None,
-            ))
+            return _with_character(
+                state,
+                CharacterState(
+                    id=event.character_id,
+                    owner=event.owner,
+                    name=event.name,
+                    sheet=sheet,
+                    fate=sheet.fate,
+                    fate_max=sheet.fate,
+                    magnitude=sheet.magnitude,
+                    magnitude_start=sheet.magnitude,
+                    magnitude_at_turn_start=sheet.magnitude,
+                    comrade="unharmed" if event.comrade else None,
+                ),
+            )
         case TestRolled():
             extended = dict(state.extended)
             if event.extended_id is not None and event.extended is not None:
                 extended[event.extended_id] = event.extended
             recorded = RecordedTest(
-                id=event.test_id, character_id=event.character_id, label=event.label,
-                characteristic=event.characteristic, target=event.target, roll=event.roll, success=event.success,
-                degrees=event.degrees, rerolled=event.reroll_of is not None, extended_id=event.extended_id,
+                id=event.test_id,
+                character_id=event.character_id,
+                label=event.label,
+                characteristic=event.characteristic,
+                target=event.target,
+                roll=event.roll,
+                success=event.success,
+                degrees=event.degrees,
+                rerolled=event.reroll_of is not None,
+                extended_id=event.extended_id,
             )
             if event.reroll_of is not None and event.extended_id is not None:
                 previous = state.extended.get(event.extended_id)
                 if previous is not None and event.success:
                     extended[event.extended_id] = ExtendedProgress(
-                        needed=previous.needed, successes=previous.successes + 1, attempts=previous.attempts)
-            return replace(state, tests={**state.tests, event.test_id: recorded}, extended=extended,
-                           used_ids=state.used_ids | {event.test_id})
+                        needed=previous.needed, successes=previous.successes + 1, attempts=previous.attempts
+                    )
+            return replace(
+                state,
+                tests={**state.tests, event.test_id: recorded},
+                extended=extended,
+                used_ids=state.used_ids | {event.test_id},
+            )
         case OpposedTestRolled():
             return replace(state, used_ids=state.used_ids | {event.contest_id})
         case AimTaken():
@@ -106,14 +128,20 @@ def evolve(state: D100State, event: Event) -> D100State:
             attack = state.attacks[event.attack_id]
             if event.reaction != "none":
                 defender = state.characters[event.character_id]
-                state = _with_character(state, replace(
-                    defender, reactions_used=defender.reactions_used + 1, aim=0,
-                    conditions=_remove_conditions(defender, ("overwatch",)),
-                ))
+                state = _with_character(
+                    state,
+                    replace(
+                        defender,
+                        reactions_used=defender.reactions_used + 1,
+                        aim=0,
+                        conditions=_remove_conditions(defender, ("overwatch",)),
+                    ),
+                )
             if event.hits_after <= 0:
                 return replace(state, attacks=_without_attack(state, event.attack_id))
-            updated = replace(attack, stage="awaiting_damage", hits=event.hits_after,
-                              locations=attack.locations[event.hits_negated:])
+            updated = replace(
+                attack, stage="awaiting_damage", hits=event.hits_after, locations=attack.locations[event.hits_negated :]
+            )
             return replace(state, attacks={**state.attacks, event.attack_id: updated})
         case DamageApplied():
             target = state.characters[event.target_id]
@@ -121,16 +149,21 @@ def evolve(state: D100State, event: Event) -> D100State:
                 target = replace(target, comrade=event.comrade_after)
             else:
                 target = replace(
-                    target, damage=event.damage_after, critical=event.critical_after,
-                    criticals=target.criticals + event.criticals, fatigue=event.fatigue_after,
-                    magnitude=event.magnitude_after, conditions=_add_conditions(target, event.conditions_added),
+                    target,
+                    damage=event.damage_after,
+                    critical=event.critical_after,
+                    criticals=target.criticals + event.criticals,
+                    fatigue=event.fatigue_after,
+                    magnitude=event.magnitude_after,
+                    conditions=_add_conditions(target, event.conditions_added),
                     break_test_due=target.break_test_due or event.break_test_due,
                 )
             return replace(_with_character(state, target), attacks=_without_attack(state, event.attack_id))
         case FateSpent():
             char = state.characters[event.character_id]
             char = replace(
-                char, fate=event.fate_after,
+                char,
+                fate=event.fate_after,
                 damage=event.damage_after if event.damage_after is not None else char.damage,
                 fatigue=event.fatigue_after if event.fatigue_after is not None else char.fatigue,
                 conditions=_remove_conditions(char, event.conditions_removed),
@@ -151,16 +184,24 @@ def evolve(state: D100State, event: Event) -> D100State:
             return state
         case FateBurned():
             char = state.characters[event.character_id]
-            return _with_character(state, replace(
-                char, fate=event.fate_after, fate_max=event.fate_max_after,
-                conditions=_remove_conditions(char, event.conditions_removed),
-            ))
+            return _with_character(
+                state,
+                replace(
+                    char,
+                    fate=event.fate_after,
+                    fate_max=event.fate_max_after,
+                    conditions=_remove_conditions(char, event.conditions_removed),
+                ),
+            )
         case UnjamAttempted():
             char = state.characters[event.character_id]
             if not event.success:
                 return replace(state, used_ids=state.used_ids | {event.test_id})
-            char = replace(char, jammed=tuple(w for w in char.jammed if w != event.weapon_id),
-                           ammo={**char.ammo, event.weapon_id: 0})
+            char = replace(
+                char,
+                jammed=tuple(w for w in char.jammed if w != event.weapon_id),
+                ammo={**char.ammo, event.weapon_id: 0},
+            )
             return replace(_with_character(state, char), used_ids=state.used_ids | {event.test_id})
         case WeaponReloaded():
             char = state.characters[event.character_id]
@@ -176,8 +217,9 @@ def evolve(state: D100State, event: Event) -> D100State:
                 fatigue=event.set_fatigue if event.set_fatigue is not None else char.fatigue,
                 fate=event.set_fate if event.set_fate is not None else char.fate,
                 magnitude=event.set_magnitude if event.set_magnitude is not None else char.magnitude,
-                conditions=_add_conditions(replace(char, conditions=_remove_conditions(char, event.remove_conditions)),
-                                           event.add_conditions),
+                conditions=_add_conditions(
+                    replace(char, conditions=_remove_conditions(char, event.remove_conditions)), event.add_conditions
+                ),
             )
             return _with_character(state, char)
         case _:
@@ -201,20 +243,43 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             marks = (Condition(name="guarded_attack", rounds=rounds),)
         conditions = _add_conditions(replace(attacker, conditions=_remove_conditions(attacker, ("overwatch",))), marks)
         attacker = replace(
-            attacker, ammo=ammo, jammed=jammed, aim=0, conditions=conditions, feint_against=None,
+            attacker,
+            ammo=ammo,
+            jammed=jammed,
+            aim=0,
+            conditions=conditions,
+            feint_against=None,
             fate=event.fate_after if event.fate_after is not None else attacker.fate,
         )
     elif event.jammed:
-        attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,), ammo={**attacker.ammo, event.weapon_id: 0})
+        attacker = replace(
+            attacker, jammed=attacker.jammed + (event.weapon_id,), ammo={**attacker.ammo, event.weapon_id: 0}
+        )
     state = replace(_with_character(state, attacker), used_ids=state.used_ids | {event.attack_id})
     pending = PendingAttack(
-        id=event.attack_id, attacker_id=event.attacker_id, target_id=event.target_id,
-        weapon_id=event.weapon_id, melee=event.melee, mode=event.mode, roll=event.roll,
-        target_number=event.target, modifiers=event.modifiers, degrees=event.degrees, hits=event.hits,
-        locations=event.locations, stage=event.stage, helpless_target=event.helpless_target,
-        to_comrade=event.to_comrade, jam_from=event.jam_from, action=event.action, grapple=event.grapple,
-        called_location=event.called_location, comrades_volley=event.comrades_volley,
-        comrade_in_cohesion=event.comrade_in_cohesion, rerolled=event.reroll_of is not None, jammed=event.jammed,
+        id=event.attack_id,
+        attacker_id=event.attacker_id,
+        target_id=event.target_id,
+        weapon_id=event.weapon_id,
+        melee=event.melee,
+        mode=event.mode,
+        roll=event.roll,
+        target_number=event.target,
+        modifiers=event.modifiers,
+        degrees=event.degrees,
+        hits=event.hits,
+        locations=event.locations,
+        stage=event.stage,
+        helpless_target=event.helpless_target,
+        to_comrade=event.to_comrade,
+        jam_from=event.jam_from,
+        action=event.action,
+        grapple=event.grapple,
+        called_location=event.called_location,
+        comrades_volley=event.comrades_volley,
+        comrade_in_cohesion=event.comrade_in_cohesion,
+        rerolled=event.reroll_of is not None,
+        jammed=event.jammed,
     )
     return replace(state, attacks={**state.attacks, event.attack_id: pending})
 
@@ -222,7 +287,8 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
 def _tick(conditions: tuple[Condition, ...]) -> tuple[Condition, ...]:
     return tuple(
         c if c.rounds is None else replace(c, rounds=c.rounds - 1)
-        for c in conditions if c.rounds is None or c.rounds > 1
+        for c in conditions
+        if c.rounds is None or c.rounds > 1
     )
 
 
@@ -252,15 +318,20 @@ def _spent(budget: TurnBudget, cost: ActionCost, kind: str) -> TurnBudget:
 
 def _apply(state: D100State, change: CharacterChange) -> D100State:
     char = state.characters[change.character_id]
-    conditions = _add_conditions(replace(char, conditions=_remove_conditions(char, change.conditions_removed)),
-                                 change.conditions_added)
-    return _with_character(state, replace(
-        char, conditions=conditions,
-        damage=change.damage_after if change.damage_after is not None else char.damage,
-        critical=change.critical_after if change.critical_after is not None else char.critical,
-        fatigue=change.fatigue_after if change.fatigue_after is not None else char.fatigue,
-        criticals=char.criticals + change.criticals,
-    ))
+    conditions = _add_conditions(
+        replace(char, conditions=_remove_conditions(char, change.conditions_removed)), change.conditions_added
+    )
+    return _with_character(
+        state,
+        replace(
+            char,
+            conditions=conditions,
+            damage=change.damage_after if change.damage_after is not None else char.damage,
+            critical=change.critical_after if change.critical_after is not None else char.critical,
+            fatigue=change.fatigue_after if change.fatigue_after is not None else char.fatigue,
+            criticals=char.criticals + change.criticals,
+        ),
+    )
 
 
 def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D100State:
@@ -268,7 +339,8 @@ def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D
     char = state.characters[cid]
     lapse: tuple[ConditionName, ...] = ("overwatch",)
     char = replace(
-        char, aim=char.aim if kind in ("aim", "standard_attack") or kind in _ATTACKS else 0,
+        char,
+        aim=char.aim if kind in ("aim", "standard_attack") or kind in _ATTACKS else 0,
         conditions=_remove_conditions(char, lapse),
         extended_action=char.extended_action if kind == "extended" else None,
         delayed=False if use == "delayed" else char.delayed,
@@ -288,8 +360,10 @@ def _end_grapple(state: D100State, controller: str) -> D100State:
     grapples = {k: v for k, v in state.grapples.items() if k != controller}
     for cid in (controller, grappled):
         if cid is not None and cid in state.characters:
-            state = _with_character(state, replace(state.characters[cid],
-                                                   conditions=_remove_conditions(state.characters[cid], ("grappled",))))
+            state = _with_character(
+                state,
+                replace(state.characters[cid], conditions=_remove_conditions(state.characters[cid], ("grappled",))),
+            )
     return replace(state, grapples=grapples)
 
 
@@ -311,8 +385,9 @@ def _manoeuvre(state: D100State, event: ManoeuvreResolved) -> D100State:
             state = _end_grapple(state, found[0])
         mark = Condition(name="grappled", note="in a grapple")
         for cid in (event.grapple_controller, opponent):
-            state = _with_character(state, replace(state.characters[cid],
-                                                   conditions=_add_conditions(state.characters[cid], (mark,))))
+            state = _with_character(
+                state, replace(state.characters[cid], conditions=_add_conditions(state.characters[cid], (mark,)))
+            )
         return replace(state, grapples={**state.grapples, event.grapple_controller: opponent})
     return state
 
@@ -324,7 +399,9 @@ def _turn_started(state: D100State, event: TurnStarted) -> D100State:
     char = characters[event.character_id]
     extended = char.extended_action
     characters[char.id] = replace(
-        char, conditions=_remove_conditions(char, event.expired), delayed=False,
+        char,
+        conditions=_remove_conditions(char, event.expired),
+        delayed=False,
         fate=event.fate_after if event.fate_after is not None else char.fate,
         extended_action=replace(extended, progressed_this_turn=False) if extended is not None else None,
     )
@@ -335,10 +412,16 @@ def _turn_started(state: D100State, event: TurnStarted) -> D100State:
 def _turn_ended(state: D100State, event: TurnEnded) -> D100State:
     char = state.characters[event.character_id]
     sacrifice = event.sacrifice_turns_after if event.sacrifice_turns_after else None
-    state = _with_character(state, replace(
-        char, conditions=event.conditions_after, aim=0 if event.aim_lost else char.aim,
-        extended_action=None if event.extended_lost else char.extended_action, sacrifice_turns=sacrifice,
-    ))
+    state = _with_character(
+        state,
+        replace(
+            char,
+            conditions=event.conditions_after,
+            aim=0 if event.aim_lost else char.aim,
+            extended_action=None if event.extended_lost else char.extended_action,
+            sacrifice_turns=sacrifice,
+        ),
+    )
     if event.grapple_ended:
         state = _end_grapple(state, char.id)
     if state.encounter is not None:
@@ -350,21 +433,28 @@ def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
     characters = {}
     for cid, char in state.characters.items():
         gone = tuple(r.name for r in event.removed if r.character_id == cid)
-        characters[cid] = replace(char, conditions=_remove_conditions(char, gone), aim=0, delayed=False,
-                                  extended_action=None, feint_against=None, reactions_used=0)
+        characters[cid] = replace(
+            char,
+            conditions=_remove_conditions(char, gone),
+            aim=0,
+            delayed=False,
+            extended_action=None,
+            feint_against=None,
+            reactions_used=0,
+        )
     return replace(state, characters=characters, encounter=None, grapples={})
 
 
 def _action_taken(state: D100State, event: ActionTaken) -> D100State:
     state = _act(state, event.character_id, event.cost, event.action, event.use) if event.in_encounter else state
     char = state.characters[event.character_id]
-    conditions = _add_conditions(replace(char, conditions=_remove_conditions(char, event.conditions_removed)),
-                                 event.conditions_added)
+    conditions = _add_conditions(
+        replace(char, conditions=_remove_conditions(char, event.conditions_removed)), event.conditions_added
+    )
     extended = event.extended
     if extended is not None:
         extended = None if event.extended_complete else replace(extended, progressed_this_turn=True)
-    char = replace(char, conditions=conditions, extended_action=extended, delayed=char.delayed or event.delayed,
-                   aim=0)
+    char = replace(char, conditions=conditions, extended_action=extended, delayed=char.delayed or event.delayed, aim=0)
     state = _with_character(state, char)
     if event.delayed and state.encounter is not None and state.encounter.acting == char.id:
         state = replace(state, encounter=replace(state.encounter, budget=exhausted(state.encounter.budget)))
@@ -393,9 +483,13 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
         case EncounterEnded():
             return _encounter_ended(state, event)
         case BloodLossRolled() if event.died:
-            return _apply(state, CharacterChange(
-                character_id=event.character_id,
-                conditions_added=(Condition(name="dead", note=f"blood loss (rolled {event.roll})"),)))
+            return _apply(
+                state,
+                CharacterChange(
+                    character_id=event.character_id,
+                    conditions_added=(Condition(name="dead", note=f"blood loss (rolled {event.roll})"),),
+                ),
+            )
         case OnFireBurned():
             state = _apply(state, event.change)
             if event.panicking and state.encounter is not None:
@@ -405,13 +499,16 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
         case HordeBreakTested():
             char = state.characters[event.character_id]
             broken = (Condition(name="broken", note="failed its breaking test"),) if event.broken else ()
-            return _with_character(state, replace(char, break_test_due=False,
-                                                  conditions=_add_conditions(char, broken)))
+            return _with_character(state, replace(char, break_test_due=False, conditions=_add_conditions(char, broken)))
         case HordeBroke():
             char = state.characters[event.character_id]
             note = "magnitude at or below 25 %: the horde breaks"
-            return _with_character(state, replace(char, break_test_due=False, conditions=_add_conditions(
-                char, (Condition(name="broken", note=note),))))
+            return _with_character(
+                state,
+                replace(
+                    char, break_test_due=False, conditions=_add_conditions(char, (Condition(name="broken", note=note),))
+                ),
+            )
         case ActionUsed():
             return _act(state, event.character_id, event.cost, event.action, event.use)
         case ActionTaken():
@@ -422,9 +519,16 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
             return _manoeuvre(state, event)
         case HeroicSacrificeDeclared():
             char = state.characters[event.character_id]
-            return _with_character(state, replace(
-                char, fate=event.fate_after, fate_max=event.fate_max_after, sacrifice_turns=event.turns,
-                conditions=_remove_conditions(char, event.conditions_removed)))
+            return _with_character(
+                state,
+                replace(
+                    char,
+                    fate=event.fate_after,
+                    fate_max=event.fate_max_after,
+                    sacrifice_turns=event.turns,
+                    conditions=_remove_conditions(char, event.conditions_removed),
+                ),
+            )
         case CriticalTableLoaded():
             return replace(state, critical_table=event.table)
         case PinningTested():

@@ -80,9 +80,15 @@ def evolve(state: MissionsState, event: Event) -> MissionsState:
     if found is None:
         return state
     match event:
-        case (MissionObjectiveAdded() | MissionObjectiveProposed() | MissionObjectiveAccepted()
-              | MissionObjectiveRejected() | MissionObjectiveChanged() | MissionObjectiveCompleted()
-              | MissionObjectiveFailed()):
+        case (
+            MissionObjectiveAdded()
+            | MissionObjectiveProposed()
+            | MissionObjectiveAccepted()
+            | MissionObjectiveRejected()
+            | MissionObjectiveChanged()
+            | MissionObjectiveCompleted()
+            | MissionObjectiveFailed()
+        ):
             found = _objective_event(found, event)
         case MissionComplicationRecorded(text=text, cause=cause, caused_by_seq=seq):
             complication = Complication(text=text, cause=cause, caused_by_seq=seq)
@@ -90,17 +96,28 @@ def evolve(state: MissionsState, event: Event) -> MissionsState:
         case MissionLeaderChosen(character_id=cid, method=method, rolls=rolls):
             found = replace(found, leader=Leader(character_id=cid, method=method, rolls=rolls))
         case MissionOathTaken():
-            oath = SwornOath(oath=event.oath, leader_id=event.leader_id, leader_speciality=event.leader_speciality,
-                             enemy_type=event.enemy_type, warp_studies=event.warp_studies)
+            oath = SwornOath(
+                oath=event.oath,
+                leader_id=event.leader_id,
+                leader_speciality=event.leader_speciality,
+                enemy_type=event.enemy_type,
+                warp_studies=event.warp_studies,
+            )
             found = replace(found, oath=oath)
         case MissionExecutionStarted():
             found = replace(found, phase="execution")
         case MissionExecutionEnded(outcome=outcome, failed_primaries=failed, unfinished_primaries=unfinished):
-            found = replace(found, phase="rewards", outcome=outcome, failed_primaries=failed,
-                            unfinished_primaries=unfinished)
+            found = replace(
+                found, phase="rewards", outcome=outcome, failed_primaries=failed, unfinished_primaries=unfinished
+            )
         case MissionRewardGranted():
-            reward = Reward(character_id=event.character_id, xp=event.xp, renown=event.renown,
-                            oath_renown=event.oath_renown, reason=event.reason)
+            reward = Reward(
+                character_id=event.character_id,
+                xp=event.xp,
+                renown=event.renown,
+                oath_renown=event.oath_renown,
+                reason=event.reason,
+            )
             found = replace(found, rewards=(*found.rewards, reward))
         case MissionClosed():
             found = replace(found, phase="closed")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from functools import reduce
 from collections.abc import Iterable
+from functools import reduce
 
 from msgspec.structs import replace
 
@@ -126,14 +126,17 @@ def evolve(state: WngState, event: Event) -> WngState:
             character = state.characters[event.character_id]
             if event.encounter_id is not None and state.encounter is not None:
                 encounter = replace(
-                    state.encounter, round=event.round, turn=event.turn, acting=character.id,
-                    acted=state.encounter.acted | {character.id}, last_side=event.side, budget=TurnBudget(),
+                    state.encounter,
+                    round=event.round,
+                    turn=event.turn,
+                    acting=character.id,
+                    acted=state.encounter.acted | {character.id},
+                    last_side=event.side,
+                    budget=TurnBudget(),
                 )
                 state = replace(state, encounter=encounter)
             effects = _without(character.defence_effects, event.expired_defence)
-            return _with_character(
-                state, replace(character, defence_effects=effects, recovered_shock_this_turn=False)
-            )
+            return _with_character(state, replace(character, defence_effects=effects, recovered_shock_this_turn=False))
         case TestRolled():
             state = replace(state, tests_rolled=state.tests_rolled + 1)
             if event.next_action_penalties_used:
@@ -318,8 +321,9 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             return _in_encounter(state, budget=spend_budget(encounter.budget, event), prepared=prepared)
         case TurnEffectsExpired():
             character = state.characters[event.character_id]
-            state = _with_character(state, replace(character, defence_effects=_without(character.defence_effects,
-                                                                                         event.defence)))
+            state = _with_character(
+                state, replace(character, defence_effects=_without(character.defence_effects, event.defence))
+            )
             if encounter is not None and event.prepared:
                 state = _in_encounter(state, prepared=encounter.prepared - {event.character_id})
             return state
@@ -331,8 +335,11 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             return _with_character(
                 state,
                 replace(
-                    character, wounds=event.wounds_after, shock=event.shock_after,
-                    death_failures=event.death_failures_after, members_left=event.members_left_after,
+                    character,
+                    wounds=event.wounds_after,
+                    shock=event.shock_after,
+                    death_failures=event.death_failures_after,
+                    members_left=event.members_left_after,
                     conditions=conditions,
                     death_test_due=character.death_test_due and "dying" in conditions,
                 ),
@@ -342,10 +349,16 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             return _with_test(
                 state,
                 OpenTest(
-                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=event.dn,
-                    dice=event.rerolled or event.dice, bonus_applied=event.pool.bonus_applied,
-                    bonus_cap=event.pool.bonus_cap, rerolled=bool(event.rerolled),
-                    complication_pending=event.wrath == "complication", settled=event.kind,
+                    id=event.test_id,
+                    character_id=event.character_id,
+                    purpose="skill",
+                    dn=event.dn,
+                    dice=event.rerolled or event.dice,
+                    bonus_applied=event.pool.bonus_applied,
+                    bonus_cap=event.pool.bonus_cap,
+                    rerolled=bool(event.rerolled),
+                    complication_pending=event.wrath == "complication",
+                    settled=event.kind,
                 ),
             )
     return state

@@ -12,7 +12,6 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
 from service.api.missions import mission_read
-from service.api.transcripts import transcript
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -26,6 +25,7 @@ from service.api.reads import (
     verify,
 )
 from service.api.services import Services
+from service.api.transcripts import transcript
 from service.commanding import Commander
 from service.database import create_pool
 from service.settings import Settings

@@ -108,8 +108,10 @@ def _rebuild(_: argparse.Namespace) -> int:
                 _progress(index, len(campaigns), campaign_id)
                 written += await snapshots.rebuild(campaign_id, version)
             _progress(len(campaigns), len(campaigns), "done")
-            print(f"\nRebuilt {written} snapshots of {len(campaigns)} campaigns for projection {snapshots.version}",
-                  file=sys.stderr)
+            print(
+                f"\nRebuilt {written} snapshots of {len(campaigns)} campaigns for projection {snapshots.version}",
+                file=sys.stderr,
+            )
             return 0
         finally:
             await pool.close()
@@ -144,7 +146,9 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="lexmechanic", description="Event-sourced campaign log for play-by-post 40k games")
+    parser = argparse.ArgumentParser(
+        prog="lexmechanic", description="Event-sourced campaign log for play-by-post 40k games"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP service (embedded PostgreSQL without DATABASE_URL)")
     serve.add_argument("--host", default="127.0.0.1")

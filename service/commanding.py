@@ -19,10 +19,10 @@ from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
 from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options, decide
-from projections.recorded import DiceProvenance, EventMeta, Recorded
+from projections.recorded import DiceProvenance, EventMeta
 from projections.replay import campaign_state
-from projections.stamping import stamp
 from projections.results import result_of
+from projections.stamping import stamp
 from service import dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache

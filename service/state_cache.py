@@ -7,8 +7,8 @@ when a voiding event makes an incremental fold wrong) before anything is decided
 from __future__ import annotations
 
 from collections import OrderedDict
+
 from domain.campaign.state import CampaignState
-from projections.recorded import Recorded
 from projections.replay import campaign_state, is_voiding
 from service.store import EventStore, Writer
 

@@ -39,9 +39,7 @@ class VersionConflict(StoreError):
     """The client expected another version: someone else wrote in between."""
 
     def __init__(self, expected: int, current: int) -> None:
-        super().__init__(
-            f"the campaign is at version {current}, not {expected}: reload it and decide again"
-        )
+        super().__init__(f"the campaign is at version {current}, not {expected}: reload it and decide again")
         self.expected = expected
         self.current = current
 
@@ -273,7 +271,9 @@ class EventStore:
         value = await self.pool.fetchval(queries.SELECT_LAST_SEQ_OF_TURN, _uuid(campaign_id), encounter, round_, turn)
         return int(value) if value is not None else None
 
-    async def seq_range(self, campaign_id: str, *, encounter: str | None = None, session: int | None = None) -> tuple[int, int] | None:
+    async def seq_range(
+        self, campaign_id: str, *, encounter: str | None = None, session: int | None = None
+    ) -> tuple[int, int] | None:
         """The first and last seq stamped with an encounter or a session, if any."""
         if encounter is not None:
             row = await self.pool.fetchrow(queries.SELECT_SEQ_RANGE_OF_ENCOUNTER, _uuid(campaign_id), encounter)

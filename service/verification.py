@@ -12,8 +12,8 @@ from typing import Any
 
 import msgspec
 
-from service import chain
 from domain.dice import dice_in
+from service import chain
 from service.dice_source import die_value
 
 
@@ -124,7 +124,9 @@ def _check_dice(
         for k, die in sorted(command.dice.items()):
             value = die_value(seed, campaign_id, command.nonce, k, int(die["sides"]))
             if value != die["value"]:
-                report.problems.append(f"{where}: die k={k} (d{die['sides']}) shows {die['value']}, the seed gives {value}")
+                report.problems.append(
+                    f"{where}: die k={k} (d{die['sides']}) shows {die['value']}, the seed gives {value}"
+                )
             else:
                 report.dice_verified += 1
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
 from domain.campaign.state import CampaignState, TurnRecord
-from domain.encounter import TurnPosition
 from domain.commands import Actor, Command, command_tag
+from domain.encounter import TurnPosition
 from domain.errors import Forbidden
 
 
@@ -55,7 +55,9 @@ def _player_may_undo(state: CampaignState, actor: Actor, command: Command, encou
         raise Forbidden("a player may undo only a turn of its own character")
     position = getattr(state.rules, "position", None)
     current = isinstance(position, TurnPosition) and (position.encounter, position.round, position.turn) == (
-        encounter, record.round, record.turn
+        encounter,
+        record.round,
+        record.turn,
     )
     if isinstance(command, UndoTurn) and not current:
         raise Forbidden("a player may undo only its character's current turn, not an earlier one")

@@ -43,4 +43,3 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
                 changes.extend(diff(before[key], after[key], sub))
         return changes
     return [] if before == after else [Change(path, before, after)]
-

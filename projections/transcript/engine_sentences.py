@@ -14,14 +14,28 @@ from domain.wrath_and_glory.events import DeathTestRolled
 from domain.wrath_and_glory.events import TestRolled as WngTestRolled
 from projections.transcript.wording import Lang
 
-_MODES_EN = {"standard": "attacks", "semi_auto": "fires a semi-auto burst at", "full_auto": "fires a full-auto burst at",
-             "suppressing": "lays suppressing fire on", "charge": "charges", "all_out": "attacks all out",
-             "called_shot": "aims a called shot at", "guarded": "makes a guarded attack on",
-             "stun": "tries to stun"}
-_MODES_ES = {"standard": "ataca a", "semi_auto": "dispara una ráfaga semiautomática a",
-             "full_auto": "dispara una ráfaga automática a", "suppressing": "hace fuego de supresión sobre",
-             "charge": "carga contra", "all_out": "ataca a la desesperada a", "called_shot": "apunta a",
-             "guarded": "ataca con cautela a", "stun": "intenta aturdir a"}
+_MODES_EN = {
+    "standard": "attacks",
+    "semi_auto": "fires a semi-auto burst at",
+    "full_auto": "fires a full-auto burst at",
+    "suppressing": "lays suppressing fire on",
+    "charge": "charges",
+    "all_out": "makes an all-out attack on",
+    "called_shot": "aims a called shot at",
+    "guarded": "makes a guarded attack on",
+    "stun": "tries to stun",
+}
+_MODES_ES = {
+    "standard": "ataca a",
+    "semi_auto": "dispara una ráfaga semiautomática a",
+    "full_auto": "dispara una ráfaga automática a",
+    "suppressing": "hace fuego de supresión sobre",
+    "charge": "carga contra",
+    "all_out": "ataca a la desesperada a",
+    "called_shot": "apunta a",
+    "guarded": "ataca con cautela a",
+    "stun": "intenta aturdir a",
+}
 
 
 def _name(state: CampaignState, character_id: str) -> str:
@@ -53,8 +67,11 @@ def engine_sentence(event: Event, state: CampaignState, lang: Lang) -> str | Non
         case DamageApplied():
             whom = _name(state, event.target_id)
             dealt = sum(hit.wounding for hit in event.hits)
-            return (f"{whom} recibe {dealt} de daño en {len(event.hits)} impacto(s)" if es
-                    else f"{whom} takes {dealt} damage from {len(event.hits)} hit(s)")
+            return (
+                f"{whom} recibe {dealt} de daño en {len(event.hits)} impacto(s)"
+                if es
+                else f"{whom} takes {dealt} damage from {len(event.hits)} hit(s)"
+            )
         case TestRolled():
             who = _name(state, event.character_id)
             result = ("éxito" if event.success else "fallo") if es else ("success" if event.success else "failure")
@@ -68,10 +85,16 @@ def engine_sentence(event: Event, state: CampaignState, lang: Lang) -> str | Non
             return f"{who}: {event.skill} ({dice}d6) {icons}, {result}"
         case WngDamageApplied():
             whom = _name(state, event.character_id)
-            return (f"{whom} pierde {event.shock_lost} de choque y {event.wounds} herida(s)" if es
-                    else f"{whom} loses {event.shock_lost} shock and {event.wounds} wound(s)")
+            return (
+                f"{whom} pierde {event.shock_lost} de choque y {event.wounds} herida(s)"
+                if es
+                else f"{whom} loses {event.shock_lost} shock and {event.wounds} wound(s)"
+            )
         case DeathTestRolled():
             who = _name(state, event.character_id)
-            return (f"{who}: tirada de muerte {event.total} ({event.result})" if es
-                    else f"{who}: death test {event.total} ({event.result})")
+            return (
+                f"{who}: tirada de muerte {event.total} ({event.result})"
+                if es
+                else f"{who}: death test {event.total} ({event.result})"
+            )
     return None

@@ -24,7 +24,7 @@ def _value(value: Any) -> str:
 
 
 def change_line(change: Change, names: dict[str, str], lang: Lang) -> str:
-    """"Brother Kai: damage 3 → 7" from the path rules.characters.kai.damage."""
+    """ "Brother Kai: damage 3 → 7" from the path rules.characters.kai.damage."""
     parts = change.path.split(".")
     subject = ""
     for container in ("characters", "objectives", "missions"):

@@ -53,11 +53,17 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case ParticipantJoined(name=name, role=role):
             return f"{name} se une como {role}" if es else f"{name} joins as {role}"
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
-            return (f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…" if es
-                    else f"Dice epoch {epoch} committed: sha256 {commitment[:16]}…")
+            return (
+                f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…"
+                if es
+                else f"Dice epoch {epoch} committed: sha256 {commitment[:16]}…"
+            )
         case DiceSeedRevealed(epoch=epoch, seed=seed):
-            return (f"Semilla de la época {epoch} revelada: {seed[:16]}…" if es
-                    else f"Seed of dice epoch {epoch} revealed: {seed[:16]}…")
+            return (
+                f"Semilla de la época {epoch} revelada: {seed[:16]}…"
+                if es
+                else f"Seed of dice epoch {epoch} revealed: {seed[:16]}…"
+            )
         case SessionStarted(session=session, title=title):
             suffix = f": {title}" if title else ""
             return f"Empieza la sesión {session}{suffix}" if es else f"Session {session} begins{suffix}"
@@ -69,22 +75,37 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
             subject = f"{who} " if who else ""
-            return (f"{subject}tira {expression} ({reason}): {rolled}" if es
-                    else f"{subject}rolls {expression} ({reason}): {rolled}")
+            return (
+                f"{subject}tira {expression} ({reason}): {rolled}"
+                if es
+                else f"{subject}rolls {expression} ({reason}): {rolled}"
+            )
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
-            return (f"El DJ anula los eventos {_seqs(voids)}: {reason}" if es
-                    else f"The GM retracts events {_seqs(voids)}: {reason}")
+            return (
+                f"El DJ anula los eventos {_seqs(voids)}: {reason}"
+                if es
+                else f"The GM retracts events {_seqs(voids)}: {reason}"
+            )
         case EventsReinstated(restores=restores, reason=reason):
-            return (f"El DJ restablece los eventos {_seqs(restores)}: {reason}" if es
-                    else f"The GM reinstates events {_seqs(restores)}: {reason}")
+            return (
+                f"El DJ restablece los eventos {_seqs(restores)}: {reason}"
+                if es
+                else f"The GM reinstates events {_seqs(restores)}: {reason}"
+            )
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
-            return (f"Se deshace el turno {turn} del asalto {round_} de {encounter} (eventos {_seqs(voids)})" if es
-                    else f"Turn {turn} of round {round_} of {encounter} is undone (events {_seqs(voids)})")
+            return (
+                f"Se deshace el turno {turn} del asalto {round_} de {encounter} (eventos {_seqs(voids)})"
+                if es
+                else f"Turn {turn} of round {round_} of {encounter} is undone (events {_seqs(voids)})"
+            )
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
-            return (f"Se rehace el turno {turn} del asalto {round_} de {encounter}" if es
-                    else f"Turn {turn} of round {round_} of {encounter} is redone")
+            return (
+                f"Se rehace el turno {turn} del asalto {round_} de {encounter}"
+                if es
+                else f"Turn {turn} of round {round_} of {encounter} is redone"
+            )
     return None
 
 

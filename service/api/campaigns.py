@@ -24,7 +24,9 @@ IdempotencyKey = Annotated[
 
 
 @post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once")
-async def create_campaign(request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]) -> CampaignCreatedResponse:
+async def create_campaign(
+    request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]
+) -> CampaignCreatedResponse:
     found = services(request)
     require_admin(request, found.settings.admin_token, "creating a campaign")
     reject_nul(msgspec.to_builtins(data))

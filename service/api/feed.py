@@ -21,7 +21,11 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
         return 0, 0
     match = _CURSOR.match(after)
     if match is None:
-        raise ApiError(400, "invalid-request", f"after must be a cursor '<transaction id>.<global position>' as given in 'next', not {after!r}")
+        raise ApiError(
+            400,
+            "invalid-request",
+            f"after must be a cursor '<transaction id>.<global position>' as given in 'next', not {after!r}",
+        )
     return int(match.group(1)), int(match.group(2))
 
 

@@ -128,7 +128,9 @@ def reject_nul(value: Any, where: str = "body") -> None:
     """PostgreSQL text cannot hold U+0000: refuse it at the edge with a clear message."""
     if isinstance(value, str):
         if "\x00" in value:
-            raise ApiError(400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored")
+            raise ApiError(
+                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored"
+            )
     elif isinstance(value, dict):
         for key, item in value.items():
             reject_nul(key, where)

@@ -12,18 +12,18 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
+from domain.dice import dice_in
 from service.api.auth import campaign_actor
 from service.api.problems import ApiError
 from service.api.services import Services, services
 from service.dice_source import die_value
 from service.store import StoredEvent, epoch_fact
-from domain.dice import dice_in
 from service.verification import verify_campaign
-from projections.replay import campaign_state
 
 AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]
 AtPost = Annotated[
-    str | None, QueryParameter(name="at_post", max_length=200, description="state after the last event of this forum post")
+    str | None,
+    QueryParameter(name="at_post", max_length=200, description="state after the last event of this forum post"),
 ]
 AtTurn = Annotated[
     str | None,
@@ -40,7 +40,9 @@ async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services
     return found
 
 
-async def _point(found: Services, campaign_id: str, at_seq: int | None, at_post: str | None, at_turn: str | None) -> int | None:
+async def _point(
+    found: Services, campaign_id: str, at_seq: int | None, at_post: str | None, at_turn: str | None
+) -> int | None:
     """The seq a time-travel read asks for (None: the head)."""
     if sum(x is not None for x in (at_seq, at_post, at_turn)) > 1:
         raise ApiError(400, "invalid-request", "give at most one of at_seq, at_post and at_turn")
@@ -52,7 +54,9 @@ async def _point(found: Services, campaign_id: str, at_seq: int | None, at_post:
     if at_turn is not None:
         parts = at_turn.split("/")
         if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-            raise ApiError(400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}")
+            raise ApiError(
+                400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}"
+            )
         seq = await found.store.last_seq_of_turn(campaign_id, parts[0], int(parts[1]), int(parts[2]))
         if seq is None:
             raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}")
@@ -161,7 +165,9 @@ async def encounter_read(
     return {
         "version": state.version,
         "encounter": encounter_id,
-        "position": msgspec.to_builtins(position) if position is not None and position.encounter == encounter_id else None,
+        "position": msgspec.to_builtins(position)
+        if position is not None and position.encounter == encounter_id
+        else None,
         "turns": msgspec.to_builtins(log.turns) if log else [],
         "redo": msgspec.to_builtins(log.redo) if log else [],
         "encounter_version": log.version if log else None,

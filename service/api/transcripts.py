@@ -31,11 +31,15 @@ async def _span(
         return span[0], span[1], what
     first, last = first or 1, min(last or head, head)
     if first > last:
-        raise ApiError(400, "invalid-request", f"from_seq {first} is after to_seq {last} (the campaign has {head} events)")
+        raise ApiError(
+            400, "invalid-request", f"from_seq {first} is after to_seq {last} (the campaign has {head} events)"
+        )
     return first, last, f"{first}–{last}"
 
 
-@get("/campaigns/{campaign_id:str}/transcript", summary="Frames of a session, encounter or span: JSON, Markdown, BBCode")
+@get(
+    "/campaigns/{campaign_id:str}/transcript", summary="Frames of a session, encounter or span: JSON, Markdown, BBCode"
+)
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],

@@ -25,9 +25,9 @@ def test_an_engine_event_is_told_by_its_title_and_facts_with_names() -> None:
 
 
 def test_attack_and_damage_read_like_the_forum_thread() -> None:
-    from domain.dice import Die
     from domain.d100.events import AttackRolled
     from domain.d100.modifiers import sum_modifiers
+    from domain.dice import Die
 
     state = CampaignState(characters={
         "aurelius": Character("aurelius", "Brother Aurelius", "p1", "pc", {}, 4),

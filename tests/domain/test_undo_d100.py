@@ -104,7 +104,7 @@ def play_turn(table: CampaignTable, dice: SeededDice, owner: dict[str, Actor]) -
         try:
             events = table.run(Attack(attack_id=f"a{table.state.version}", attacker_id=acting, target_id=targets[0],
                                       weapon_id=weapon), dice, owner[acting])
-            attack_id = next(getattr(e, "attack_id") for e in events if hasattr(e, "attack_id"))
+            attack_id = next(e.attack_id for e in events if hasattr(e, "attack_id"))
             table.run(React(attack_id=attack_id, reaction="none"), dice)
             table.run(RollDamage(attack_id=attack_id), dice)
         except (DomainError, IndexError, StopIteration):

@@ -250,8 +250,9 @@ from domain.missions.leader import roll_off  # noqa: E402
 @for_all(st.integers(2, 5), st.lists(st.integers(1, 10), max_size=40))
 def test_roll_off_winner_alone_has_the_highest_die_of_the_last_round(count: int, faces: list[int]) -> None:
     candidates = [f"c{i}" for i in range(count)]
-    # Any faces first (ties included), then distinct faces so the roll-off ends within its bound.
-    winner, rolls = roll_off(candidates, FixedDice([*faces, 10, 9, 8, 7, 6]))
+    # Any faces first (ties included), then 10, 9 … 1 over and over: any five consecutive of those are
+    # distinct, so the first round rolled wholly from them has a single winner.
+    winner, rolls = roll_off(candidates, FixedDice([*faces, *range(10, 0, -1)] + [*range(10, 0, -1)] * 2))
     last = [r for r in rolls if r.round == rolls[-1].round]
     best = max(r.die.value for r in last)
     assert [r.character_id for r in last if r.die.value == best] == [winner]

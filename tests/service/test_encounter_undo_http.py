@@ -30,7 +30,6 @@ async def test_undo_redo_and_time_travel_of_a_turn(campaign: Any) -> None:
     acting = state["rules"]["encounter"]["order"][0]
     target = "ork" if acting == "kai" else "kai"
     token = ana if acting == "kai" else None
-    before_attack = state
 
     attack = {"type": "d100_attack", "attack_id": "a1", "attacker_id": acting, "target_id": target,
               "weapon_id": "bolter", "fate_bonus": acting == "kai", "post": {"id": "attack-1"}}

@@ -33,9 +33,9 @@ async def read_all(store: EventStore) -> list[int]:
         page = await store.feed(xact, position, 2)
         if not page:
             return seen
-        for xact, event in page:
-            position = event.global_position
-            seen.append(event.global_position)
+        seen.extend(event.global_position for _, event in page)
+        xact, last = page[-1]
+        position = last.global_position
 
 
 async def test_feed_waits_for_a_slow_commit_instead_of_skipping_it(commander: Commander) -> None:

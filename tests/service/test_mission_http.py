@@ -62,7 +62,7 @@ async def test_scripted_mission_from_briefing_to_rewards(campaign: Any) -> None:
     spanish = (await campaign.get("/missions/relay?format=bbcode&lang=es")).text
     assert "[b]" in spanish and "Objetivo" in spanish and "Juramento" in spanish
 
-    before_rewards = (await campaign.get(f"/missions/relay?at_post=forum-7")).json()["mission"]
+    before_rewards = (await campaign.get("/missions/relay?at_post=forum-7")).json()["mission"]
     assert before_rewards["phase"] == "execution"
     assert {o["status"] for o in before_rewards["objectives"].values()} == {"open"}
 
