@@ -10,6 +10,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -62,34 +63,34 @@ async def template_url(server_url: str) -> str:
     return url
 
 
+async def _admin(server_url: str, statement: str) -> None:
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(statement)
+    finally:
+        await admin.close()
+
+
+@asynccontextmanager
+async def _scratch_database(server_url: str, prefix: str, template: str | None) -> AsyncIterator[str]:
+    """A database of its own for one test, dropped afterwards."""
+    name = f"{prefix}_{os.getpid()}_{next(_numbers)}"
+    await _admin(server_url, f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
+    try:
+        yield with_database(server_url, name)
+    finally:
+        await _admin(server_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture
 async def database_url(server_url: str, template_url: str) -> AsyncIterator[str]:
-    name = f"lexmechanic_test_{os.getpid()}_{next(_numbers)}"
-    admin = await asyncpg.connect(server_url)
-    try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-    finally:
-        await admin.close()
-    yield with_database(server_url, name)
-    admin = await asyncpg.connect(server_url)
-    try:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    finally:
-        await admin.close()
+    """A migrated database of the test's own, cloned from the template."""
+    async with _scratch_database(server_url, "lexmechanic_test", TEMPLATE) as url:
+        yield url
 
 
 @pytest.fixture
 async def empty_database_url(server_url: str) -> AsyncIterator[str]:
     """A database with no schema at all, for migration tests."""
-    name = f"lexmechanic_empty_{os.getpid()}_{next(_numbers)}"
-    admin = await asyncpg.connect(server_url)
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    yield with_database(server_url, name)
-    admin = await asyncpg.connect(server_url)
-    try:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    finally:
-        await admin.close()
+    async with _scratch_database(server_url, "lexmechanic_empty", None) as url:
+        yield url

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import asyncpg
 import msgspec
 from litestar import Request, Response, get
+from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
@@ -78,6 +79,21 @@ async def _state(
     return await found.snapshots.state_at(campaign_id, seq)
 
 
+async def state_at_point(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    at_seq: AtSeq = None,
+    at_post: AtPost = None,
+    at_turn: AtTurn = None,
+) -> CampaignState:
+    """The campaign state a read asks for: now, or at one point of history (a Litestar dependency)."""
+    found = await _reader(request, campaign_id)
+    return await _state(found, campaign_id, at_seq, at_post, at_turn)
+
+
+AT_POINT = {"at_point": Provide(state_at_point)}
+
+
 @get("/campaigns/{campaign_id:str}", summary="Campaign summary: ruleset, version, participants, sessions, dice epoch")
 async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
@@ -111,33 +127,27 @@ async def campaign_events(
     return {"version": head.version, "events": events, "next_after_seq": events[-1].seq if events else after_seq}
 
 
-@get("/campaigns/{campaign_id:str}/state", summary="The full projected state, now or right after ?at_seq=")
-async def campaign_state_read(
-    request: Request[Any, Any, Any],
-    campaign_id: FromPath[str],
-    at_seq: AtSeq = None,
-    at_post: AtPost = None,
-    at_turn: AtTurn = None,
-) -> CampaignState:
-    found = await _reader(request, campaign_id)
-    return await _state(found, campaign_id, at_seq, at_post, at_turn)
+@get(
+    "/campaigns/{campaign_id:str}/state",
+    summary="The full projected state, now or at ?at_seq=, ?at_post= or ?at_turn=",
+    dependencies=AT_POINT,
+)
+async def campaign_state_read(campaign_id: FromPath[str], at_point: NamedDependency[CampaignState]) -> CampaignState:
+    return at_point
 
 
-@get("/campaigns/{campaign_id:str}/characters/{character_id:str}", summary="One character, now or at ?at_seq=")
+@get(
+    "/campaigns/{campaign_id:str}/characters/{character_id:str}",
+    summary="One character, now or at a point of history",
+    dependencies=AT_POINT,
+)
 async def character_read(
-    request: Request[Any, Any, Any],
-    campaign_id: FromPath[str],
-    character_id: FromPath[str],
-    at_seq: AtSeq = None,
-    at_post: AtPost = None,
-    at_turn: AtTurn = None,
+    campaign_id: FromPath[str], character_id: FromPath[str], at_point: NamedDependency[CampaignState]
 ) -> dict[str, Any]:
-    found = await _reader(request, campaign_id)
-    state = await _state(found, campaign_id, at_seq, at_post, at_turn)
+    state = at_point
     character = state.characters.get(character_id)
     if character is None:
-        when = f" at seq {at_seq}" if at_seq else ""
-        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign{when}")
+        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}")
     rules = getattr(state.rules, "characters", {}).get(character_id) if state.rules is not None else None
     return {
         "version": state.version,
@@ -146,17 +156,15 @@ async def character_read(
     }
 
 
-@get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="One encounter, now or at a point")
+@get(
+    "/campaigns/{campaign_id:str}/encounters/{encounter_id:str}",
+    summary="One encounter, now or at a point of history",
+    dependencies=AT_POINT,
+)
 async def encounter_read(
-    request: Request[Any, Any, Any],
-    campaign_id: FromPath[str],
-    encounter_id: FromPath[str],
-    at_seq: AtSeq = None,
-    at_post: AtPost = None,
-    at_turn: AtTurn = None,
+    campaign_id: FromPath[str], encounter_id: FromPath[str], at_point: NamedDependency[CampaignState]
 ) -> dict[str, Any]:
-    found = await _reader(request, campaign_id)
-    state = await _state(found, campaign_id, at_seq, at_post, at_turn)
+    state = at_point
     log = state.encounters.get(encounter_id)
     rules = getattr(state.rules, "encounters", {}).get(encounter_id) if state.rules is not None else None
     if log is None and rules is None:
