@@ -5,26 +5,6 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.d100.checks import ExtendedProgress
-from domain.d100.encounter_events import (
-    ActionTaken,
-    ActionUsed,
-    BloodLossRolled,
-    CharacterChange,
-    CriticalTableLoaded,
-    EncounterEnded,
-    EncounterStarted,
-    HeroicSacrificeDeclared,
-    HordeBreakTested,
-    HordeBroke,
-    InitiativeOrderFixed,
-    InitiativeRolled,
-    ManoeuvreResolved,
-    OnFireBurned,
-    PinningTested,
-    StunResolved,
-    TurnEnded,
-    TurnStarted,
-)
 from domain.d100.events import (
     AimTaken,
     AttackRolled,
@@ -43,30 +23,16 @@ from domain.d100.events import (
 from domain.d100.state import (
     CharacterState,
     Condition,
-    ConditionName,
     D100State,
     PendingAttack,
     RecordedTest,
 )
-from domain.d100.turns import ActionCost, Encounter, TurnBudget, exhausted
+from domain.d100.turns import TurnBudget
 from domain.events import Event
+from projections.d100_characters import add_conditions, remove_conditions, with_character, without_attack
+from projections.d100_encounter import evolve_combat
 
-
-def _with_character(state: D100State, char: CharacterState) -> D100State:
-    return replace(state, characters={**state.characters, char.id: char})
-
-
-def _add_conditions(char: CharacterState, added: tuple[Condition, ...]) -> tuple[Condition, ...]:
-    keys = {(c.name, c.location) for c in added}
-    return tuple(c for c in char.conditions if (c.name, c.location) not in keys) + added
-
-
-def _remove_conditions(char: CharacterState, removed: tuple[ConditionName, ...]) -> tuple[Condition, ...]:
-    return tuple(c for c in char.conditions if c.name not in removed)
-
-
-def _without_attack(state: D100State, attack_id: str) -> dict[str, PendingAttack]:
-    return {k: v for k, v in state.attacks.items() if k != attack_id}
+__all__ = ["evolve", "evolve_combat"]
 
 
 def evolve(state: D100State, event: Event) -> D100State:
@@ -74,7 +40,7 @@ def evolve(state: D100State, event: Event) -> D100State:
     match event:
         case CharacterRegistered():
             sheet = event.sheet
-            return _with_character(
+            return with_character(
                 state,
                 CharacterState(
                     id=event.character_id,
@@ -121,24 +87,24 @@ def evolve(state: D100State, event: Event) -> D100State:
             return replace(state, used_ids=state.used_ids | {event.contest_id})
         case AimTaken():
             char = state.characters[event.character_id]
-            return _with_character(state, replace(char, aim=event.bonus))
+            return with_character(state, replace(char, aim=event.bonus))
         case AttackRolled():
             return _attack_rolled(state, event)
         case ReactionRolled():
             attack = state.attacks[event.attack_id]
             if event.reaction != "none":
                 defender = state.characters[event.character_id]
-                state = _with_character(
+                state = with_character(
                     state,
                     replace(
                         defender,
                         reactions_used=defender.reactions_used + 1,
                         aim=0,
-                        conditions=_remove_conditions(defender, ("overwatch",)),
+                        conditions=remove_conditions(defender, ("overwatch",)),
                     ),
                 )
             if event.hits_after <= 0:
-                return replace(state, attacks=_without_attack(state, event.attack_id))
+                return replace(state, attacks=without_attack(state, event.attack_id))
             updated = replace(
                 attack, stage="awaiting_damage", hits=event.hits_after, locations=attack.locations[event.hits_negated :]
             )
@@ -155,10 +121,10 @@ def evolve(state: D100State, event: Event) -> D100State:
                     criticals=target.criticals + event.criticals,
                     fatigue=event.fatigue_after,
                     magnitude=event.magnitude_after,
-                    conditions=_add_conditions(target, event.conditions_added),
+                    conditions=add_conditions(target, event.conditions_added),
                     break_test_due=target.break_test_due or event.break_test_due,
                 )
-            return replace(_with_character(state, target), attacks=_without_attack(state, event.attack_id))
+            return replace(with_character(state, target), attacks=without_attack(state, event.attack_id))
         case FateSpent():
             char = state.characters[event.character_id]
             char = replace(
@@ -166,9 +132,9 @@ def evolve(state: D100State, event: Event) -> D100State:
                 fate=event.fate_after,
                 damage=event.damage_after if event.damage_after is not None else char.damage,
                 fatigue=event.fatigue_after if event.fatigue_after is not None else char.fatigue,
-                conditions=_remove_conditions(char, event.conditions_removed),
+                conditions=remove_conditions(char, event.conditions_removed),
             )
-            state = _with_character(state, char)
+            state = with_character(state, char)
             if event.initiative_after is not None and state.encounter is not None:
                 initiative = {**state.encounter.initiative, char.id: event.initiative_after}
                 return replace(state, encounter=replace(state.encounter, initiative=initiative))
@@ -184,13 +150,13 @@ def evolve(state: D100State, event: Event) -> D100State:
             return state
         case FateBurned():
             char = state.characters[event.character_id]
-            return _with_character(
+            return with_character(
                 state,
                 replace(
                     char,
                     fate=event.fate_after,
                     fate_max=event.fate_max_after,
-                    conditions=_remove_conditions(char, event.conditions_removed),
+                    conditions=remove_conditions(char, event.conditions_removed),
                 ),
             )
         case UnjamAttempted():
@@ -202,10 +168,10 @@ def evolve(state: D100State, event: Event) -> D100State:
                 jammed=tuple(w for w in char.jammed if w != event.weapon_id),
                 ammo={**char.ammo, event.weapon_id: 0},
             )
-            return replace(_with_character(state, char), used_ids=state.used_ids | {event.test_id})
+            return replace(with_character(state, char), used_ids=state.used_ids | {event.test_id})
         case WeaponReloaded():
             char = state.characters[event.character_id]
-            return _with_character(state, replace(char, ammo={**char.ammo, event.weapon_id: event.ammo}))
+            return with_character(state, replace(char, ammo={**char.ammo, event.weapon_id: event.ammo}))
         case RoundStarted():
             return _round_started(state, event)
         case GmRulingRecorded():
@@ -217,11 +183,11 @@ def evolve(state: D100State, event: Event) -> D100State:
                 fatigue=event.set_fatigue if event.set_fatigue is not None else char.fatigue,
                 fate=event.set_fate if event.set_fate is not None else char.fate,
                 magnitude=event.set_magnitude if event.set_magnitude is not None else char.magnitude,
-                conditions=_add_conditions(
-                    replace(char, conditions=_remove_conditions(char, event.remove_conditions)), event.add_conditions
+                conditions=add_conditions(
+                    replace(char, conditions=remove_conditions(char, event.remove_conditions)), event.add_conditions
                 ),
             )
-            return _with_character(state, char)
+            return with_character(state, char)
         case _:
             return evolve_combat(state, event)
 
@@ -241,7 +207,7 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             marks = (Condition(name="all_out_attack", rounds=rounds),)
         elif event.action == "guarded":
             marks = (Condition(name="guarded_attack", rounds=rounds),)
-        conditions = _add_conditions(replace(attacker, conditions=_remove_conditions(attacker, ("overwatch",))), marks)
+        conditions = add_conditions(replace(attacker, conditions=remove_conditions(attacker, ("overwatch",))), marks)
         attacker = replace(
             attacker,
             ammo=ammo,
@@ -255,7 +221,8 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
         attacker = replace(
             attacker, jammed=attacker.jammed + (event.weapon_id,), ammo={**attacker.ammo, event.weapon_id: 0}
         )
-    state = replace(_with_character(state, attacker), used_ids=state.used_ids | {event.attack_id})
+    assigned_ids = {a.attack_id for a in event.assigned}
+    state = replace(with_character(state, attacker), used_ids=state.used_ids | {event.attack_id} | assigned_ids)
     pending = PendingAttack(
         id=event.attack_id,
         attacker_id=event.attacker_id,
@@ -280,8 +247,20 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
         comrade_in_cohesion=event.comrade_in_cohesion,
         rerolled=event.reroll_of is not None,
         jammed=event.jammed,
+        zone=event.zone,
+        part_of=event.part_of,
     )
-    return replace(state, attacks={**state.attacks, event.attack_id: pending})
+    attacks = dict(state.attacks)
+    if event.success and event.hits == 0:
+        attacks.pop(event.attack_id, None)  # a suppressing burst whose hits all fell on others of the zone
+    else:
+        attacks[event.attack_id] = pending
+    for share in event.assigned:
+        attacks[share.attack_id] = replace(
+            pending, id=share.attack_id, target_id=share.target_id, hits=share.hits, locations=share.locations,
+            stage=share.stage, to_comrade=share.to_comrade, zone=(), assigned_from=event.attack_id,
+        )
+    return replace(state, attacks=attacks)
 
 
 def _tick(conditions: tuple[Condition, ...]) -> tuple[Condition, ...]:
@@ -305,238 +284,3 @@ def _round_started(state: D100State, event: RoundStarted) -> D100State:
     if encounter is not None:
         encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget())
     return replace(state, round=event.round, characters=characters, encounter=encounter or state.encounter)
-
-
-def _spent(budget: TurnBudget, cost: ActionCost, kind: str) -> TurnBudget:
-    """The budget after an action decide already allowed (the fold never refuses)."""
-    if cost == "full":
-        return TurnBudget(full=kind, halves=budget.halves)
-    if cost == "half":
-        return TurnBudget(full=budget.full, halves=budget.halves + (kind,))
-    return budget
-
-
-def _apply(state: D100State, change: CharacterChange) -> D100State:
-    char = state.characters[change.character_id]
-    conditions = _add_conditions(
-        replace(char, conditions=_remove_conditions(char, change.conditions_removed)), change.conditions_added
-    )
-    return _with_character(
-        state,
-        replace(
-            char,
-            conditions=conditions,
-            damage=change.damage_after if change.damage_after is not None else char.damage,
-            critical=change.critical_after if change.critical_after is not None else char.critical,
-            fatigue=change.fatigue_after if change.fatigue_after is not None else char.fatigue,
-            criticals=char.criticals + change.criticals,
-        ),
-    )
-
-
-def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D100State:
-    """An action was taken: pay it, and lapse what any other action ends (aim, overwatch, an extended action)."""
-    char = state.characters[cid]
-    lapse: tuple[ConditionName, ...] = ("overwatch",)
-    char = replace(
-        char,
-        aim=char.aim if kind in ("aim", "standard_attack") or kind in _ATTACKS else 0,
-        conditions=_remove_conditions(char, lapse),
-        extended_action=char.extended_action if kind == "extended" else None,
-        delayed=False if use == "delayed" else char.delayed,
-    )
-    state = _with_character(state, char)
-    encounter = state.encounter
-    if encounter is not None and use == "turn" and encounter.acting == cid:
-        state = replace(state, encounter=replace(encounter, budget=_spent(encounter.budget, cost, kind)))
-    return state
-
-
-_ATTACKS = frozenset({"all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun"})
-
-
-def _end_grapple(state: D100State, controller: str) -> D100State:
-    grappled = state.grapples.get(controller)
-    grapples = {k: v for k, v in state.grapples.items() if k != controller}
-    for cid in (controller, grappled):
-        if cid is not None and cid in state.characters:
-            state = _with_character(
-                state,
-                replace(state.characters[cid], conditions=_remove_conditions(state.characters[cid], ("grappled",))),
-            )
-    return replace(state, grapples=grapples)
-
-
-def _manoeuvre(state: D100State, event: ManoeuvreResolved) -> D100State:
-    for change in event.changes:
-        state = _apply(state, change)
-    state = replace(state, used_ids=state.used_ids | {event.contest_id})
-    if event.manoeuvre == "feint":
-        actor = state.characters[event.actor_id]
-        state = _with_character(state, replace(actor, feint_against=event.feint_against))
-    if event.manoeuvre == "grapple_start":
-        state = replace(state, attacks=_without_attack(state, event.contest_id))
-    found = state.grapple_of(event.actor_id)
-    if event.grapple_ended and found is not None:
-        return _end_grapple(state, found[0])
-    if event.grapple_controller is not None:
-        opponent = event.opponent_id if event.grapple_controller == event.actor_id else event.actor_id
-        if found is not None:
-            state = _end_grapple(state, found[0])
-        mark = Condition(name="grappled", note="in a grapple")
-        for cid in (event.grapple_controller, opponent):
-            state = _with_character(
-                state, replace(state.characters[cid], conditions=_add_conditions(state.characters[cid], (mark,)))
-            )
-        return replace(state, grapples={**state.grapples, event.grapple_controller: opponent})
-    return state
-
-
-def _turn_started(state: D100State, event: TurnStarted) -> D100State:
-    if state.encounter is None:
-        return state
-    characters = {cid: replace(c, magnitude_at_turn_start=c.magnitude) for cid, c in state.characters.items()}
-    char = characters[event.character_id]
-    extended = char.extended_action
-    characters[char.id] = replace(
-        char,
-        conditions=_remove_conditions(char, event.expired),
-        delayed=False,
-        fate=event.fate_after if event.fate_after is not None else char.fate,
-        extended_action=replace(extended, progressed_this_turn=False) if extended is not None else None,
-    )
-    encounter = replace(state.encounter, round=event.round, turn=event.turn, turn_over=False, budget=TurnBudget())
-    return replace(state, characters=characters, encounter=encounter)
-
-
-def _turn_ended(state: D100State, event: TurnEnded) -> D100State:
-    char = state.characters[event.character_id]
-    sacrifice = event.sacrifice_turns_after if event.sacrifice_turns_after else None
-    state = _with_character(
-        state,
-        replace(
-            char,
-            conditions=event.conditions_after,
-            aim=0 if event.aim_lost else char.aim,
-            extended_action=None if event.extended_lost else char.extended_action,
-            sacrifice_turns=sacrifice,
-        ),
-    )
-    if event.grapple_ended:
-        state = _end_grapple(state, char.id)
-    if state.encounter is not None:
-        state = replace(state, encounter=replace(state.encounter, turn_over=True))
-    return state
-
-
-def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
-    characters = {}
-    for cid, char in state.characters.items():
-        gone = tuple(r.name for r in event.removed if r.character_id == cid)
-        characters[cid] = replace(
-            char,
-            conditions=_remove_conditions(char, gone),
-            aim=0,
-            delayed=False,
-            extended_action=None,
-            feint_against=None,
-            reactions_used=0,
-        )
-    return replace(state, characters=characters, encounter=None, grapples={})
-
-
-def _action_taken(state: D100State, event: ActionTaken) -> D100State:
-    state = _act(state, event.character_id, event.cost, event.action, event.use) if event.in_encounter else state
-    char = state.characters[event.character_id]
-    conditions = _add_conditions(
-        replace(char, conditions=_remove_conditions(char, event.conditions_removed)), event.conditions_added
-    )
-    extended = event.extended
-    if extended is not None:
-        extended = None if event.extended_complete else replace(extended, progressed_this_turn=True)
-    char = replace(char, conditions=conditions, extended_action=extended, delayed=char.delayed or event.delayed, aim=0)
-    state = _with_character(state, char)
-    if event.delayed and state.encounter is not None and state.encounter.acting == char.id:
-        state = replace(state, encounter=replace(state.encounter, budget=exhausted(state.encounter.budget)))
-    return state
-
-
-def evolve_combat(state: D100State, event: Event) -> D100State:
-    """Encounters, turns and their boundary effects, actions, manoeuvres, critical tables, pinning."""
-    match event:
-        case EncounterStarted():
-            unaware = Condition(name="unaware", note="surprised")
-            for cid in event.surprised:
-                char = state.characters[cid]
-                state = _with_character(state, replace(char, conditions=_add_conditions(char, (unaware,))))
-            encounter = Encounter(id=event.encounter_id, participants=event.participants, surprised=event.surprised)
-            return replace(state, encounter=encounter, used_ids=state.used_ids | {f"encounter:{event.encounter_id}"})
-        case InitiativeRolled() if state.encounter is not None:
-            initiative = {r.character_id: r.total for r in event.rolls}
-            return replace(state, encounter=replace(state.encounter, initiative=initiative))
-        case InitiativeOrderFixed() if state.encounter is not None:
-            return replace(state, encounter=replace(state.encounter, order=event.order))
-        case TurnStarted():
-            return _turn_started(state, event)
-        case TurnEnded():
-            return _turn_ended(state, event)
-        case EncounterEnded():
-            return _encounter_ended(state, event)
-        case BloodLossRolled() if event.died:
-            return _apply(
-                state,
-                CharacterChange(
-                    character_id=event.character_id,
-                    conditions_added=(Condition(name="dead", note=f"blood loss (rolled {event.roll})"),),
-                ),
-            )
-        case OnFireBurned():
-            state = _apply(state, event.change)
-            if event.panicking and state.encounter is not None:
-                budget = TurnBudget(full="running_and_screaming")
-                state = replace(state, encounter=replace(state.encounter, budget=budget))
-            return state
-        case HordeBreakTested():
-            char = state.characters[event.character_id]
-            broken = (Condition(name="broken", note="failed its breaking test"),) if event.broken else ()
-            return _with_character(state, replace(char, break_test_due=False, conditions=_add_conditions(char, broken)))
-        case HordeBroke():
-            char = state.characters[event.character_id]
-            note = "magnitude at or below 25 %: the horde breaks"
-            return _with_character(
-                state,
-                replace(
-                    char, break_test_due=False, conditions=_add_conditions(char, (Condition(name="broken", note=note),))
-                ),
-            )
-        case ActionUsed():
-            return _act(state, event.character_id, event.cost, event.action, event.use)
-        case ActionTaken():
-            return _action_taken(state, event)
-        case StunResolved():
-            return replace(_apply(state, event.change), attacks=_without_attack(state, event.attack_id))
-        case ManoeuvreResolved():
-            return _manoeuvre(state, event)
-        case HeroicSacrificeDeclared():
-            char = state.characters[event.character_id]
-            return _with_character(
-                state,
-                replace(
-                    char,
-                    fate=event.fate_after,
-                    fate_max=event.fate_max_after,
-                    sacrifice_turns=event.turns,
-                    conditions=_remove_conditions(char, event.conditions_removed),
-                ),
-            )
-        case CriticalTableLoaded():
-            return replace(state, critical_table=event.table)
-        case PinningTested():
-            char = state.characters[event.character_id]
-            if event.pinned:
-                char = replace(char, conditions=_add_conditions(char, (Condition(name="pinned", note=event.reason),)))
-            elif event.unpinned:
-                char = replace(char, conditions=_remove_conditions(char, ("pinned",)))
-            return replace(_with_character(state, char), used_ids=state.used_ids | {event.test_id})
-        case _:
-            return state

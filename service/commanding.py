@@ -48,8 +48,12 @@ def _fresh_id(prefix: str) -> str:
     return f"{prefix}-{secrets.token_hex(4)}"
 
 
-def _outcome(stored: list[StoredEvent], replayed: bool, token: str | None = None) -> CommandOutcome:
-    events = [recorded_from_stored(s).event for s in stored]
+def _outcome(
+    stored: list[StoredEvent], replayed: bool, token: str | None = None, events: list[Event] | None = None
+) -> CommandOutcome:
+    """The answer to a command; a replayed one decodes its stored events to derive the same result."""
+    if events is None:
+        events = [recorded_from_stored(s).event for s in stored]
     return CommandOutcome(
         version=stored[-1].seq, events=stored, result=result_of(events), replayed=replayed, token=token
     )
@@ -76,7 +80,7 @@ class Commander:
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
         self.cache.put(campaign_id, state)
-        return campaign_id, _outcome(stored, replayed=False, token=token)
+        return campaign_id, _outcome(stored, replayed=False, token=token, events=events)
 
     async def execute(
         self,
@@ -123,7 +127,7 @@ class Commander:
         self.cache.put(campaign_id, new_state)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
-        return _outcome(stored, replayed=False, token=token)
+        return _outcome(stored, replayed=False, token=token, events=events)
 
     async def _decide(
         self, writer: Writer, state: CampaignState, actor: Actor, command: Command

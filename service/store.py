@@ -164,7 +164,9 @@ class Writer:
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:
         """Insert the events after the head, chained and consecutive; the key goes on the first one."""
-        now = format_time(dt.datetime.now(dt.UTC))
+        # Microseconds, as PostgreSQL keeps them: the stored time reads back as exactly the hashed text.
+        moment = dt.datetime.now(dt.UTC)
+        now = format_time(moment)
         prev = self.head.head_hash
         records: list[dict[str, Any]] = []
         for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
@@ -190,7 +192,7 @@ class Writer:
             [msgspec.json.encode(r["data"]).decode() for r in records],
             [msgspec.json.encode(r["meta"]).decode() for r in records],
             [r["idempotency_key"] for r in records],
-            [dt.datetime.strptime(now, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.UTC)] * len(records),
+            [moment] * len(records),
             [r["prev_hash"] for r in records],
             [r["hash"] for r in records],
         )

@@ -24,7 +24,7 @@ from .combat_modifiers import (
 )
 from .commands import Attack, React
 from .comrades import hit_goes_to_comrade
-from .events import AttackRolled, AttackStageAfter, ReactionRolled
+from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
 from .context import NO_CONTEXT, D100Context
 from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
 from .hit_location import Location, hit_location, multiple_hit_locations
@@ -117,6 +117,10 @@ def decide_attack(
     characteristic: Characteristic = "WS" if melee else "BS"
     if command.zone and command.action != "suppressing" and command.use != "overwatch":
         raise RuleViolation("kill_zone", "only Suppressing Fire and Overwatch have a kill zone")
+    if mode == "suppressing" and command.zone and target.id not in command.zone:
+        raise RuleViolation("kill_zone_target", "the target of Suppressing Fire is a character in its kill zone")
+    for cid in command.zone:
+        character(state, cid)
 
     if command.action == "called_shot" and command.called_location is None:
         raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
@@ -190,7 +194,7 @@ def decide_attack(
         jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
         called_location=command.called_location if command.action == "called_shot" else None,
         comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
-        grapple=command.grapple,
+        grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
     )
     rolled = roll_attack(state, attacker, target, weapon, plan, dice)
     return replace(rolled, aim_used=aim_used, ammo_after=ammo_after, fate_spent=command.fate_bonus,
@@ -212,6 +216,7 @@ class AttackPlan(msgspec.Struct, frozen=True, kw_only=True):
     comrades_volley: bool = False
     comrade_in_cohesion: bool = False
     grapple: bool = False
+    zone: tuple[str, ...] = ()  # Suppressing Fire: its hits are assigned at random among these characters
 
 
 def plan_of(attack: PendingAttack, rof: int) -> AttackPlan:
@@ -220,7 +225,7 @@ def plan_of(attack: PendingAttack, rof: int) -> AttackPlan:
         attack_id=attack.id, action=attack.action, mode=attack.mode, rof=rof, melee=attack.melee,
         modifiers=attack.modifiers, target_number=attack.target_number, jam_from=attack.jam_from,
         called_location=attack.called_location, comrades_volley=attack.comrades_volley,
-        comrade_in_cohesion=attack.comrade_in_cohesion, grapple=attack.grapple,
+        comrade_in_cohesion=attack.comrade_in_cohesion, grapple=attack.grapple, zone=attack.zone,
     )
 
 
@@ -242,7 +247,19 @@ def roll_attack(
 
     hits = 0
     locations: tuple[Location, ...] = ()
-    if success:
+    assigned: tuple[AssignedHits, ...] = ()
+    if success and plan.mode == "suppressing" and plan.zone:
+        shares = _assign_in_zone(state, plan, burst_hits(plan.mode, degrees, plan.rof), dice, rolled)
+        assigned = tuple(
+            _share(state.characters[cid], weapon, plan, die.value, count)
+            for cid, count in shares.items() if cid != target.id and count > 0
+        )
+        hits = shares.get(target.id, 0)
+        if hits and target.is_horde:
+            hits += explosive_bonus_hit(weapon.damage_type)
+        elif hits:
+            locations = multiple_hit_locations(hit_location(die.value), hits)
+    elif success:
         if target.is_horde:
             if melee:
                 hits = melee_hits_on_horde(degrees, "power_field" in weapon.qualities)
@@ -261,13 +278,13 @@ def roll_attack(
             hits = 1 if melee else burst_hits(plan.mode, degrees, plan.rof)
             locations = multiple_hit_locations(plan.called_location or hit_location(die.value), hits)
     to_comrade = (
-        success and not target.is_horde and target.comrade in ("unharmed", "wounded")
+        hits > 0 and not target.is_horde and target.comrade in ("unharmed", "wounded")
         and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
     )
     feinted = melee and plan.action == "standard" and attacker.feint_against == target.id
     unavoidable = (helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee) or feinted
                    or target.has("unaware"))
-    stage: AttackStageAfter = "missed" if not success else ("awaiting_damage" if unavoidable else "awaiting_reaction")
+    stage: AttackStageAfter = "missed" if hits == 0 else ("awaiting_damage" if unavoidable else "awaiting_reaction")
     return AttackRolled(
         attack_id=plan.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,
         action=plan.action, mode=plan.mode, melee=melee, modifiers=plan.modifiers, target=plan.target_number,
@@ -275,7 +292,39 @@ def roll_attack(
         ammo_after=None, hits=hits, locations=locations, stage=stage, helpless_target=helpless,
         to_comrade=to_comrade, jam_from=plan.jam_from, called_location=plan.called_location,
         comrades_volley=plan.comrades_volley, comrade_in_cohesion=plan.comrade_in_cohesion, grapple=plan.grapple,
-        feinted=feinted and success,
+        feinted=feinted and success, zone=plan.zone, assigned=assigned,
+    )
+
+
+def _assign_in_zone(
+    state: D100State, plan: AttackPlan, hits: int, dice: Dice, rolled: list[Die]
+) -> dict[str, int]:
+    """Each hit of the burst falls on a character of the kill zone chosen by 1dN (N living characters in it)."""
+    pool = [cid for cid in plan.zone if cid in state.characters and not state.characters[cid].has("dead")]
+    shares = dict.fromkeys(pool, 0)
+    for _ in range(hits):
+        if len(pool) == 1:  # nobody else to choose: no die
+            shares[pool[0]] += 1
+            continue
+        die = dice.roll(len(pool))
+        rolled.append(die)
+        shares[pool[die.value - 1]] += 1
+    return shares
+
+
+def _share(target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, count: int) -> AssignedHits:
+    """The hits of a suppressing burst on one more character of the zone: locations by the Multiple Hits table."""
+    attack_id = f"{plan.attack_id}:{target.id}"
+    if target.is_horde:
+        return AssignedHits(attack_id=attack_id, target_id=target.id,
+                            hits=count + explosive_bonus_hit(weapon.damage_type), stage="awaiting_damage")
+    unavoidable = target.incapacitated or target.has("unaware")
+    return AssignedHits(
+        attack_id=attack_id, target_id=target.id, hits=count,
+        locations=multiple_hit_locations(hit_location(roll), count),
+        stage="awaiting_damage" if unavoidable else "awaiting_reaction",
+        to_comrade=(target.comrade in ("unharmed", "wounded")
+                    and hit_goes_to_comrade(roll, True, plan.comrade_in_cohesion)),
     )
 
 

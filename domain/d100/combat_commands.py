@@ -7,7 +7,9 @@ from typing import Annotated, Literal
 import msgspec
 
 from ..commands import Command, Slug
+from .combat_modifiers import Circumstance, Hand
 from .criticals import CriticalTable
+from .modifiers import Modifier
 from .turns import ActionUse
 
 
@@ -112,3 +114,25 @@ class PinningTest(Command, frozen=True, kw_only=True, tag="d100_pinning_test"):
     character_id: str
     reason: Literal["suppressing", "overwatch", "escape"]
     under_fire: bool = True  # escaping: shot at since his last turn (else the test is Easy, +30)
+
+
+class AttackSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """One attack of a Multiple Attacks action: its id, target, weapon and hand, and its own circumstances."""
+
+    attack_id: str
+    target_id: str
+    weapon_id: str
+    hand: Hand = "primary"
+    fire: Literal["standard", "semi_auto", "full_auto"] = "standard"  # a pistol in each hand may fire bursts
+    circumstances: tuple[Circumstance, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    distance_m: float | None = None
+    comrade_in_cohesion: bool = False
+
+
+class MultipleAttacks(Command, frozen=True, kw_only=True, tag="d100_multiple_attacks"):
+    """Full action: several attacks, by Swift Attack (2), Lightning Attack (3) or a weapon in each hand (RULES A5)."""
+
+    attacker_id: str
+    attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=3)]
+    targets_apart_m: float | None = None  # two weapons at two targets: how far apart they are (at most 10 m)

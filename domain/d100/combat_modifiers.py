@@ -72,6 +72,17 @@ def two_weapon_penalties(
     return (-20, -40)
 
 
+# Two weapons may strike two different targets only this close to each other (000).
+TWO_WEAPON_TARGETS_APART_M = 10
+
+
+def multiple_attacks_allowed(swift_attack: bool, lightning_attack: bool) -> int:
+    """Melee attacks in one Multiple Attacks action with one weapon: Lightning Attack 3, Swift Attack 2, else 1."""
+    if lightning_attack:
+        return 3
+    return 2 if swift_attack else 1
+
+
 def off_hand_modifier(ambidextrous: bool) -> Modifier | None:
     """A single attack with the off hand is −20, unless the character is Ambidextrous."""
     return None if ambidextrous else Modifier("off hand", -20)

@@ -10,6 +10,7 @@ from ..commands import Command
 from .characteristics import Characteristic
 from .checks import Resisting, TestKind
 from .combat_commands import (
+    AttackSpec,
     EndEncounter,
     EndTurn,
     Feint,
@@ -17,6 +18,7 @@ from .combat_commands import (
     HeroicSacrifice,
     KnockDown,
     LoadCriticalTable,
+    MultipleAttacks,
     NextTurn,
     PinningTest,
     StartEncounter,
@@ -30,10 +32,10 @@ from .state import ConditionName
 from .turns import ActionUse
 
 __all__ = [
-    "COMMANDS", "Attack", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint", "FateUse",
-    "GmRuling", "Grapple", "HeroicSacrifice", "KnockDown", "LoadCriticalTable", "NextTurn", "OpposedSide",
-    "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate",
-    "StartEncounter", "StartRound", "TakeAction", "TakeAim", "Unjam",
+    "COMMANDS", "Attack", "AttackSpec", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint",
+    "FateUse", "GmRuling", "Grapple", "HeroicSacrifice", "KnockDown", "LoadCriticalTable", "MultipleAttacks",
+    "NextTurn", "OpposedSide", "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest",
+    "RollTest", "SpendFate", "StartEncounter", "StartRound", "TakeAction", "TakeAim", "Unjam",
 ]
 
 
@@ -193,11 +195,11 @@ class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
 D100Command = (
     RegisterCharacter | RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
-    | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest
+    | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
 )
 
 COMMANDS: tuple[type[Command], ...] = (
     RegisterCharacter, RollTest, RollOpposedTest, TakeAim, Attack, React, RollDamage, SpendFate, BurnFate,
     Unjam, Reload, StartRound, GmRuling, StartEncounter, NextTurn, EndTurn, EndEncounter, TakeAction, KnockDown,
-    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest,
+    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest, MultipleAttacks,
 )

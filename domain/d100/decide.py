@@ -21,6 +21,7 @@ from .commands import (
     HeroicSacrifice,
     KnockDown,
     LoadCriticalTable,
+    MultipleAttacks,
     NextTurn,
     PinningTest,
     React,
@@ -51,6 +52,7 @@ from .events import (
 )
 from .fate import decide_burn_fate, decide_spend_fate
 from .manoeuvres import decide_feint, decide_grapple, decide_knock_down
+from .multiple_attacks import decide_multiple_attacks
 from .rolling import character, decide_opposed, decide_test, decide_unjam, require_able
 from .state import Condition, D100State
 from .turns import ActionCost
@@ -66,7 +68,7 @@ def _acting_character(state: D100State, command: Command) -> str | None:
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
-        case Attack() | KnockDown() | Feint():
+        case Attack() | KnockDown() | Feint() | MultipleAttacks():
             return command.attacker_id
         case React():
             attack = state.attacks.get(command.attack_id)
@@ -167,6 +169,8 @@ def _decide_combat(state: D100State, command: Command, dice: Dice, context: D100
             return [*spent, AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
         case Attack():
             return _attack(state, command, dice, context)
+        case MultipleAttacks():
+            return decide_multiple_attacks(state, command, dice, context)
         case React():
             return [decide_react(state, command, dice)]
         case RollDamage():

@@ -42,6 +42,7 @@ __all__ = [
     "ActionTaken",
     "ActionUsed",
     "AimTaken",
+    "AssignedHits",
     "AttackRolled",
     "AttackStageAfter",
     "BloodLossRolled",
@@ -145,6 +146,17 @@ class AimTaken(Event, frozen=True, tag="d100_aim_taken"):
 AttackStageAfter = Literal["awaiting_reaction", "awaiting_damage", "missed"]
 
 
+class AssignedHits(msgspec.Struct, frozen=True, kw_only=True):
+    """Hits of a Suppressing Fire burst that fell on another character of the kill zone: a pending attack of its own."""
+
+    attack_id: str  # "<burst id>:<character id>"
+    target_id: str
+    hits: int
+    locations: tuple[Location, ...] = ()
+    stage: AttackStageAfter
+    to_comrade: bool = False
+
+
 class AttackRolled(Event, frozen=True, tag="d100_attack_rolled"):
     """An attack was rolled: modifiers, target, die, degrees, jam, ammunition, hits and locations."""
 
@@ -178,6 +190,11 @@ class AttackRolled(Event, frozen=True, tag="d100_attack_rolled"):
     grapple: bool = False
     feinted: bool = False  # a won Feint made this Standard melee attack unavoidable
     reroll_of: str | None = None  # a Fate reroll of this attack: the original roll stays in the log
+    part_of: str | None = None  # one of a Multiple Attacks action: the id of that action's first attack
+    zone: tuple[str, ...] = ()  # Suppressing Fire: the kill zone its hits were assigned in (for a Fate reroll)
+    # Suppressing Fire: the hits assigned to other characters of the zone (the 1dN assignment dice are in
+    # `dice`, after the d100); this event's own hits, locations and stage are the share of `target_id`.
+    assigned: tuple[AssignedHits, ...] = ()
 
 
 class ReactionRolled(Event, frozen=True, tag="d100_reaction_rolled"):

@@ -45,6 +45,8 @@ def decide_spend_fate(state: D100State, command: SpendFate, dice: Dice) -> list[
             raise UnknownEntity(f"no test or pending attack {command.test_id!r}")
         if attack.stage != "awaiting_reaction":
             raise RuleViolation("fate_degree_too_late", "a degree can be added to an attack only before the reaction")
+        if attack.zone or attack.assigned_from is not None:
+            raise RuleViolation("fate_degree_assigned", "the hits of this Suppressing Fire are already assigned")
         hits = attack.hits
         if not attack.melee:
             weapon = state.characters[attack.attacker_id].sheet.weapon(attack.weapon_id)

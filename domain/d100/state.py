@@ -135,6 +135,9 @@ class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
     comrade_in_cohesion: bool = False
     rerolled: bool = False
     jammed: bool = False
+    zone: tuple[str, ...] = ()  # Suppressing Fire: the kill zone its hits are assigned in
+    assigned_from: str | None = None  # hits of a suppressing burst assigned to this target: the burst's id
+    part_of: str | None = None  # one of a Multiple Attacks action: the id of its first attack
 
 
 class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
