@@ -53,6 +53,9 @@ def engine_sentence(event: Event, state: CampaignState, lang: Lang) -> str | Non
                 outcome = "¡encasquillada!" if es else "jammed!"
             elif event.success:
                 outcome = f"{event.hits} impacto(s)" if es else f"{event.hits} hit(s)"
+                for share in event.assigned:  # Suppressing Fire: hits that fell on others in the kill zone
+                    other = _name(state, share.target_id)
+                    outcome += f", {share.hits} a {other}" if es else f", {share.hits} on {other}"
             else:
                 outcome = "falla" if es else "miss"
             return f"{who} {verb} {whom}: {event.roll} vs {event.target}, {outcome}"

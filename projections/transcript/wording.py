@@ -20,6 +20,8 @@ FIELDS: dict[str, tuple[str, str]] = {
     "shock": ("shock", "choque"),
     "wrath": ("Wrath", "Ira"),
     "glory": ("Glory", "Gloria"),
+    "glory_cap": ("Glory cap", "máximo de Gloria"),
+    "ruin_cap": ("Ruin cap", "máximo de Ruina"),
     "ruin": ("Ruin", "Ruina"),
     "reloads": ("Reloads", "Recargas"),
     "ammo": ("ammunition", "munición"),
@@ -69,6 +71,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
     "changes": ("changes", "cambios"),
     "nothing": ("nothing", "nada"),
+    "session": ("session", "sesión"),
+    "encounter": ("encounter", "combate"),
     "added": ("added", "añadido"),
     "removed": ("removed", "retirado"),
 }

@@ -18,14 +18,22 @@ from service.store import EventStore
 
 
 async def _span(
-    store: EventStore, campaign_id: str, session: int | None, encounter: str | None, first: int | None, last: int | None
+    store: EventStore,
+    campaign_id: str,
+    session: int | None,
+    encounter: str | None,
+    first: int | None,
+    last: int | None,
+    lang: Lang,
 ) -> tuple[int, int, str]:
     head = (await store.head(campaign_id)).version
     if sum(x is not None for x in (session, encounter)) + (first is not None or last is not None) > 1:
         raise ApiError(400, "invalid-request", "choose one of session, encounter or from_seq/to_seq")
     if session is not None or encounter is not None:
         span = await store.seq_range(campaign_id, encounter=encounter, session=session)
-        what = f"encounter {encounter}" if encounter is not None else f"session {session}"
+        what = (
+            f"{word('encounter', lang)} {encounter}" if encounter is not None else f"{word('session', lang)} {session}"
+        )
         if span is None:
             raise ApiError(404, "not-found", f"no event of this campaign belongs to {what}")
         return span[0], span[1], what
@@ -52,7 +60,7 @@ async def transcript(
 ) -> Response[Any]:
     found = await _reader(request, campaign_id)
     store = found.store
-    first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq)
+    first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
     head = await found.cache.at_head(campaign_id)
     before = await found.snapshots.state_at(campaign_id, first - 1) if first > 1 else None
     records = await store.records(campaign_id, first - 1, head.version)
