@@ -106,6 +106,18 @@ def test_degrees_for_target_45_match_the_exact_distribution() -> None:
     _close(observed, exact, n)
 
 
+def test_d5_from_a_d10_matches_the_exact_distribution() -> None:
+    from domain.dice_expression import evaluate, parse
+
+    exact_die = icepool.d10.map(lambda face: (face + 1) // 2)
+    exact = {str(k): float(exact_die.probability(k)) for k in exact_die.outcomes()}
+    assert exact == {str(k): 0.2 for k in range(1, 6)}  # halving a d10 up is a fair d5
+    dice, n, terms = SeededDice(5), 20_000, parse("1d5")
+    observed = Counter(str(evaluate(terms, dice).total) for _ in range(n))
+    assert evaluate(terms, SeededDice(1)).dice[0].sides == 10  # the event keeps the d10
+    _close(observed, exact, n)
+
+
 def test_degrees_rules_agree_on_success() -> None:
     for target in range(0, 101):
         for roll in range(1, 101):
