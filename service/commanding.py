@@ -17,6 +17,7 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
+from domain.errors import RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options, decide
 from projections.recorded import DiceProvenance, EventMeta
@@ -151,4 +152,6 @@ class Commander:
             event_types=event_types,
         )
         events = decide(state, command, dice, actor, context)
+        if not events:
+            raise RuleViolation("command", f"{command_tag(command)} changes nothing here, so nothing was recorded")
         return events, (active if dice.rolled else None), fresh, nonce

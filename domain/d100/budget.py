@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import RuleViolation
+from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .encounter_events import ActionUsed
 from .state import D100State
@@ -24,7 +24,9 @@ def use_action(state: D100State, character_id: str, cost: ActionCost, kind: str,
     encounter = state.encounter
     if encounter is None:
         return []
-    char = state.characters[character_id]
+    char = state.characters.get(character_id)
+    if char is None:
+        raise UnknownEntity(f"no character {character_id!r} in this campaign")
     if character_id not in encounter.participants:
         raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter {encounter.id!r}")
     if state.grapple_of(character_id) is not None and kind != "grapple" and cost != "free":

@@ -9,7 +9,7 @@ from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Move, Prepare, TakeAction
-from domain.wrath_and_glory.encounter_events import Moved
+from domain.wrath_and_glory.encounter_events import ActionTaken, Moved
 from domain.wrath_and_glory.events import DefenceEffectAdded
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.roll_decisions import require_able
@@ -78,4 +78,6 @@ def decide_take_action(state: WngState, command: TakeAction, actor: Actor) -> li
     cost: ActionCost = KIND_COST[command.kind]
     if disengage and command.kind != "normal":
         raise RuleViolation("disengage", "Disengage is a normal action")
-    return take_action(state, character, cost, command.name)
+    spent = take_action(state, character, cost, command.name)
+    # Outside an encounter (or for a free action) nothing is paid, but the action is still a fact of the log.
+    return spent or [ActionTaken(character_id=character.id, name=command.name, kind=cost.kind)]
