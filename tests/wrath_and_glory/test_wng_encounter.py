@@ -35,6 +35,7 @@ from domain.wrath_and_glory.encounter_commands import (
     StartEncounter,
 )
 from domain.wrath_and_glory.encounter_events import (
+    ActionTaken,
     EncounterEnded,
     InitiativeContested,
     InitiativeTaken,
@@ -274,7 +275,8 @@ def test_encounter_budget_simple_actions_and_full_turn() -> None:
     play.refused(speak, "up to two simple actions per turn", ALICE)
     play.refused(TakeAction(character_id="h1", kind="full_turn", name="psychic power"), "needs the whole turn", ALICE)
     play.step(TakeAction(character_id="h1", kind="free", name="shout a warning"), [], ALICE)
-    assert play.events == []  # free actions cost nothing and are not counted
+    # A free action costs nothing, but what a player posted is still recorded.
+    assert play.events == [ActionTaken(character_id="h1", name="shout a warning", kind="free")]
 
 
 def test_encounter_ruin_action_costs_one_ruin_and_no_budget() -> None:
