@@ -13,6 +13,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
+from domain.wrath_and_glory.state import WngState
 from domain.dice import dice_in
 from service.api.auth import campaign_actor
 from service.api.problems import ApiError
@@ -111,7 +112,17 @@ async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPat
         "dice_epoch": msgspec.to_builtins(state.epoch),
         "characters": len(state.characters),
         "rolls": state.rolls,
+        "pools": _pools(state),
+        "missions": {mid: mission.phase for mid, mission in state.missions.missions.items()},
     }
+
+
+def _pools(state: CampaignState) -> dict[str, Any]:
+    """The shared pools a table watches: Glory and Ruin with their caps (Wrath & Glory)."""
+    rules = state.rules
+    if isinstance(rules, WngState):
+        return {"glory": rules.glory, "glory_cap": rules.glory_cap, "ruin": rules.ruin, "ruin_cap": rules.ruin_cap}
+    return {}
 
 
 @get("/campaigns/{campaign_id:str}/events", summary="The campaign's log as stored, with hashes")

@@ -106,3 +106,11 @@ async def test_retract_voids_a_roll_but_keeps_it_in_the_log(campaign: Any) -> No
     assert any(e["seq"] == seq for e in (await campaign.get("/events")).json()["events"])
     await campaign.ok({"type": "reinstate", "seqs": [seq], "reason": "it was right"})
     assert (await campaign.get("/state")).json()["rolls"] == 1
+
+
+async def test_summary_shows_the_shared_pools(new_campaign: Any) -> None:
+    wng = await new_campaign("wrath_and_glory")
+    await wng.ok({"type": "start_session"})
+    summary = (await wng.get("")).json()
+    assert summary["pools"] == {"glory": 0, "glory_cap": 6, "ruin": 0, "ruin_cap": 0}
+    assert summary["session"] == {"current": 1, "held": 1}
