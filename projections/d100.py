@@ -16,6 +16,7 @@ from domain.d100.events import (
     OpposedTestRolled,
     ReactionRolled,
     RoundStarted,
+    SheetEdited,
     TestRolled,
     UnjamAttempted,
     WeaponReloaded,
@@ -174,6 +175,8 @@ def evolve(state: D100State, event: Event) -> D100State:
             return with_character(state, replace(char, ammo={**char.ammo, event.weapon_id: event.ammo}))
         case RoundStarted():
             return _round_started(state, event)
+        case SheetEdited():
+            return with_character(state, replace(state.characters[event.character_id], sheet=event.sheet))
         case GmRulingRecorded():
             char = state.characters[event.character_id]
             char = replace(

@@ -192,14 +192,23 @@ class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
     remove_conditions: tuple[ConditionName, ...] = ()
 
 
+class EditSheet(Command, frozen=True, kw_only=True, tag="d100_edit_sheet"):
+    """GM: replace a character's sheet (an advance, new gear, a correction), saying why."""
+
+    character_id: str
+    sheet: Sheet
+    reason: str
+
+
 D100Command = (
     RegisterCharacter | RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
+    | EditSheet
 )
 
 COMMANDS: tuple[type[Command], ...] = (
     RegisterCharacter, RollTest, RollOpposedTest, TakeAim, Attack, React, RollDamage, SpendFate, BurnFate,
     Unjam, Reload, StartRound, GmRuling, StartEncounter, NextTurn, EndTurn, EndEncounter, TakeAction, KnockDown,
-    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest, MultipleAttacks,
+    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest, MultipleAttacks, EditSheet,
 )

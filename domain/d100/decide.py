@@ -13,6 +13,7 @@ from .combat_modifiers import AIM_BONUS
 from .commands import (
     Attack,
     BurnFate,
+    EditSheet,
     EndEncounter,
     EndTurn,
     Feint,
@@ -37,8 +38,8 @@ from .commands import (
     TakeAim,
     Unjam,
 )
-from .criticals import DEFAULT_TABLE
 from .context import NO_CONTEXT, D100Context
+from .criticals import DEFAULT_TABLE
 from .damage_resolution import decide_damage
 from .encounter_events import CriticalTableLoaded
 from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
@@ -48,6 +49,7 @@ from .events import (
     FateSpent,
     GmRulingRecorded,
     RoundStarted,
+    SheetEdited,
     WeaponReloaded,
 )
 from .fate import decide_burn_fate, decide_spend_fate
@@ -57,7 +59,9 @@ from .rolling import character, decide_opposed, decide_test, decide_unjam, requi
 from .state import Condition, D100State
 from .turns import ActionCost
 
-_GM_ONLY = (RegisterCharacter, StartRound, GmRuling, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
+_GM_ONLY = (
+    RegisterCharacter, StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable
+)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
@@ -124,6 +128,11 @@ def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]
             return decide_spend_fate(state, command, dice)
         case BurnFate():
             return [decide_burn_fate(state, command)]
+        case EditSheet():
+            char = character(state, command.character_id)
+            if (char.magnitude is None) != (command.sheet.magnitude is None):
+                raise RuleViolation("sheet_kind", "a sheet edit cannot turn a horde into a character or back")
+            return [SheetEdited(character_id=char.id, sheet=command.sheet, reason=command.reason)]
         case GmRuling():
             char = character(state, command.character_id)
             return [GmRulingRecorded(

@@ -332,10 +332,18 @@ D100Event = (
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested
 )
 
+class SheetEdited(Event, frozen=True, tag="d100_sheet_edited"):
+    """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that)."""
+
+    character_id: str
+    sheet: Sheet
+    reason: str
+
+
 EVENTS: tuple[type[Event], ...] = (
     CharacterRegistered, TestRolled, OpposedTestRolled, AimTaken, AttackRolled, ReactionRolled, DamageApplied,
     FateSpent, FateBurned, UnjamAttempted, WeaponReloaded, RoundStarted, GmRulingRecorded, EncounterStarted,
     InitiativeRolled, InitiativeOrderFixed, TurnStarted, TurnEnded, BloodLossRolled, OnFireBurned, HordeBreakTested,
     HordeBroke, EncounterEnded, ActionUsed, ActionTaken, StunResolved, ManoeuvreResolved, HeroicSacrificeDeclared,
-    CriticalTableLoaded, PinningTested,
+    CriticalTableLoaded, PinningTested, SheetEdited,
 )

@@ -35,6 +35,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "d100_weapon_reloaded": ("reload", "recarga"),
     "d100_round_started": ("round begins", "empieza el asalto"),
     "d100_gm_ruling_recorded": ("GM ruling", "decisión del DJ"),
+    "d100_sheet_edited": ("sheet edited", "hoja editada"),
     "d100_action_taken": ("action", "acción"),
     "d100_action_used": ("action used", "acción usada"),
     "d100_blood_loss_rolled": ("blood loss roll", "tirada por pérdida de sangre"),
