@@ -97,7 +97,9 @@ class Commander:
             if idempotency_key is not None:
                 previous = await writer.command_by_key(idempotency_key)
                 if previous:
-                    if previous[0].meta.get("request_digest") != digest:
+                    first = previous[0].meta
+                    # The same key from another participant, or with another body, is not a retry.
+                    if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
                         raise IdempotencyConflict(idempotency_key)
                     return _outcome(previous, replayed=True)
             state = await self.cache.for_writer(writer)

@@ -126,3 +126,11 @@ async def test_post_id_and_actor_are_kept_in_meta(commander: Commander) -> None:
     assert meta["post"] == {"id": "9001", "url": "https://forum/t/1#p9001", "author": "Ana"}
     assert (meta["actor"], meta["role"], meta["command_type"]) == ("gm", "gm", "gm_note")
     assert outcome.events[0].idempotency_key == "9001"
+
+
+async def test_same_key_from_another_participant_is_a_conflict(commander: Commander) -> None:
+    campaign_id = await new_campaign(commander)
+    await note(commander, campaign_id, "hello", key="post-17")
+    with pytest.raises(IdempotencyConflict):
+        await commander.execute(campaign_id, Actor("p-x", "gm"), GmNote(text="hello"), "post-17",
+                                request_digest(GmNote(text="hello")))
