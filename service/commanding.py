@@ -124,13 +124,19 @@ class Commander:
             )
             metas, new_state = stamp(state, events, nonce, base)
             stored = await writer.append(events, metas, idempotency_key)
-            if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
-                # Which earlier events are live has changed: fold again from the first event.
-                new_state = campaign_state(await writer.records_after(0))
+        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+            # Which earlier events are live has changed: fold again, from the nearest snapshot before
+            # what was voided or restored (or from the first event), now that the events are committed.
+            new_state = await self._refold(campaign_id, stored[-1].seq)
         self.cache.put(campaign_id, new_state)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
         return _outcome(stored, replayed=False, token=token, events=events)
+
+    async def _refold(self, campaign_id: str, seq: int) -> CampaignState:
+        if self.snapshots is not None:
+            return await self.snapshots.state_at(campaign_id, seq)
+        return campaign_state(await self.store.records(campaign_id, 0, seq))
 
     async def _decide(
         self, writer: Writer, state: CampaignState, actor: Actor, command: Command

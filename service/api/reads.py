@@ -13,8 +13,8 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
-from domain.wrath_and_glory.state import WngState
 from domain.dice import dice_in
+from domain.wrath_and_glory.state import WngState
 from service.api.auth import campaign_actor
 from service.api.problems import ApiError
 from service.api.services import Services, services
