@@ -136,7 +136,8 @@ def _verify(args: argparse.Namespace) -> int:
         status = "OK" if report.ok else "FAILED"
         print(
             f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
-            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, head {report.head_hash[:16]}…; "
+            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, "
+            f"head {report.head_hash[:16]}…; "
             f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
             f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed"
         )

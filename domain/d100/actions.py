@@ -9,12 +9,11 @@ from ..events import Event
 from .budget import use_action
 from .checks import resolve_test
 from .combat_commands import ACTION_COSTS, HeroicSacrifice, PinningTest, TakeAction
-from .encounter_events import ActionTaken, HeroicSacrificeDeclared, PinningTested
+from .encounter_events import ActionTaken, HeroicSacrificeDeclared, PinningReason, PinningTested
 from .harm import toughness_bonus
 from .modifiers import Modifier
 from .percentile import roll_d100
 from .rolling import build_target, character, require_able, require_new_id
-from .encounter_events import PinningReason
 from .state import CharacterState, Condition, ConditionName, D100State, ExtendedAction
 
 # Marks an action leaves until the start of the character's next turn (outside an encounter: one round).

@@ -24,8 +24,8 @@ from .combat_modifiers import (
 )
 from .commands import Attack, React
 from .comrades import hit_goes_to_comrade
-from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
 from .context import NO_CONTEXT, D100Context
+from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
 from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
 from .hit_location import Location, hit_location, multiple_hit_locations
 from .hordes import (
@@ -349,7 +349,9 @@ def decide_react(state: D100State, command: React, dice: Dice) -> ReactionRolled
             raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
         raise RuleViolation("reaction_used", "a second reaction this round")
     if defender.has("all_out_attack"):
-        raise RuleViolation("all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn")
+        raise RuleViolation(
+            "all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn"
+        )
     if defender.has("grappled"):
         raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
     mods: list[Modifier] = list(command.modifiers)

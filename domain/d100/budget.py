@@ -19,7 +19,9 @@ def attack_kind(action: str) -> str:
     return "standard_attack" if action == "standard" else action
 
 
-def use_action(state: D100State, character_id: str, cost: ActionCost, kind: str, use: ActionUse = "turn") -> list[Event]:
+def use_action(
+    state: D100State, character_id: str, cost: ActionCost, kind: str, use: ActionUse = "turn"
+) -> list[Event]:
     """Outside an encounter nothing is counted; inside, the action must fit the turn (or a delayed action)."""
     encounter = state.encounter
     if encounter is None:

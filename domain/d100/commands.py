@@ -24,7 +24,7 @@ from .combat_commands import (
     StartEncounter,
     TakeAction,
 )
-from .combat_modifiers import Aim, AttackAction, Circumstance, Hand
+from .combat_modifiers import AttackAction, Circumstance, Hand
 from .hit_location import Location
 from .modifiers import Difficulty, Modifier
 from .sheet import Sheet

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .context import NO_CONTEXT, D100Context
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
 from .characteristics import characteristic_bonus
 from .commands import RollDamage
 from .comrades import comrade_after_hit
+from .context import NO_CONTEXT, D100Context
+from .criticals import CriticalEffect
 from .damage import (
     FuryChain,
     apply_degrees_minimum,
@@ -23,7 +24,6 @@ from .damage import (
     through_cover,
     wounding_damage,
 )
-from .criticals import CriticalEffect
 from .encounter_events import HordeBroke
 from .events import DamageApplied, HitResolved
 from .harm import aftermath, critical_effects, effect_conditions

@@ -139,7 +139,9 @@ def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]
                 character_id=char.id, reason=command.reason, set_damage=command.set_damage,
                 set_critical=command.set_critical, set_fatigue=command.set_fatigue, set_fate=command.set_fate,
                 set_magnitude=command.set_magnitude,
-                add_conditions=tuple(Condition(name=n, rounds=command.condition_rounds) for n in command.add_conditions),
+                add_conditions=tuple(
+                    Condition(name=n, rounds=command.condition_rounds) for n in command.add_conditions
+                ),
                 remove_conditions=command.remove_conditions,
             )]
         case LoadCriticalTable():

@@ -164,7 +164,9 @@ def advance(state: D100State, dice: Dice) -> list[Event]:
     dead = {cid for cid in order if state.characters[cid].has("dead")}
     round_, turn = encounter.round, encounter.turn + 1
     for _ in range(2):
-        while turn <= len(order) and (order[turn - 1] in dead or (round_ == 1 and order[turn - 1] in encounter.surprised)):
+        while turn <= len(order) and (
+            order[turn - 1] in dead or (round_ == 1 and order[turn - 1] in encounter.surprised)
+        ):
             turn += 1
         if turn <= len(order):
             cid = order[turn - 1]

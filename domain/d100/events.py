@@ -13,10 +13,6 @@ from .checks import ExtendedProgress, OpposedResult
 from .comrades import ComradeHealth
 from .criticals import CriticalEffect
 from .damage import FuryChain
-from .firing import FireMode
-from .hit_location import Location
-from .modifiers import ModifierSum
-from .sheet import Sheet
 from .encounter_events import (
     ActionTaken,
     ActionUsed,
@@ -36,6 +32,10 @@ from .encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from .firing import FireMode
+from .hit_location import Location
+from .modifiers import ModifierSum
+from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
 
 __all__ = [

@@ -7,9 +7,9 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .commands import BurnFate, SpendFate
 from .attacks import plan_of, roll_attack
 from .characteristics import characteristic_bonus
+from .commands import BurnFate, SpendFate
 from .events import AttackRolled, FateBurned, FateSpent
 from .firing import burst_hits
 from .rolling import character, reroll_test

@@ -166,7 +166,9 @@ def decide_grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event
             metres = min(1 + contest.result.net_degrees, max(1, _bonus(actor, "Ag")))
             return resolved("pushed", contest, push_m=metres)
         case "stand":
-            changes = tuple(CharacterChange(character_id=c.id, conditions_removed=("prone",)) for c in (actor, opponent))
+            changes = tuple(
+                CharacterChange(character_id=c.id, conditions_removed=("prone",)) for c in (actor, opponent)
+            )
             return resolved("stood", contest, changes=changes)
         case "break_free":
             return resolved("broke_free", contest, grapple_ended=True)

@@ -24,7 +24,7 @@ class D100Options(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def options_for(ruleset: Ruleset) -> D100Options:
-    """Deathwatch: confirmed Righteous Fury, Charge +10. Dark Heresy: 1d5 critical fury. Only War: that and Charge +20."""
+    """Deathwatch: confirmed Fury, Charge +10. Dark Heresy: 1d5 critical fury. Only War: that and Charge +20."""
     if ruleset == "deathwatch":
         return D100Options()
     if ruleset == "dark_heresy":

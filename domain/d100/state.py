@@ -6,9 +6,9 @@ from typing import Literal
 
 import msgspec
 
+from ..encounter import TurnPosition
 from .characteristics import Characteristic
 from .checks import ExtendedProgress
-from ..encounter import TurnPosition
 from .comrades import ComradeHealth
 from .criticals import CriticalTable
 from .damage import DamageType

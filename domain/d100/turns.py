@@ -76,7 +76,9 @@ def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, pinned: bool = Fal
             raise RuleViolation("full_action_needs_turn", "a Full Action needs the whole turn")
         return TurnBudget(full=kind)
     if budget.full is not None:
-        raise RuleViolation("turn_spent", f"the turn's Full Action ({budget.full.replace('_', ' ')}) leaves no half action")
+        raise RuleViolation(
+            "turn_spent", f"the turn's Full Action ({budget.full.replace('_', ' ')}) leaves no half action"
+        )
     if len(budget.halves) >= 2:
         raise RuleViolation("turn_spent", "a turn holds two half actions at most")
     if kind in budget.halves and kind not in REPEATABLE_HALF_ACTIONS:

@@ -231,7 +231,9 @@ def _take_oath(state: MissionsState, command: TakeOath, characters: Characters) 
         raise UnknownEntity(f"no character {found.leader.character_id!r} in this campaign")
     if leader.speciality is None or not meets_prerequisite(command.oath, leader.speciality):
         allowed = " or ".join(sorted(_SPECIALITY_NAMES[s] for s in spec.prerequisites))
-        has = "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
+        has = (
+            "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
+        )
         raise RuleViolation("oath prerequisite",
                             f"the {spec.name_en} needs a leader who is {allowed}; {leader.name} {has}")
     if command.oath == "knowledge" and command.enemy_type is None:
@@ -243,8 +245,9 @@ def _take_oath(state: MissionsState, command: TakeOath, characters: Characters) 
     for librarian in warp_studies:
         _require_in_squad(found, librarian)
         if characters[librarian].speciality != "librarian":
-            raise RuleViolation("oath of knowledge", f"only a Librarian may study the warp; {characters[librarian].name} "
-                                "is not one")
+            raise RuleViolation(
+                "oath of knowledge", f"only a Librarian may study the warp; {characters[librarian].name} is not one"
+            )
     return MissionOathTaken(mission_id=found.id, oath=command.oath, leader_id=leader.id,
                             leader_speciality=leader.speciality, enemy_type=command.enemy_type,
                             warp_studies=warp_studies)
@@ -271,7 +274,9 @@ def _advance(state: MissionsState, command: AdvanceMission) -> Event:
 def _grant(state: MissionsState, command: GrantReward, characters: Characters) -> Event:
     found = mission(state, command.mission_id)
     if found.phase != "rewards":
-        raise RuleViolation("rewards phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}")
+        raise RuleViolation(
+            "rewards phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}"
+        )
     _require_known(characters, (command.character_id,))
     if command.xp > 0:
         for objective_id in found.failed_primaries:

@@ -8,8 +8,8 @@ import msgspec
 
 from ..campaign.events import Ruleset
 from ..errors import UnknownEntity
-from .events import LeaderMethod, LeaderRoll, ObjectiveEvent, ObjectiveKind, Outcome
 from .characters import Speciality
+from .events import LeaderMethod, LeaderRoll, ObjectiveEvent, ObjectiveKind, Outcome
 from .oaths import OathName
 from .phases import Phase
 

@@ -196,7 +196,9 @@ def decide_contest(state: WngState, command: ContestInitiative, dice: Dice, acto
     _check_turn_left(state, encounter, hero)
     _check_turn_left(state, encounter, npc)
     if side_to_pick(state, encounter) != "gm":
-        raise RuleViolation("prepare", "a prepared hero contests the NPC the GM would pick next: it is the players' pick")
+        raise RuleViolation(
+            "prepare", "a prepared hero contests the NPC the GM would pick next: it is the players' pick"
+        )
     hero_dice = tuple(roll_d6s(dice, hero.sheet.attribute("initiative")))
     npc_dice = tuple(roll_d6s(dice, npc.sheet.attribute("initiative")))
     hero_icons = count_icons(d.value for d in hero_dice)

@@ -18,12 +18,12 @@ from domain.wrath_and_glory.events import (
     SoakRolled,
     WrathSpent,
 )
-from domain.wrath_and_glory.ruling_events import SoakRerolled
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
 from domain.wrath_and_glory.rolls import roll_d6s
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
+from domain.wrath_and_glory.ruling_events import SoakRerolled
 from domain.wrath_and_glory.state import CharacterState, WngState
 from domain.wrath_and_glory.turn_budget import SIMPLE, take_action
 

@@ -19,6 +19,7 @@ from domain.wrath_and_glory.commands import (
     StartSession,
     StartTurn,
 )
+from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.events import (
     CharacterAdded,
     GloryGained,
@@ -32,7 +33,6 @@ from domain.wrath_and_glory.events import (
     WrathGained,
     WrathSpent,
 )
-from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
 from domain.wrath_and_glory.state import WngState

@@ -228,10 +228,10 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     for event in command:
         for die in dice_in(event.data):
             dice.setdefault(int(die["k"]), dict(die))
-    for k, die in dice.items():
-        recomputed = die_value(seed, campaign_id, nonce, k, int(die["sides"])) if seed else None
-        die["recomputed"] = recomputed
-        die["matches"] = None if recomputed is None else recomputed == die["value"]
+    for k, entry in dice.items():
+        recomputed = die_value(seed, campaign_id, nonce, k, int(entry["sides"])) if seed else None
+        entry["recomputed"] = recomputed
+        entry["matches"] = None if recomputed is None else recomputed == entry["value"]
     listed = [dice[k] for k in sorted(dice)]
     return {
         "campaign_id": campaign_id,

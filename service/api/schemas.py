@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import msgspec
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS
 from domain.campaign.events import Ruleset, StatValue
-from domain.commands import Role, ShortText
+from domain.commands import Command, Role, ShortText
 from domain.d100.commands import COMMANDS as D100_COMMANDS
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.rulesets import INTERNAL_COMMANDS
@@ -21,7 +21,10 @@ ACCEPTED_COMMANDS = (
     *MISSION_COMMANDS,
     *(command for command in WNG_COMMANDS if command not in INTERNAL_COMMANDS),
 )
-CommandBody = Union[ACCEPTED_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - built from the engines' lists
+if TYPE_CHECKING:
+    CommandBody = Command  # to the type checker every accepted command is a Command
+else:
+    CommandBody = Union[ACCEPTED_COMMANDS]  # noqa: UP007 - built at run time from the engines' lists
 
 
 class CreateCampaignBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
