@@ -50,9 +50,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _migrate(_: argparse.Namespace) -> int:
     from service.database import migrate_url
+    from service.migrations import MigrationError, discover
 
-    applied = asyncio.run(migrate_url(_database_url(announce=True)))
-    print(f"Applied: {', '.join(applied)}" if applied else "The schema is up to date.")
+    try:
+        known = discover()
+        applied = asyncio.run(migrate_url(_database_url(announce=True)))
+    except MigrationError as error:
+        print(f"Not migrated: {error}", file=sys.stderr)
+        return 2
+    if applied:
+        print(f"Applied: {', '.join(applied)}")
+    else:
+        print(f"The schema is up to date: all {len(known)} migrations ({known[-1].name} the last) are applied.")
     return 0
 
 
