@@ -27,6 +27,7 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.state import CampaignState, Character, DiceEpoch, EncounterLog, Participant, TurnRecord
+from domain.d100 import evolve as d100_fold
 from domain.d100.events import EVENTS as D100_EVENTS
 from domain.d100.events import CharacterRegistered as D100CharacterRegistered
 from domain.d100.state import D100State
@@ -34,12 +35,11 @@ from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
 from domain.missions.state import initial_state as initial_missions
 from domain.rulesets import initial_rules
+from domain.wrath_and_glory import evolve as wng_fold
 from domain.wrath_and_glory.events import EVENTS as WNG_EVENTS
 from domain.wrath_and_glory.events import CharacterAdded as WngCharacterAdded
 from domain.wrath_and_glory.state import WngState
-from projections import d100 as d100_fold
 from projections import missions as missions_fold
-from projections import wrath_and_glory as wng_fold
 from projections.recorded import Recorded
 
 Handler = Callable[[CampaignState, Event, int], CampaignState]

@@ -21,6 +21,8 @@ from domain.d100.events import (
     UnjamAttempted,
     WeaponReloaded,
 )
+from domain.d100.evolve_characters import add_conditions, remove_conditions, with_character, without_attack
+from domain.d100.evolve_encounter import evolve_combat
 from domain.d100.state import (
     CharacterState,
     Condition,
@@ -30,8 +32,6 @@ from domain.d100.state import (
 )
 from domain.d100.turns import TurnBudget
 from domain.events import Event
-from projections.d100_characters import add_conditions, remove_conditions, with_character, without_attack
-from projections.d100_encounter import evolve_combat
 
 __all__ = ["evolve", "evolve_combat"]
 

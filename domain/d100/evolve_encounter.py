@@ -25,10 +25,16 @@ from domain.d100.encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from domain.d100.evolve_characters import (
+    add_conditions,
+    apply_change,
+    remove_conditions,
+    with_character,
+    without_attack,
+)
 from domain.d100.state import Condition, ConditionName, D100State
 from domain.d100.turns import ActionCost, Encounter, TurnBudget, exhausted
 from domain.events import Event
-from projections.d100_characters import add_conditions, apply_change, remove_conditions, with_character, without_attack
 
 
 def _spent(budget: TurnBudget, cost: ActionCost, kind: str) -> TurnBudget:

@@ -12,7 +12,7 @@ from domain.events import Event
 from domain.wrath_and_glory.events import DamageApplied as WngDamageApplied
 from domain.wrath_and_glory.events import DeathTestRolled
 from domain.wrath_and_glory.events import TestRolled as WngTestRolled
-from projections.transcript.wording import Lang
+from projections.rendering.vocabulary import Lang
 
 _MODES_EN = {
     "standard": "attacks",

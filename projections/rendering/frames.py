@@ -16,10 +16,10 @@ from domain.commands import PostRef
 from domain.dice import Die, dice_in
 from domain.events import RestoringEvent, VoidingEvent, event_type
 from projections.recorded import Recorded
+from projections.rendering.changes import Change, diff, plain
+from projections.rendering.summaries import summarize
+from projections.rendering.vocabulary import Lang
 from projections.replay import campaign_state, is_voiding
-from projections.transcript.changes import Change, diff, plain
-from projections.transcript.summaries import summarize
-from projections.transcript.wording import Lang
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):

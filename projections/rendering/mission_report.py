@@ -7,16 +7,21 @@ markup they typed keeps working once the report is pasted into a post.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
 
 import msgspec
 
-from .characters import CharacterInfo
-from .report_data import MissionReport, ReportLeader, ReportOath, ReportObjective, build_report
-from .state import MissionsState, mission
-from .wording import WORDING, Lang, Wording
-
-Format = Literal["json", "markdown", "bbcode"]
+from domain.missions.characters import CharacterInfo
+from domain.missions.state import MissionsState, mission
+from projections.rendering.formats import Format
+from projections.rendering.mission_report_data import (
+    MissionReport,
+    ReportLeader,
+    ReportOath,
+    ReportObjective,
+    build_report,
+)
+from projections.rendering.mission_wording import WORDING, Wording
+from projections.rendering.vocabulary import Lang
 
 
 class _Markup(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping
 
 import msgspec
 
-from ..events import event_type
-from .characters import CharacterInfo, Speciality
-from .effects import glory_renown
-from .events import (
+from domain.events import event_type
+from domain.missions.characters import CharacterInfo, Speciality
+from domain.missions.effects import glory_renown
+from domain.missions.events import (
     LeaderMethod,
     MissionObjectiveAccepted,
     MissionObjectiveAdded,
@@ -22,10 +22,11 @@ from .events import (
     ObjectiveKind,
     Outcome,
 )
-from .oaths import OathName
-from .phases import Phase
-from .state import Mission, Objective
-from .wording import WORDING, Lang, ShownStatus, Wording
+from domain.missions.oaths import OathName
+from domain.missions.phases import Phase
+from domain.missions.state import Mission, Objective
+from projections.rendering.mission_wording import WORDING, ShownStatus, Wording
+from projections.rendering.vocabulary import Lang
 
 
 class Person(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,12 +6,12 @@ from typing import Literal
 
 import msgspec
 
-from .characters import Speciality
-from .events import LeaderMethod, ObjectiveKind
-from .oaths import OathName
-from .phases import Phase
+from domain.missions.characters import Speciality
+from domain.missions.events import LeaderMethod, ObjectiveKind
+from domain.missions.oaths import OathName
+from domain.missions.phases import Phase
+from projections.rendering.vocabulary import Lang
 
-Lang = Literal["en", "es"]
 ShownStatus = Literal["proposed", "rejected", "open", "not_completed", "completed", "failed"]
 
 

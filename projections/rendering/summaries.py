@@ -28,9 +28,9 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
-from projections.transcript.engine_sentences import engine_sentence
-from projections.transcript.titles import TITLES
-from projections.transcript.wording import Lang, field
+from projections.rendering.engine_sentences import engine_sentence
+from projections.rendering.titles import TITLES
+from projections.rendering.vocabulary import Lang, field
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:

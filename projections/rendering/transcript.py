@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-from projections.transcript.changes import Change
-from projections.transcript.frames import Frame
-from projections.transcript.wording import Lang, field, word
-
-Format = Literal["json", "markdown", "bbcode"]
+from projections.rendering.changes import Change
+from projections.rendering.formats import Format
+from projections.rendering.frames import Frame
+from projections.rendering.vocabulary import Lang, field, word
 
 
 def _value(value: Any) -> str:

@@ -12,7 +12,7 @@ from domain.d100.commands import RegisterCharacter
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.dice import FixedDice
 from domain.events import Event
-from projections.d100 import evolve
+from domain.d100.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")

@@ -34,7 +34,7 @@ from domain.d100.options import options_for
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
-from projections.d100 import evolve
+from domain.d100.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")

@@ -10,7 +10,7 @@ from domain.events import Event
 from domain.wrath_and_glory import WngCommand, WngState, decide, initial_state
 from domain.wrath_and_glory.commands import AddCharacter, StartSession
 from domain.wrath_and_glory.sheets import NpcKind, Sheet, Weapon
-from projections.wrath_and_glory import replay
+from domain.wrath_and_glory.evolve import replay
 
 GM = Actor("gm", "gm")
 ALICE = Actor("alice", "player")
