@@ -40,8 +40,10 @@ from domain.campaign.state import CampaignState, EncounterLog
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.dice_expression import ExpressionError, evaluate, parse
+from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
+from domain.rulesets import engine_of_state
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
 RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
@@ -163,14 +165,24 @@ def _check_retractable(state: CampaignState, seq: int, context: CommandContext) 
 def _create_character(
     state: CampaignState, command: CreateCharacter, actor: Actor, context: CommandContext
 ) -> CharacterCreated:
-    character_id = command.id or context.fresh_id
+    """The one registry's one door: one id, one uniqueness check, then the engine takes in its typed part."""
+    if command.character_id is not None and command.id is not None and command.character_id != command.id:
+        raise RuleViolation("character_id", "character_id and id (its older name) disagree; send character_id")
+    character_id = command.character_id or command.id or context.fresh_id
     if character_id in state.characters:
-        raise RuleViolation("unique character id", f"a character with id {character_id!r} already exists")
+        raise RuleViolation("unique_character_id", f"a character with id {character_id!r} already exists")
     owner = command.owner or actor.participant_id
     if owner not in state.participants:
         raise UnknownEntity(f"the owner {owner!r} is not a participant of this campaign")
+    owner_role = state.participants[owner].role
+    kind = command.kind or ("npc" if owner_role == "gm" else "pc")
+    new = NewCharacter(
+        character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
+        sheet=command.sheet, stats=command.stats, comrade=command.comrade,
+    )
+    rules = engine_of_state(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(
-        character_id=character_id, name=command.name, owner=owner, kind=command.kind, stats=command.stats
+        character_id=character_id, name=command.name, owner=owner, kind=kind, stats=command.stats, rules=rules
     )
 
 

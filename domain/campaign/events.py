@@ -7,9 +7,10 @@ from typing import ClassVar, Literal
 from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
-from domain.events import Event, RestoringEvent, VoidingEvent
+from domain.events import Event, JsonObject, RestoringEvent, VoidingEvent, members
 
-Ruleset = Literal["deathwatch", "dark_heresy", "only_war", "wrath_and_glory"]
+# A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
+Ruleset = str
 CharacterKind = Literal["pc", "npc"]
 StatValue = int | str
 
@@ -51,11 +52,19 @@ class SessionEnded(Event, frozen=True, tag="session_ended"):
 
 
 class CharacterCreated(Event, frozen=True, tag="character_created"):
+    """A character joins the one registry of the campaign; `rules` is its rules engine's part of it.
+
+    `rules` is the engine's typed part as JSON (d100: the sheet and comrade; Wrath & Glory: the sheet and
+    the starting Wrath and Reloads), decided by the engine and read back by its fold. The older
+    d100_character_registered and wng_character_added events are read as this one (domain.upcasting).
+    """
+
     character_id: str
     name: str
     owner: str
     kind: CharacterKind
     stats: dict[str, StatValue] = {}
+    rules: JsonObject | None = None
 
 
 class DiceRolled(Event, frozen=True, tag="dice_rolled"):
@@ -102,6 +111,13 @@ class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
     round: int
     turn: int
 
+
+# Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
+CampaignEvent = (
+    CampaignCreated | ParticipantJoined | DiceSeedCommitted | DiceSeedRevealed | SessionStarted | SessionEnded
+    | CharacterCreated | DiceRolled | GmNoted | EventsRetracted | EventsReinstated | TurnUndone | TurnRedone
+)
+EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 
 # Events that are never part of an encounter turn, so undo can never void them: voiding a seed or a
 # session would break the dice audit and the session history.

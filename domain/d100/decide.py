@@ -1,9 +1,14 @@
-"""`decide(state, command, dice, actor)`: who may do what, then the events the rules produce."""
+"""`decide(state, command, dice, actor, around)`: who may do what, then the events the rules produce.
+
+One flat `match` names every command; a command that rightly produces nothing answers an empty list and
+the service refuses it as changing nothing, never as an unknown command.
+"""
 
 from __future__ import annotations
 
 from ..commands import Actor, Command
 from ..dice import Dice
+from ..engine import Surroundings
 from ..errors import Forbidden, RuleViolation
 from ..events import Event
 from .actions import decide_action, decide_heroic_sacrifice, decide_pinning_test, pinning_test
@@ -26,7 +31,6 @@ from .commands import (
     NextTurn,
     PinningTest,
     React,
-    RegisterCharacter,
     Reload,
     RollDamage,
     RollOpposedTest,
@@ -45,7 +49,6 @@ from .encounter_events import CriticalTableLoaded
 from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
 from .events import (
     AimTaken,
-    CharacterRegistered,
     FateSpent,
     GmRulingRecorded,
     RoundStarted,
@@ -55,13 +58,12 @@ from .events import (
 from .fate import decide_burn_fate, decide_spend_fate
 from .manoeuvres import decide_feint, decide_grapple, decide_knock_down
 from .multiple_attacks import decide_multiple_attacks
+from .oaths import with_oaths
 from .rolling import character, decide_opposed, decide_test, decide_unjam, require_able
 from .state import Condition, D100State
 from .turns import ActionCost
 
-_GM_ONLY = (
-    RegisterCharacter, StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable
-)
+_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
@@ -85,11 +87,9 @@ def _acting_character(state: D100State, command: Command) -> str | None:
 
 
 def authorize(state: D100State, command: Command, actor: Actor) -> None:
-    """The GM may do everything; a player only acts for characters it owns; observers only read."""
+    """The GM may do everything; a player only acts for characters it owns (observers never get this far)."""
     if actor.is_gm:
         return
-    if actor.role != "player":
-        raise Forbidden("an observer cannot send commands")
     if isinstance(command, _GM_ONLY):
         raise Forbidden("only the GM may do that")
     acting = _acting_character(state, command)
@@ -101,26 +101,27 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
 
 
 def decide(
-    state: D100State, command: Command, dice: Dice, actor: Actor, context: D100Context = NO_CONTEXT
+    state: D100State, command: Command, dice: Dice, actor: Actor, around: Surroundings | None = None
 ) -> list[Event]:
-    """Check the actor may send the command, then return the events it produces (or raise a DomainError)."""
+    """Check the actor may send the command, then return the events it produces (or raise a DomainError).
+
+    A sworn mission oath (in `around`) adds its named modifiers and effects first (domain.d100.oaths).
+    """
     authorize(state, command, actor)
-    return _decide_combat(state, command, dice, context) or _decide_basic(state, command, dice)
+    context = NO_CONTEXT
+    if around is not None:
+        command, context = with_oaths(around.missions, state, command)
+    return _decide(state, command, dice, context)
 
 
-def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]:
+def _decide(state: D100State, command: Command, dice: Dice, context: D100Context) -> list[Event]:
     match command:
-        case RegisterCharacter():
-            if command.character_id in state.characters:
-                raise RuleViolation("character_exists", f"a character {command.character_id!r} already exists")
-            return [CharacterRegistered(character_id=command.character_id, owner=command.owner, name=command.name,
-                                        sheet=command.sheet, comrade=command.comrade)]
         case RollTest():
             rolled = decide_test(state, command, dice)
             if command.fate_bonus:
-                spent = FateSpent(character_id=command.character_id, use="bonus",
+                bonus = FateSpent(character_id=command.character_id, use="bonus",
                                   fate_after=state.characters[command.character_id].fate - 1)
-                return [spent, rolled]
+                return [bonus, rolled]
             return [rolled]
         case RollOpposedTest():
             return [decide_opposed(state, command, dice)]
@@ -148,13 +149,7 @@ def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]
             if command.default and command.table is not None:
                 raise RuleViolation("critical_table", "load either a table or the default, not both")
             return [CriticalTableLoaded(table=DEFAULT_TABLE if command.default else command.table)]
-        case _:
-            raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
-
-
-def _decide_combat(state: D100State, command: Command, dice: Dice, context: D100Context) -> list[Event]:
-    """Encounters, turns, actions and attacks: each action is paid from the turn's budget in an encounter."""
-    match command:
+        # Encounters, turns, actions and attacks: each action is paid from the turn's budget in an encounter.
         case StartEncounter():
             return decide_start_encounter(state, command, dice)
         case NextTurn():
@@ -208,8 +203,7 @@ def _decide_combat(state: D100State, command: Command, dice: Dice, context: D100
             return [decide_heroic_sacrifice(state, command)]
         case PinningTest():
             return [decide_pinning_test(state, command, dice)]
-        case _:
-            return []
+    raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
 
 
 def _attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import msgspec
 from msgspec.structs import replace
 
+from domain.campaign.events import CharacterCreated
 from domain.d100.checks import ExtendedProgress
 from domain.d100.events import (
     AimTaken,
     AttackRolled,
-    CharacterRegistered,
     DamageApplied,
     FateBurned,
     FateSpent,
     GmRulingRecorded,
     OpposedTestRolled,
     ReactionRolled,
+    Recruit,
     RoundStarted,
     SheetEdited,
     TestRolled,
@@ -23,6 +25,7 @@ from domain.d100.events import (
 )
 from domain.d100.evolve_characters import add_conditions, remove_conditions, with_character, without_attack
 from domain.d100.evolve_encounter import evolve_combat
+from domain.d100.sheet import sheet_from_stats
 from domain.d100.state import (
     CharacterState,
     Condition,
@@ -39,8 +42,14 @@ __all__ = ["evolve", "evolve_combat"]
 def evolve(state: D100State, event: Event) -> D100State:
     """The state after one event; events of other rulesets leave it unchanged."""
     match event:
-        case CharacterRegistered():
-            sheet = event.sheet
+        case CharacterCreated():
+            # An older generic character_created has no d100 part: its sheet comes from its free-form stats.
+            recruit = (
+                msgspec.convert(event.rules, Recruit)
+                if event.rules is not None
+                else Recruit(sheet=sheet_from_stats(event.stats))
+            )
+            sheet = recruit.sheet
             return with_character(
                 state,
                 CharacterState(
@@ -53,7 +62,7 @@ def evolve(state: D100State, event: Event) -> D100State:
                     magnitude=sheet.magnitude,
                     magnitude_start=sheet.magnitude,
                     magnitude_at_turn_start=sheet.magnitude,
-                    comrade="unharmed" if event.comrade else None,
+                    comrade="unharmed" if recruit.comrade else None,
                 ),
             )
         case TestRolled():

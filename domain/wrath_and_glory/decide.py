@@ -1,9 +1,11 @@
-"""`decide(state, command, dice, actor)`: the one door through which Wrath & Glory commands become events."""
+"""`decide(state, command, dice, actor, around)`: the one door through which Wrath & Glory commands become events."""
 
 from __future__ import annotations
 
-from domain.commands import Actor
+from domain.commands import Actor, Command
 from domain.dice import Dice
+from domain.engine import Surroundings
+from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory import action_decisions as actions
 from domain.wrath_and_glory import combat_decisions as combat
@@ -12,9 +14,7 @@ from domain.wrath_and_glory import injury_decisions as injury
 from domain.wrath_and_glory import resource_decisions as resources
 from domain.wrath_and_glory import roll_decisions as rolls
 from domain.wrath_and_glory import ruling_decisions as rulings
-from domain.wrath_and_glory.access import require_player_or_gm
 from domain.wrath_and_glory.commands import (
-    AddCharacter,
     AddGloryDice,
     Attack,
     AwardWrath,
@@ -38,7 +38,6 @@ from domain.wrath_and_glory.commands import (
     StartSession,
     StartTurn,
     TakeWounds,
-    WngCommand,
 )
 from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
@@ -56,14 +55,13 @@ from domain.wrath_and_glory.encounter_commands import (
 from domain.wrath_and_glory.state import WngState
 
 
-def decide(state: WngState, command: WngCommand, dice: Dice, actor: Actor) -> list[Event]:
+def decide(
+    state: WngState, command: Command, dice: Dice, actor: Actor, around: Surroundings | None = None
+) -> list[Event]:
     """The events a command produces, or RuleViolation / Forbidden / UnknownEntity; never mutates `state`."""
-    require_player_or_gm(actor, "send commands")
     match command:
         case SetTier():
             return resources.decide_set_tier(state, command, actor)
-        case AddCharacter():
-            return resources.decide_add_character(state, command, actor)
         case StartSession():
             return resources.decide_start_session(state, command, actor)
         case StartTurn():
@@ -130,3 +128,4 @@ def decide(state: WngState, command: WngCommand, dice: Dice, actor: Actor) -> li
             return rulings.decide_override(state, command, actor)
         case RollResistanceTest():
             return rulings.decide_resistance_test(state, command, dice, actor)
+    raise RuleViolation("unknown_command", f"the Wrath & Glory rules do not know a {type(command).__name__}")

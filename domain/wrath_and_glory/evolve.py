@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import reduce
 
+import msgspec
 from msgspec.structs import replace
 
+from domain.campaign.events import CharacterCreated
 from domain.events import Event
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
@@ -21,7 +23,6 @@ from domain.wrath_and_glory.encounter_events import (
 from domain.wrath_and_glory.encounter_state import EncounterState, TurnBudget
 from domain.wrath_and_glory.events import (
     AttackDeclared,
-    CharacterAdded,
     ComplicationResolved,
     DamageApplied,
     DamageDealt,
@@ -34,6 +35,7 @@ from domain.wrath_and_glory.events import (
     IconsShifted,
     InteractionEffectApplied,
     NextActionPenaltyAdded,
+    Recruit,
     ReloadsSpent,
     RuinGained,
     RuinSpent,
@@ -98,8 +100,9 @@ def evolve(state: WngState, event: Event) -> WngState:
     match event:
         case TierSet(tier=tier):
             return replace(state, tier=tier)
-        case CharacterAdded():
-            sheet = event.sheet
+        case CharacterCreated(rules=dict() as part):
+            recruit = msgspec.convert(part, Recruit)
+            sheet = recruit.sheet
             return _with_character(
                 state,
                 CharacterState(
@@ -108,8 +111,8 @@ def evolve(state: WngState, event: Event) -> WngState:
                     sheet=sheet,
                     wounds=sheet.wounds,
                     shock=sheet.shock,
-                    wrath=event.wrath,
-                    reloads=event.reloads,
+                    wrath=recruit.wrath,
+                    reloads=recruit.reloads,
                     personal_ruin=sheet.personal_ruin,
                     members_left=sheet.members,
                 ),

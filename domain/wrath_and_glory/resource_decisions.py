@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.commands import Actor
 from domain.dice import Dice
+from domain.engine import NewCharacter
 from domain.errors import RuleViolation
 from domain.events import Event
-from domain.wrath_and_glory.access import require_control, require_gm, require_player_or_gm
+from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.commands import (
-    AddCharacter,
     AwardWrath,
     GainGlory,
     GainRuin,
@@ -21,10 +23,10 @@ from domain.wrath_and_glory.commands import (
 )
 from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.events import (
-    CharacterAdded,
     GloryGained,
     GlorySpent,
     HeroSessionReset,
+    Recruit,
     RuinGained,
     RuinSpent,
     SessionStarted,
@@ -35,6 +37,7 @@ from domain.wrath_and_glory.events import (
 )
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
+from domain.wrath_and_glory.sheets import Sheet
 from domain.wrath_and_glory.state import WngState
 
 
@@ -45,33 +48,28 @@ def decide_set_tier(state: WngState, command: SetTier, actor: Actor) -> list[Eve
     return [TierSet(tier=command.tier)]
 
 
-def decide_add_character(state: WngState, command: AddCharacter, actor: Actor) -> list[Event]:
-    sheet = command.sheet
-    if sheet.kind == "hero":
-        if command.owner is None:
-            raise RuleViolation("owner", "a hero is owned by a player")
-        if not actor.is_gm and not (actor.role == "player" and command.owner == actor.participant_id):
-            raise RuleViolation("owner", "a player may add only a hero it owns")
-    else:
-        require_gm(actor, "add an NPC")
-    if command.character_id in state.characters:
-        raise RuleViolation("character_id", f"a character {command.character_id!r} already exists")
+def recruit(new: NewCharacter) -> Recruit:
+    """The Wrath & Glory part of a new character, or the rule its sheet or owner breaks."""
+    if new.sheet is None:
+        raise RuleViolation("sheet", "a Wrath & Glory character needs its sheet (docs/rules-wrath-and-glory.md)")
+    if new.comrade:
+        raise RuleViolation("comrade", "comrades are a d100 rule; Wrath & Glory has none")
+    try:
+        sheet = msgspec.convert(new.sheet, Sheet)
+    except msgspec.ValidationError as error:
+        raise RuleViolation("sheet", f"the sheet is not a Wrath & Glory sheet: {error}") from error
+    hero = sheet.kind == "hero"
+    if hero and new.owner_role == "gm":
+        raise RuleViolation("owner", "a hero is owned by a player")
+    if hero != (new.kind == "pc"):
+        raise RuleViolation("kind", "a hero is a player character (pc); troops, elites, adversaries, monsters npcs")
     if sheet.wounds < 1 or sheet.shock < 0:
         raise RuleViolation("sheet", "a character has at least 1 wound and no negative shock")
     if sheet.kind == "troop" and sheet.members < 2:
         raise RuleViolation("troop", "a troop has at least two members")
     if sheet.kind != "troop" and sheet.members != 1:
         raise RuleViolation("troop", "only a troop has several members")
-    hero = sheet.kind == "hero"
-    return [
-        CharacterAdded(
-            character_id=command.character_id,
-            owner=command.owner,
-            sheet=sheet,
-            wrath=SESSION_WRATH if hero else 0,
-            reloads=SESSION_RELOADS if hero else 0,
-        )
-    ]
+    return Recruit(sheet=sheet, wrath=SESSION_WRATH if hero else 0, reloads=SESSION_RELOADS if hero else 0)
 
 
 def decide_start_session(state: WngState, command: StartSession, actor: Actor) -> list[Event]:
@@ -138,7 +136,6 @@ def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list
 
 
 def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> list[Event]:
-    require_player_or_gm(actor, "spend Glory")
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory spend is at least 1")
     change = spend(state.glory, command.amount, resource="Glory", rule="glory")

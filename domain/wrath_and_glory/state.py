@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.encounter import TurnPosition
+from domain.engine import RulesState
 from domain.errors import UnknownEntity
 from domain.wrath_and_glory.attacks import InteractionSkill
 from domain.wrath_and_glory.encounter_state import EncounterState
@@ -104,7 +105,7 @@ class OpenTest(msgspec.Struct, frozen=True, kw_only=True):
     settled: str | None = None
 
 
-class WngState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="wrath_and_glory"):
+class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
     """Everything the Wrath & Glory rules need to decide the next command."""
 
     tier: int = 3

@@ -28,7 +28,7 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
-from projections.rendering.engine_sentences import engine_sentence
+from domain.rulesets import engine_for, engines
 from projections.rendering.titles import TITLES
 from projections.rendering.vocabulary import Lang, field
 
@@ -125,9 +125,15 @@ def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
     return ", ".join(parts)
 
 
+# The campaign's and the missions' titles, then each engine's own (its phrases).
+ALL_TITLES: dict[str, tuple[str, str]] = {
+    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
+}
+
+
 def title(kind: str, lang: Lang) -> str:
     """The event type's title in the language; an unknown type (an old, removed event) shows its tag."""
-    pair = TITLES.get(kind)
+    pair = ALL_TITLES.get(kind)
     if pair is None:
         return kind
     return pair[1] if lang == "es" else pair[0]
@@ -135,7 +141,9 @@ def title(kind: str, lang: Lang) -> str:
 
 def summarize(event: Event, before: CampaignState, lang: Lang) -> str:
     """One line for a person: the campaign's sentence, or the event's title and facts."""
-    sentence = campaign_sentence(event, before, lang) or engine_sentence(event, before, lang)
+    sentence = campaign_sentence(event, before, lang) or engine_for(before.ruleset).phrases.sentence(
+        event, lambda cid: _name(before, cid), lang
+    )
     if sentence is not None:
         return sentence
     facts = _facts(event, before, lang)

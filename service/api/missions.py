@@ -10,8 +10,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
 from domain.campaign.state import CampaignState
+from domain.dispatch import mission_characters
 from domain.errors import UnknownEntity
-from domain.rulesets import mission_characters
 from projections.rendering.formats import Format
 from projections.rendering.mission_report import mission_report
 from projections.rendering.vocabulary import Lang
