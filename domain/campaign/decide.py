@@ -83,7 +83,7 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
     number = 0 if epoch is None else epoch.epoch
     if epoch is not None and not epoch.revealed:
         if context.active_seed is None:
-            raise RuleViolation("dice epoch", f"the seed of dice epoch {number} is not available to reveal")
+            raise RuleViolation("dice_epoch", f"the seed of dice epoch {number} is not available to reveal")
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
     events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment))
     return events
@@ -98,12 +98,12 @@ def decide_campaign(
             return [ParticipantJoined(participant_id=context.fresh_id, name=name, role=role)]
         case StartSession(title=title):
             if state.session is not None:
-                raise RuleViolation("one session at a time", f"session {state.session} is still open; end it first")
+                raise RuleViolation("one_session_at_a_time", f"session {state.session} is still open; end it first")
             started: list[Event] = [SessionStarted(session=state.sessions_held + 1, title=title)]
             return _rotate_epoch(state, context) + started
         case EndSession():
             if state.session is None:
-                raise RuleViolation("one session at a time", "no session is open; start one first")
+                raise RuleViolation("one_session_at_a_time", "no session is open; start one first")
             ended: list[Event] = [SessionEnded(session=state.session)]
             return ended + _rotate_epoch(state, context)
         case RevealDiceSeed():
@@ -143,7 +143,7 @@ def decide_campaign(
                 )
             undone = log.redo[-1]
             return [TurnRedone(encounter=encounter, round=undone.round, turn=undone.turn, restores=undone.seqs)]
-    raise RuleViolation("command", f"{type(command).__name__} is not a campaign command")
+    raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
 
 
 def _encounter_log(state: CampaignState, encounter: str) -> EncounterLog:
@@ -192,7 +192,7 @@ def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:
     try:
         terms = parse(command.expression)
     except ExpressionError as error:
-        raise RuleViolation("dice expression", str(error)) from error
+        raise RuleViolation("dice_expression", str(error)) from error
     rolled = evaluate(terms, dice)
     return DiceRolled(
         expression=command.expression,

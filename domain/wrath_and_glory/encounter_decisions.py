@@ -125,15 +125,15 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
     who = "the players" if side == "players" else "the GM"
     if encounter.turn == 0 or encounter.last_side != side:
         one = "a hero" if side == "players" else "an NPC"
-        raise RuleViolation("seize the initiative", f"{who} can seize the initiative only right after {one} acts")
+        raise RuleViolation("seize_the_initiative", f"{who} can seize the initiative only right after {one} acts")
     if side == "gm" and encounter.interrupted:
-        raise RuleViolation("seize the initiative", "the GM interrupted this round: no seizing until the next round")
+        raise RuleViolation("seize_the_initiative", "the GM interrupted this round: no seizing until the next round")
     if side in encounter.seized:
         have = "have" if side == "players" else "has"
-        raise RuleViolation("seize the initiative", f"{who} {have} already seized the initiative this round")
+        raise RuleViolation("seize_the_initiative", f"{who} {have} already seized the initiative this round")
     _check_turn_left(state, encounter, character)
     if not pickable(state, encounter, other_side(side)):
-        raise RuleViolation("seize the initiative", f"nobody on the other side is left to act: {who} act next anyway")
+        raise RuleViolation("seize_the_initiative", f"nobody on the other side is left to act: {who} act next anyway")
     bought: list[Event]
     if side == "players":
         change = spend(state.glory, 1, resource="Glory", rule="glory")
@@ -224,7 +224,7 @@ def _check_turn_left(
     if character.has("dead"):
         raise RuleViolation("dead", f"{name} is dead")
     if character.id in encounter.acted:
-        raise RuleViolation("one turn per round", f"{name} has already acted in round {encounter.round}")
+        raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
     if not surprised_ok and not may_pick(state, encounter, character):
         raise RuleViolation(
             "ambush", f"{name} is surprised: in round 1 the ambushing side acts first unless {name} is made aware"

@@ -129,7 +129,7 @@ def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory gain is at least 1")
     if command.cause == "gm_award" and state.glory >= state.glory_cap:
-        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}")
+        raise RuleViolation("glory_cap", f"Glory is at its maximum of {state.glory_cap}")
     change = gain(state.glory, command.amount, state.glory_cap)
     return [GloryGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                         lost=change.lost, reason=command.reason)]
@@ -148,7 +148,7 @@ def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[E
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin gain is at least 1")
     if command.cause == "gm_award" and state.ruin >= state.ruin_cap:
-        raise RuleViolation("ruin cap", f"Ruin is at its maximum of {state.ruin_cap}")
+        raise RuleViolation("ruin_cap", f"Ruin is at its maximum of {state.ruin_cap}")
     change = gain(state.ruin, command.amount, state.ruin_cap)
     return [RuinGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                        lost=change.lost, reason=command.reason)]

@@ -253,7 +253,7 @@ def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Eve
     if "damage" in command.uses or "effect" in command.uses:
         raise RuleViolation("shifts", "damage and effects are shifts of attacks, not of skill tests")
     if "glory" in command.uses and state.glory >= state.glory_cap:
-        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
+        raise RuleViolation("glory_cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
     left = shifts_left(test)
     if len(command.uses) > left:
         raise RuleViolation("shifts", f"only {left} exalted icons can be shifted and still meet DN {test.dn}")

@@ -121,7 +121,7 @@ def test_roll_records_dice_and_total() -> None:
 def test_roll_refuses_a_bad_expression_naming_the_rule() -> None:
     with pytest.raises(RuleViolation) as refused:
         when(given(), Roll(expression="200d6", reason="x"))
-    assert refused.value.rule == "dice expression"
+    assert refused.value.rule == "dice_expression"
 
 
 def test_roll_for_an_unknown_character_is_unknown() -> None:
