@@ -6,15 +6,15 @@ from __future__ import annotations
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
-from .budget import use_action
 from .checks import resolve_test
-from .combat_commands import ACTION_COSTS, HeroicSacrifice, PinningTest, TakeAction
+from .encounter_commands import ACTION_COSTS, HeroicSacrifice, PinningTest, TakeAction
 from .encounter_events import ActionTaken, HeroicSacrificeDeclared, PinningReason, PinningTested
 from .harm import toughness_bonus
 from .modifiers import Modifier
 from .percentile import roll_d100
-from .rolling import build_target, character, require_able, require_new_id
+from .roll_decisions import build_target, character, require_able, require_new_id
 from .state import CharacterState, Condition, ConditionName, D100State, ExtendedAction
+from .turn_budget import use_action
 
 # Marks an action leaves until the start of the character's next turn (outside an encounter: one round).
 _MARKS: dict[str, ConditionName] = {"defensive_stance": "defensive_stance", "run": "running", "overwatch": "overwatch"}

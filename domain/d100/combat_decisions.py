@@ -39,7 +39,7 @@ from .injury import fatigue_modifier
 from .modifiers import Modifier, ModifierSum
 from .movement import MIN_CHARGE_DISTANCE_M, movement
 from .percentile import roll_d100
-from .rolling import FATE_BONUS, build_target, character, require_able, require_new_id
+from .roll_decisions import FATE_BONUS, build_target, character, require_able, require_new_id
 from .sheet import Weapon
 from .state import CharacterState, ConditionName, D100State, PendingAttack
 

@@ -10,7 +10,8 @@ from ..commands import Command
 from ..events import members
 from .characteristics import Characteristic
 from .checks import Resisting, TestKind
-from .combat_commands import (
+from .combat_modifiers import AttackAction, Circumstance, Hand
+from .encounter_commands import (
     AttackSpec,
     EndEncounter,
     EndTurn,
@@ -25,12 +26,11 @@ from .combat_commands import (
     StartEncounter,
     TakeAction,
 )
-from .combat_modifiers import AttackAction, Circumstance, Hand
+from .encounter_state import ActionUse
 from .hit_location import Location
 from .modifiers import Difficulty, Modifier
 from .sheet import Sheet
 from .state import ConditionName
-from .turns import ActionUse
 
 __all__ = [
     "COMMANDS", "Attack", "AttackSpec", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint",

@@ -11,9 +11,8 @@ from ..dice import Dice
 from ..engine import Surroundings
 from ..errors import Forbidden, RuleViolation
 from ..events import Event
-from .actions import decide_action, decide_heroic_sacrifice, decide_pinning_test, pinning_test
-from .attacks import decide_attack, decide_react
-from .budget import ATTACK_COSTS, attack_kind, use_action
+from .action_decisions import decide_action, decide_heroic_sacrifice, decide_pinning_test, pinning_test
+from .combat_decisions import decide_attack, decide_react
 from .combat_modifiers import AIM_BONUS
 from .commands import (
     Attack,
@@ -44,9 +43,9 @@ from .commands import (
 )
 from .context import NO_CONTEXT, D100Context
 from .criticals import DEFAULT_TABLE
-from .damage_resolution import decide_damage
+from .encounter_decisions import advance, decide_start_encounter, end_encounter, running, start_round
 from .encounter_events import CriticalTableLoaded
-from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
+from .encounter_state import ActionCost
 from .events import (
     AimTaken,
     FateSpent,
@@ -55,13 +54,14 @@ from .events import (
     SheetEdited,
     WeaponReloaded,
 )
-from .fate import decide_burn_fate, decide_spend_fate
-from .manoeuvres import decide_feint, decide_grapple, decide_knock_down
-from .multiple_attacks import decide_multiple_attacks
+from .injury_decisions import decide_damage
+from .manoeuvre_decisions import decide_feint, decide_grapple, decide_knock_down
+from .multiple_attack_decisions import decide_multiple_attacks
 from .oaths import with_oaths
-from .rolling import character, decide_opposed, decide_test, decide_unjam, require_able
+from .resource_decisions import decide_burn_fate, decide_spend_fate
+from .roll_decisions import character, decide_opposed, decide_test, decide_unjam, require_able
 from .state import Condition, D100State
-from .turns import ActionCost
+from .turn_budget import ATTACK_COSTS, attack_kind, use_action
 
 _GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
 

@@ -9,8 +9,8 @@ import msgspec
 from ..commands import Command, Slug
 from .combat_modifiers import Circumstance, Hand
 from .criticals import CriticalTable
+from .encounter_state import ActionUse
 from .modifiers import Modifier
-from .turns import ActionUse
 
 
 class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encounter"):

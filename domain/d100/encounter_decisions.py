@@ -19,7 +19,7 @@ from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .characteristics import characteristic_bonus
 from .checks import resolve_test
-from .combat_commands import StartEncounter
+from .encounter_commands import StartEncounter
 from .encounter_events import (
     BloodLossRolled,
     CharacterChange,
@@ -35,13 +35,13 @@ from .encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from .encounter_state import Encounter
 from .events import RoundStarted
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
 from .percentile import roll_d100
-from .rolling import build_target
+from .roll_decisions import build_target
 from .state import UNTIL_NEXT_TURN, CharacterState, Condition, ConditionName, D100State
-from .turns import Encounter
 
 BLOOD_LOSS_DEATH = 10  # a d100 of 10 or less: the 10 % chance to die each round
 ROLL_OFF_LIMIT = 20

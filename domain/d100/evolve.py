@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from domain.campaign.events import CharacterCreated
 from domain.d100.checks import ExtendedProgress
+from domain.d100.encounter_state import TurnBudget
 from domain.d100.events import (
     AimTaken,
     AttackRolled,
@@ -33,7 +34,6 @@ from domain.d100.state import (
     PendingAttack,
     RecordedTest,
 )
-from domain.d100.turns import TurnBudget
 from domain.events import Event
 
 __all__ = ["evolve", "evolve_combat"]

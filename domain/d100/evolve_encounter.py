@@ -25,6 +25,7 @@ from domain.d100.encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from domain.d100.encounter_state import ActionCost, Encounter, TurnBudget, exhausted
 from domain.d100.evolve_characters import (
     add_conditions,
     apply_change,
@@ -33,7 +34,6 @@ from domain.d100.evolve_characters import (
     without_attack,
 )
 from domain.d100.state import Condition, ConditionName, D100State
-from domain.d100.turns import ActionCost, Encounter, TurnBudget, exhausted
 from domain.events import Event
 
 

@@ -28,9 +28,9 @@ from .encounter_events import HordeBroke
 from .events import DamageApplied, HitResolved
 from .harm import aftermath, critical_effects, effect_conditions
 from .hordes import horde_extra_damage_dice, horde_morale, magnitude_after
-from .manoeuvres import resolve_grapple_start, resolve_stun
+from .manoeuvre_decisions import resolve_grapple_start, resolve_stun
 from .recording_dice import RecordingDice
-from .rolling import character
+from .roll_decisions import character
 from .state import Condition, CriticalRecord, D100State
 
 

@@ -8,13 +8,13 @@ from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
 from .characteristics import Characteristic, characteristic_bonus
-from .combat_commands import CONTROLLER_OPTIONS, Feint, Grapple, KnockDown
 from .commands import OpposedSide, RollOpposedTest, RollTest
+from .encounter_commands import CONTROLLER_OPTIONS, Feint, Grapple, KnockDown
 from .encounter_events import CharacterChange, ManoeuvreResolved, StunResolved
 from .events import OpposedTestRolled, TestRolled
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
-from .rolling import character, decide_opposed, decide_test, require_able
+from .roll_decisions import character, decide_opposed, decide_test, require_able
 from .state import CharacterState, Condition, D100State, PendingAttack
 
 

@@ -7,15 +7,15 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
-from .attacks import decide_attack
-from .budget import use_action
-from .combat_commands import AttackSpec, MultipleAttacks
+from .combat_decisions import decide_attack
 from .combat_modifiers import TWO_WEAPON_TARGETS_APART_M, multiple_attacks_allowed
 from .commands import Attack
 from .context import NO_CONTEXT, D100Context
-from .rolling import character, require_able, require_new_id
+from .encounter_commands import AttackSpec, MultipleAttacks
+from .roll_decisions import character, require_able, require_new_id
 from .sheet import Weapon
 from .state import CharacterState, D100State
+from .turn_budget import use_action
 
 NEEDS = "Multiple Attacks needs Swift Attack, Lightning Attack or a weapon in each hand"
 

@@ -7,12 +7,12 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .attacks import plan_of, roll_attack
 from .characteristics import characteristic_bonus
+from .combat_decisions import plan_of, roll_attack
 from .commands import BurnFate, SpendFate
 from .events import AttackRolled, FateBurned, FateSpent
 from .firing import burst_hits
-from .rolling import character, reroll_test
+from .roll_decisions import character, reroll_test
 from .state import ConditionName, D100State
 
 

@@ -13,12 +13,12 @@ from .checks import ExtendedProgress
 from .comrades import ComradeHealth
 from .criticals import CriticalTable
 from .damage import DamageType
+from .encounter_state import Encounter
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
 from .options import D100Options, D100Ruleset, options_for
 from .sheet import Sheet
-from .turns import Encounter
 
 ConditionName = Literal[
     "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .encounter_events import ActionUsed
+from .encounter_state import ActionCost, ActionUse, spend
 from .state import D100State
-from .turns import ActionCost, ActionUse, spend
 
 # Attack actions and their type: only the Standard Attack is a half action.
 ATTACK_COSTS: dict[str, ActionCost] = {

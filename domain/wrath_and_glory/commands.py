@@ -31,7 +31,7 @@ from domain.wrath_and_glory.events import (
     WrathGainCause,
 )
 from domain.wrath_and_glory.modifiers import Modifier
-from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill
+from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill
 from domain.wrath_and_glory.state import InteractionEffect
 
 

@@ -27,7 +27,7 @@ from domain.wrath_and_glory.outcome import WrathOutcome
 from domain.wrath_and_glory.pool import PoolSize
 from domain.wrath_and_glory.rolls import PoolDie
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
-from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill, Weapon
+from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill, Weapon
 from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
 
 GloryGainCause = Literal["wrath_six", "shift", "gm_award"]

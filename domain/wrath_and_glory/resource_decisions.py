@@ -37,7 +37,7 @@ from domain.wrath_and_glory.events import (
 )
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
-from domain.wrath_and_glory.sheets import Sheet
+from domain.wrath_and_glory.sheet import Sheet
 from domain.wrath_and_glory.state import WngState
 
 

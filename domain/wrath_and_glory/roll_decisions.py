@@ -29,7 +29,7 @@ from domain.wrath_and_glory.pool import build_pool, difficulty
 from domain.wrath_and_glory.resources import gain, spend
 from domain.wrath_and_glory.rolls import PoolDie, faces, rerollable_positions, roll_d6s, roll_pool, wrath_face
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
-from domain.wrath_and_glory.sheets import LINKED_ATTRIBUTE, Attribute, Skill
+from domain.wrath_and_glory.sheet import LINKED_ATTRIBUTE, Attribute, Skill
 from domain.wrath_and_glory.state import CharacterState, OpenTest, TestPurpose, WngState
 from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
 

@@ -14,7 +14,7 @@ from domain.wrath_and_glory.encounter_state import EncounterState
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import glory_cap, ruin_cap
 from domain.wrath_and_glory.rolls import PoolDie
-from domain.wrath_and_glory.sheets import Sheet, Weapon
+from domain.wrath_and_glory.sheet import Sheet, Weapon
 
 Condition = Literal["exhausted", "unconscious", "dying", "dead", "dissolved"]
 TestPurpose = Literal["skill", "attack", "interaction"]

@@ -9,7 +9,7 @@ from domain.dice import FixedDice
 from domain.events import Event
 from domain.wrath_and_glory import WngCommand, WngState, decide, initial_state
 from domain.wrath_and_glory.commands import AddCharacter, StartSession
-from domain.wrath_and_glory.sheets import NpcKind, Sheet, Weapon
+from domain.wrath_and_glory.sheet import NpcKind, Sheet, Weapon
 from domain.wrath_and_glory.evolve import replay
 from tests.support.characters import is_joining, joined
 
