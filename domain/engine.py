@@ -86,13 +86,23 @@ class Engine(Protocol):
         ...
 
     @property
+    def command_union(self) -> object:
+        """The union of the engine's command classes: the only list of them."""
+        ...
+
+    @property
+    def event_union(self) -> object:
+        """The union of the engine's event classes: the only list of them."""
+        ...
+
+    @property
     def commands(self) -> tuple[type[Command], ...]:
-        """Every command a client may send to this engine (derived from its union: see `members`)."""
+        """The classes of `command_union` (domain.events.members), for lookups."""
         ...
 
     @property
     def events(self) -> tuple[type[Event], ...]:
-        """Every event the engine decides (derived from its union)."""
+        """The classes of `event_union`, for lookups."""
         ...
 
     @property

@@ -14,9 +14,9 @@ from ..encounter import TurnPosition
 from ..engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
-from .commands import COMMANDS, RegisterCharacter
+from .commands import COMMANDS, D100Command, RegisterCharacter
 from .decide import decide
-from .events import EVENTS, Recruit
+from .events import EVENTS, D100Event, Recruit
 from .evolve import evolve
 from .options import D100Options, D100Ruleset, options_for
 from .phrases import PHRASES, D100Phrases
@@ -46,6 +46,8 @@ class D100Engine:
 
     name = "d100"
     label = "d100"
+    command_union: object = D100Command
+    event_union: object = D100Event
     commands = COMMANDS
     events = EVENTS
     internal_commands: tuple[type[Command], ...] = ()

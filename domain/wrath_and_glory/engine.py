@@ -13,9 +13,9 @@ from domain.encounter import TurnPosition
 from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
-from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession
+from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
 from domain.wrath_and_glory.decide import decide
-from domain.wrath_and_glory.events import EVENTS
+from domain.wrath_and_glory.events import EVENTS, WngEvent
 from domain.wrath_and_glory.evolve import evolve
 from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
 from domain.wrath_and_glory.resource_decisions import recruit
@@ -42,6 +42,8 @@ class WngEngine:
 
     name = "wrath_and_glory"
     label = "Wrath & Glory"
+    command_union: object = WngCommand
+    event_union: object = WngEvent
     commands = COMMANDS
     events = EVENTS
     internal_commands: tuple[type[Command], ...] = (StartSession,)
