@@ -20,8 +20,8 @@ from projections.rendering.mission_report_data import (
     ReportObjective,
     build_report,
 )
-from projections.rendering.mission_wording import WORDING, Wording
-from projections.rendering.vocabulary import Lang
+from projections.rendering.mission_wording import Wording
+from projections.rendering.vocabulary import VOCABULARY, Lang
 
 
 class _Markup(msgspec.Struct, frozen=True, kw_only=True):
@@ -57,7 +57,7 @@ def mission_report(
     report = build_report(mission(state, mission_id), lang, characters or {})
     if fmt == "json":
         return msgspec.json.encode(report).decode()
-    return _render(report, MARKDOWN if fmt == "markdown" else BBCODE, WORDING[lang])
+    return _render(report, MARKDOWN if fmt == "markdown" else BBCODE, VOCABULARY[lang].report)
 
 
 def _leader_line(leader: ReportLeader | None, words: Wording) -> str:

@@ -25,8 +25,8 @@ from domain.missions.events import (
 from domain.missions.oaths import OathName
 from domain.missions.phases import Phase
 from domain.missions.state import Mission, Objective
-from projections.rendering.mission_wording import WORDING, ShownStatus, Wording
-from projections.rendering.vocabulary import Lang
+from projections.rendering.mission_wording import ShownStatus, Wording
+from projections.rendering.vocabulary import VOCABULARY, Lang
 
 
 class Person(msgspec.Struct, frozen=True, kw_only=True):
@@ -206,7 +206,7 @@ def _outcome(found: Mission, words: Wording) -> ReportOutcome:
 
 def build_report(found: Mission, lang: Lang, characters: Mapping[str, CharacterInfo]) -> MissionReport:
     """The report of one mission as it stands in the folded state."""
-    words = WORDING[lang]
+    words = VOCABULARY[lang].report
     names = _Names(characters)
     leader = None
     if found.leader is not None:

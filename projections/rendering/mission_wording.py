@@ -6,11 +6,11 @@ from typing import Literal
 
 import msgspec
 
+from domain.engine import Lang
 from domain.missions.characters import Speciality
 from domain.missions.events import LeaderMethod, ObjectiveKind
 from domain.missions.oaths import OathName
 from domain.missions.phases import Phase
-from projections.rendering.vocabulary import Lang
 
 ShownStatus = Literal["proposed", "rejected", "open", "not_completed", "completed", "failed"]
 

@@ -28,9 +28,8 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
-from domain.rulesets import engine_for, engines
-from projections.rendering.titles import TITLES
-from projections.rendering.vocabulary import Lang, field
+from domain.rulesets import engine_for
+from projections.rendering.vocabulary import Lang, field, title
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -123,20 +122,6 @@ def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
         elif isinstance(value, (int, str)) and len(str(value)) <= 60:
             parts.append(f"{field(key, lang)} {value}")
     return ", ".join(parts)
-
-
-# The campaign's and the missions' titles, then each engine's own (its phrases).
-ALL_TITLES: dict[str, tuple[str, str]] = {
-    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
-}
-
-
-def title(kind: str, lang: Lang) -> str:
-    """The event type's title in the language; an unknown type (an old, removed event) shows its tag."""
-    pair = ALL_TITLES.get(kind)
-    if pair is None:
-        return kind
-    return pair[1] if lang == "es" else pair[0]
 
 
 def summarize(event: Event, before: CampaignState, lang: Lang) -> str:

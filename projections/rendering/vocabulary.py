@@ -1,10 +1,20 @@
-"""The words of transcripts in English and Spanish: event titles and the names of changed values."""
+"""One vocabulary per language: every word the renderings use, in English and in Spanish.
+
+A `Vocabulary` holds, for one language, the transcripts' words and field names, every event title (the
+campaign's and the missions' from titles.py, each engine's from its phrases) and the mission reports'
+wording. The tables below are kept side by side (English, Spanish) so a missing translation shows.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import msgspec
 
-Lang = Literal["en", "es"]
+from domain.engine import Lang
+from domain.rulesets import engines
+from projections.rendering.mission_wording import WORDING, Wording
+from projections.rendering.titles import TITLES
+
+__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "title", "word"]
 
 # Field names as a reader of the forum game calls them.
 FIELDS: dict[str, tuple[str, str]] = {
@@ -78,13 +88,45 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Every event type's title: the campaign's and the missions', then each engine's own (its phrases).
+ALL_TITLES: dict[str, tuple[str, str]] = {
+    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
+}
+
+
+class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
+    """Every word of the renderings in one language."""
+
+    lang: Lang
+    words: dict[str, str]
+    fields: dict[str, str]
+    titles: dict[str, str]
+    report: Wording
+
+
+def _in(lang: Lang) -> Vocabulary:
+    index = 1 if lang == "es" else 0
+    return Vocabulary(
+        lang=lang,
+        words={key: pair[index] for key, pair in WORDS.items()},
+        fields={key: pair[index] for key, pair in FIELDS.items()},
+        titles={key: pair[index] for key, pair in ALL_TITLES.items()},
+        report=WORDING[lang],
+    )
+
+
+VOCABULARY: dict[Lang, Vocabulary] = {"en": _in("en"), "es": _in("es")}
+
+
 def word(key: str, lang: Lang, **values: object) -> str:
-    english, spanish = WORDS[key]
-    return (spanish if lang == "es" else english).format(**values)
+    return VOCABULARY[lang].words[key].format(**values)
 
 
 def field(name: str, lang: Lang) -> str:
-    pair = FIELDS.get(name)
-    if pair is None:
-        return name.replace("_", " ")
-    return pair[1] if lang == "es" else pair[0]
+    found = VOCABULARY[lang].fields.get(name)
+    return found if found is not None else name.replace("_", " ")
+
+
+def title(kind: str, lang: Lang) -> str:
+    """The event type's title in the language; an unknown type (an old, removed event) shows its tag."""
+    return VOCABULARY[lang].titles.get(kind, kind)

@@ -7,7 +7,7 @@ import domain.rulesets  # noqa: F401  (registers every engine's events)
 from domain.campaign.state import CampaignState, Character
 from domain.d100.events import AimTaken
 from domain.events import all_event_classes
-from projections.rendering.summaries import ALL_TITLES as TITLES
+from projections.rendering.vocabulary import ALL_TITLES as TITLES
 from projections.rendering.summaries import summarize
 
 
