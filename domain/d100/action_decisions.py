@@ -7,8 +7,13 @@ from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
 from .checks import resolve_test
+from .combat_modifiers import AIM_BONUS
+from .commands import Reload, TakeAim
+from .context import D100Context
 from .encounter_commands import ACTION_COSTS, HeroicSacrifice, PinningTest, TakeAction
 from .encounter_events import ActionTaken, HeroicSacrificeDeclared, PinningReason, PinningTested
+from .encounter_state import ActionCost
+from .events import AimTaken, WeaponReloaded
 from .harm import toughness_bonus
 from .modifiers import Modifier
 from .percentile import roll_d100
@@ -20,7 +25,7 @@ from .turn_budget import use_action
 _MARKS: dict[str, ConditionName] = {"defensive_stance": "defensive_stance", "run": "running", "overwatch": "overwatch"}
 
 
-def decide_action(state: D100State, command: TakeAction) -> list[Event]:
+def decide_action(state: D100State, command: TakeAction, dice: Dice, context: D100Context) -> list[Event]:
     """Spend the action from the turn's budget, then record its marks, Delay, standing up or extended progress."""
     char = character(state, command.character_id)
     require_able(char, "act")
@@ -42,6 +47,38 @@ def decide_action(state: D100State, command: TakeAction) -> list[Event]:
         delayed=command.action == "delay", in_encounter=in_encounter,
     )
     return [taken]
+
+
+def decide_take_aim(state: D100State, command: TakeAim, dice: Dice, context: D100Context) -> list[Event]:
+    """Aim: a half action for +10, a full one for +20, kept for the next attack."""
+    char = character(state, command.character_id)
+    require_able(char, "aim")
+    cost: ActionCost = "half" if command.aim == "half" else "full"
+    spent = use_action(state, char.id, cost, "aim", command.use)
+    return [*spent, AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
+
+
+def decide_reload(state: D100State, command: Reload, dice: Dice, context: D100Context) -> list[Event]:
+    """A full clip, by the weapon's reload action (several turns: an extended action)."""
+    char = character(state, command.character_id)
+    weapon = char.sheet.weapon(command.weapon_id)
+    if weapon is None or weapon.clip <= 0:
+        raise RuleViolation("nothing_to_reload", "that weapon takes no reload")
+    if weapon.id in char.jammed:
+        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first")
+    spent = use_action(state, char.id, weapon.reload_action, "reload", command.use)
+    if weapon.reload_turns > 1:
+        return [*decide_action(state, TakeAction(
+            character_id=char.id, action="extended", use=command.use, extended_id=f"reload:{weapon.id}",
+            turns_needed=weapon.reload_turns, note=f"reload {weapon.name}",
+        ), dice, context), *_reloaded_if_complete(state, char.id, weapon.id, weapon.clip, weapon.reload_turns)]
+    return [*spent, WeaponReloaded(character_id=char.id, weapon_id=weapon.id, ammo=weapon.clip)]
+
+
+def _reloaded_if_complete(state: D100State, cid: str, weapon_id: str, clip: int, turns: int) -> list[Event]:
+    current = state.characters[cid].extended_action
+    done = (current.done if current is not None and current.id == f"reload:{weapon_id}" else 0) + 1
+    return [WeaponReloaded(character_id=cid, weapon_id=weapon_id, ammo=clip)] if done >= turns else []
 
 
 def _extended(char: CharacterState, command: TakeAction) -> tuple[ExtendedAction | None, bool]:
@@ -85,7 +122,11 @@ def pinning_test(
     )
 
 
-def decide_pinning_test(state: D100State, command: PinningTest, dice: Dice) -> PinningTested:
+def decide_pinning_test(state: D100State, command: PinningTest, dice: Dice, context: D100Context) -> list[Event]:
+    return [_pinning(state, command, dice)]
+
+
+def _pinning(state: D100State, command: PinningTest, dice: Dice) -> PinningTested:
     """A recorded Pinning test (Overwatch's kill zone, or escaping at the end of one's turn)."""
     require_new_id(state, command.test_id, "test")
     char = character(state, command.character_id)
@@ -94,7 +135,13 @@ def decide_pinning_test(state: D100State, command: PinningTest, dice: Dice) -> P
     return pinning_test(state, command.test_id, char, command.reason, dice, under_fire=command.under_fire)
 
 
-def decide_heroic_sacrifice(state: D100State, command: HeroicSacrifice) -> HeroicSacrificeDeclared:
+def decide_heroic_sacrifice(
+    state: D100State, command: HeroicSacrifice, dice: Dice, context: D100Context
+) -> list[Event]:
+    return [_sacrifice(state, command)]
+
+
+def _sacrifice(state: D100State, command: HeroicSacrifice) -> HeroicSacrificeDeclared:
     """Deathwatch: instead of burning the last Fate point, spend it: TB turns ignoring criticals, then death."""
     if state.ruleset != "deathwatch":
         raise RuleViolation("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule")

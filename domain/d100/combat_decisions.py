@@ -7,6 +7,8 @@ from msgspec.structs import replace
 
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
+from ..events import Event
+from .action_decisions import pinning_test
 from .characteristics import Characteristic, characteristic_bonus
 from .checks import resolve_test
 from .combat_modifiers import (
@@ -25,6 +27,7 @@ from .combat_modifiers import (
 from .commands import Attack, React
 from .comrades import hit_goes_to_comrade
 from .context import NO_CONTEXT, D100Context
+from .encounter_state import ActionCost
 from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
 from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
 from .hit_location import Location, hit_location, multiple_hit_locations
@@ -42,6 +45,7 @@ from .percentile import roll_d100
 from .roll_decisions import FATE_BONUS, build_target, character, require_able, require_new_id
 from .sheet import Weapon
 from .state import CharacterState, ConditionName, D100State, PendingAttack
+from .turn_budget import ATTACK_COSTS, attack_kind, use_action
 
 _MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
 
@@ -95,7 +99,33 @@ def _state_modifiers(
     return found
 
 
-def decide_attack(
+def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:
+    """The attack action paid from the turn's budget, the attack, and the Pinning tests of its kill zone."""
+    kind = attack_kind(command.action)
+    cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
+    if command.use == "delayed" and command.action != "standard":
+        raise RuleViolation("delayed_half_only", "a delayed action is a half action: only a Standard Attack")
+    if command.use == "free" and command.action != "standard":
+        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+    attacker = character(state, command.attacker_id)
+    require_able(attacker, "attack")
+    spent = use_action(state, attacker.id, cost, kind, command.use)
+    rolled = attack_rolled(state, command, dice, context)
+    pins = []
+    for cid in dict.fromkeys(command.zone):
+        in_zone = character(state, cid)
+        if not in_zone.has("dead"):
+            pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
+                                     "overwatch" if command.use == "overwatch" else "suppressing", dice,
+                                     source_attack=command.attack_id))
+    return [*spent, rolled, *pins]
+
+
+def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:
+    return [reaction_rolled(state, command, dice)]
+
+
+def attack_rolled(
     state: D100State, command: Attack, dice: Dice, context: D100Context = NO_CONTEXT
 ) -> AttackRolled:
     """Validate the attack, sum and clamp its modifiers, roll, and count hits and locations."""
@@ -328,7 +358,7 @@ def _share(target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, 
     )
 
 
-def decide_react(state: D100State, command: React, dice: Dice) -> ReactionRolled:
+def reaction_rolled(state: D100State, command: React, dice: Dice) -> ReactionRolled:
     """One reaction per round: Dodge (negates; extra degrees negate burst hits) or Parry (melee only)."""
     attack = state.attacks.get(command.attack_id)
     if attack is None or attack.stage != "awaiting_reaction":

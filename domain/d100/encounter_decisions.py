@@ -19,7 +19,9 @@ from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .characteristics import characteristic_bonus
 from .checks import resolve_test
-from .encounter_commands import StartEncounter
+from .commands import StartRound
+from .context import D100Context
+from .encounter_commands import EndEncounter, EndTurn, NextTurn, StartEncounter
 from .encounter_events import (
     BloodLossRolled,
     CharacterChange,
@@ -40,7 +42,7 @@ from .events import RoundStarted
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
 from .percentile import roll_d100
-from .roll_decisions import build_target
+from .roll_decisions import build_target, character
 from .state import UNTIL_NEXT_TURN, CharacterState, Condition, ConditionName, D100State
 
 BLOOD_LOSS_DEATH = 10  # a d100 of 10 or less: the 10 % chance to die each round
@@ -57,7 +59,7 @@ def running(state: D100State) -> Encounter:
     return state.encounter
 
 
-def decide_start_encounter(state: D100State, command: StartEncounter, dice: Dice) -> list[Event]:
+def decide_start_encounter(state: D100State, command: StartEncounter, dice: Dice, context: D100Context) -> list[Event]:
     """Participants roll 1d10 + AgB; round 1 begins at its turn 0 (Fate may still make an initiative 10)."""
     if state.encounter is not None:
         raise RuleViolation("encounter_running", f"the encounter {state.encounter.id!r} is still running: end it first")
@@ -242,6 +244,29 @@ def _break_test(char: CharacterState, state: D100State, dice: Dice) -> HordeBrea
 
 # Conditions that last only while the combat does (the demo rule's unconsciousness among them).
 _COMBAT_ONLY: frozenset[ConditionName] = UNTIL_NEXT_TURN | {"unaware", "pinned", "grappled"}
+
+
+def decide_next_turn(state: D100State, command: NextTurn, dice: Dice, context: D100Context) -> list[Event]:
+    return advance(state, dice)
+
+
+def decide_end_turn(state: D100State, command: EndTurn, dice: Dice, context: D100Context) -> list[Event]:
+    """The acting character ends its turn; the next begins."""
+    encounter = running(state)
+    if encounter.acting != command.character_id:
+        raise RuleViolation("not_your_turn", f"it is not {character(state, command.character_id).name}'s turn")
+    return advance(state, dice)
+
+
+def decide_end_encounter(state: D100State, command: EndEncounter, dice: Dice, context: D100Context) -> list[Event]:
+    return [end_encounter(state)]
+
+
+def decide_start_round(state: D100State, command: StartRound, dice: Dice, context: D100Context) -> list[Event]:
+    """In an encounter the current turn ends and the rest of the round is skipped; outside, the round count moves."""
+    if state.encounter is not None:
+        return start_round(state, dice)
+    return [RoundStarted(round=state.round + 1)]
 
 
 def end_encounter(state: D100State) -> EncounterEnded:

@@ -8,7 +8,7 @@ from ..events import Event
 from .characteristics import characteristic_bonus
 from .commands import RollDamage
 from .comrades import comrade_after_hit
-from .context import NO_CONTEXT, D100Context
+from .context import D100Context
 from .criticals import CriticalEffect
 from .damage import (
     FuryChain,
@@ -34,9 +34,7 @@ from .roll_decisions import character
 from .state import Condition, CriticalRecord, D100State
 
 
-def decide_damage(
-    state: D100State, command: RollDamage, source: Dice, context: D100Context = NO_CONTEXT
-) -> list[Event]:
+def decide_damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
     """Roll each remaining hit's damage and apply it (or the Stun roll, or the grapple the attack begins)."""
     attack = state.attacks.get(command.attack_id)
     if attack is None or attack.stage == "missed":

@@ -9,13 +9,16 @@ from ..errors import RuleViolation
 from ..events import Event
 from .characteristics import Characteristic, characteristic_bonus
 from .commands import OpposedSide, RollOpposedTest, RollTest
+from .context import D100Context
 from .encounter_commands import CONTROLLER_OPTIONS, Feint, Grapple, KnockDown
 from .encounter_events import CharacterChange, ManoeuvreResolved, StunResolved
+from .encounter_state import ActionCost
 from .events import OpposedTestRolled, TestRolled
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
-from .roll_decisions import character, decide_opposed, decide_test, require_able
+from .roll_decisions import character, opposed_rolled, require_able, test_rolled
 from .state import CharacterState, Condition, D100State, PendingAttack
+from .turn_budget import use_action
 
 
 def _bonus(char: CharacterState, key: Characteristic) -> int:
@@ -75,15 +78,20 @@ def _opposed(
     state: D100State, contest_id: str, first: str, second: str, characteristic: Characteristic, dice: Dice,
     mods: tuple[Modifier, ...] = (),
 ) -> OpposedTestRolled:
-    return decide_opposed(state, RollOpposedTest(
+    return opposed_rolled(state, RollOpposedTest(
         contest_id=contest_id,
         first=OpposedSide(character_id=first, characteristic=characteristic, modifiers=mods),
         second=OpposedSide(character_id=second, characteristic=characteristic),
     ), dice)
 
 
-def decide_knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]:
-    """Opposed S (+10 after a move): win → target prone, by 2+ degrees also a blow; lose by 2+ → attacker prone."""
+def decide_knock_down(state: D100State, command: KnockDown, dice: Dice, context: D100Context) -> list[Event]:
+    """A half action: opposed S (+10 after a move); win → target prone, by 2+ also a blow; lose by 2+ → prone."""
+    spent = use_action(state, command.attacker_id, "half", "knock_down", command.use)
+    return [*spent, *_knock_down(state, command, dice)]
+
+
+def _knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]:
     attacker, target = character(state, command.attacker_id), character(state, command.target_id)
     require_able(attacker, "knock anyone down")
     mods = (Modifier("moved first", 10),) if command.moved else ()
@@ -107,8 +115,13 @@ def decide_knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[
     )]
 
 
-def decide_feint(state: D100State, command: Feint, dice: Dice) -> list[Event]:
-    """Opposed WS: on a win the attacker's next Standard melee attack on the target cannot be dodged or parried."""
+def decide_feint(state: D100State, command: Feint, dice: Dice, context: D100Context) -> list[Event]:
+    """A half action: opposed WS; on a win the next Standard melee attack on the target cannot be avoided."""
+    spent = use_action(state, command.attacker_id, "half", "feint", command.use)
+    return [*spent, *_feint(state, command, dice)]
+
+
+def _feint(state: D100State, command: Feint, dice: Dice) -> list[Event]:
     attacker, target = character(state, command.attacker_id), character(state, command.target_id)
     require_able(attacker, "feint")
     contest = _opposed(state, command.contest_id, attacker.id, target.id, "WS", dice)
@@ -119,7 +132,15 @@ def decide_feint(state: D100State, command: Feint, dice: Dice) -> list[Event]:
     )]
 
 
-def decide_grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event]:
+def decide_grapple(state: D100State, command: Grapple, dice: Dice, context: D100Context) -> list[Event]:
+    """The Grapple action: free to release, a full action for the controller, else a half."""
+    controls = command.character_id in state.grapples
+    cost: ActionCost = "free" if command.option == "release" else ("full" if controls else "half")
+    spent = use_action(state, command.character_id, cost, "grapple")
+    return [*spent, *_grapple(state, command, dice)]
+
+
+def _grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event]:
     """The controller's options (damage, take down, push, ready, stand, release) or the grappled one's."""
     found = state.grapple_of(command.character_id)
     if found is None:
@@ -148,7 +169,7 @@ def decide_grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event
     if command.option == "ready":
         return resolved("readied")
     if command.option == "slip_free":
-        test: TestRolled = decide_test(state, RollTest(
+        test: TestRolled = test_rolled(state, RollTest(
             test_id=command.contest_id, character_id=actor.id, skill="Contortionist", difficulty="challenging",
         ), dice)
         return resolved("slipped_free" if test.success else "held", test, grapple_ended=test.success)

@@ -7,10 +7,10 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
-from .combat_decisions import decide_attack
+from .combat_decisions import attack_rolled
 from .combat_modifiers import TWO_WEAPON_TARGETS_APART_M, multiple_attacks_allowed
 from .commands import Attack
-from .context import NO_CONTEXT, D100Context
+from .context import D100Context
 from .encounter_commands import AttackSpec, MultipleAttacks
 from .roll_decisions import character, require_able, require_new_id
 from .sheet import Weapon
@@ -21,7 +21,7 @@ NEEDS = "Multiple Attacks needs Swift Attack, Lightning Attack or a weapon in ea
 
 
 def decide_multiple_attacks(
-    state: D100State, command: MultipleAttacks, dice: Dice, context: D100Context = NO_CONTEXT
+    state: D100State, command: MultipleAttacks, dice: Dice, context: D100Context
 ) -> list[Event]:
     """One Full Action, then each attack rolled in order as its own pending attack (reaction, then damage)."""
     attacker = character(state, command.attacker_id)
@@ -47,7 +47,7 @@ def decide_multiple_attacks(
             action=spec.fire, circumstances=spec.circumstances, modifiers=spec.modifiers, distance_m=spec.distance_m,
             hand=spec.hand, dual_wielding=two_weapons, comrade_in_cohesion=spec.comrade_in_cohesion,
         )
-        event = decide_attack(interim, attack, dice, context)
+        event = attack_rolled(interim, attack, dice, context)
         rolled.append(replace(event, part_of=ids[0]))
         # What the fold will do to the attacker before the next attack is rolled: aim goes to the first attack;
         # the two weapons are different, so ammunition and jams of one never touch the other.

@@ -10,13 +10,14 @@ from ..events import Event
 from .characteristics import characteristic_bonus
 from .combat_decisions import plan_of, roll_attack
 from .commands import BurnFate, SpendFate
+from .context import D100Context
 from .events import AttackRolled, FateBurned, FateSpent
 from .firing import burst_hits
 from .roll_decisions import character, reroll_test
 from .state import ConditionName, D100State
 
 
-def decide_spend_fate(state: D100State, command: SpendFate, dice: Dice) -> list[Event]:
+def decide_spend_fate(state: D100State, command: SpendFate, dice: Dice, context: D100Context) -> list[Event]:
     """One point, one use: reroll a failed test, +1 degree after rolling, remove 1d10 damage, and the rest."""
     char = character(state, command.character_id)
     if char.fate < 1:
@@ -100,7 +101,11 @@ def reroll_attack(state: D100State, attack_id: str, dice: Dice) -> AttackRolled:
     return replace(rolled, reroll_of=attack_id)
 
 
-def decide_burn_fate(state: D100State, command: BurnFate) -> FateBurned:
+def decide_burn_fate(state: D100State, command: BurnFate, dice: Dice, context: D100Context) -> list[Event]:
+    return [_burned(state, command)]
+
+
+def _burned(state: D100State, command: BurnFate) -> FateBurned:
     """Burn one point (−1 maximum): the character survives; other effects stay."""
     char = character(state, command.character_id)
     if char.sacrifice_turns is not None:

@@ -8,6 +8,7 @@ import msgspec
 
 from ..dice import Dice, Die
 from ..errors import RuleViolation, UnknownEntity
+from ..events import Event
 from .characteristics import Characteristic, characteristic_bonus
 from .checks import (
     CheckResult,
@@ -20,12 +21,14 @@ from .checks import (
     skill_base,
 )
 from .commands import OpposedSide, RollOpposedTest, RollTest, Unjam
-from .events import OpposedRoll, OpposedTestRolled, TestRolled, UnjamAttempted
+from .context import D100Context
+from .events import FateSpent, OpposedRoll, OpposedTestRolled, TestRolled, UnjamAttempted
 from .injury import fatigue_modifier
 from .modifiers import Modifier, ModifierSum, difficulty_modifier, sum_modifiers
 from .percentile import roll_d100
 from .sheet import SKILL_CATALOGUE
 from .state import CharacterState, D100State
+from .turn_budget import use_action
 
 FATE_BONUS = Modifier("fate", 10)
 
@@ -88,7 +91,29 @@ def build_target(
     )
 
 
-def decide_test(state: D100State, command: RollTest, dice: Dice) -> TestRolled:
+def decide_test(state: D100State, command: RollTest, dice: Dice, context: D100Context) -> list[Event]:
+    """A test, after the Fate point its +10 spends."""
+    rolled = test_rolled(state, command, dice)
+    if command.fate_bonus:
+        bonus = FateSpent(character_id=command.character_id, use="bonus",
+                          fate_after=state.characters[command.character_id].fate - 1)
+        return [bonus, rolled]
+    return [rolled]
+
+
+def decide_opposed_test(state: D100State, command: RollOpposedTest, dice: Dice, context: D100Context) -> list[Event]:
+    return [opposed_rolled(state, command, dice)]
+
+
+def decide_unjam(state: D100State, command: Unjam, dice: Dice, context: D100Context) -> list[Event]:
+    """A full action, then the test."""
+    char = character(state, command.character_id)
+    require_able(char, "unjam a weapon")
+    spent = use_action(state, char.id, "full", "unjam")
+    return [*spent, unjam_rolled(state, command, dice)]
+
+
+def test_rolled(state: D100State, command: RollTest, dice: Dice) -> TestRolled:
     """Roll a test; helpers must be trained in the skill; extended tests count their successes."""
     require_new_id(state, command.test_id, "test")
     char = character(state, command.character_id)
@@ -161,7 +186,7 @@ def _opposed_side(state: D100State, side: OpposedSide, dice: Dice) -> tuple[Oppo
     ), result, die
 
 
-def decide_opposed(state: D100State, command: RollOpposedTest, dice: Dice) -> OpposedTestRolled:
+def opposed_rolled(state: D100State, command: RollOpposedTest, dice: Dice) -> OpposedTestRolled:
     """Both roll; success beats failure, then degrees, then bonus, then the lower roll (seed 002)."""
     require_new_id(state, command.contest_id, "contest")
     first, first_result, first_die = _opposed_side(state, command.first, dice)
@@ -173,7 +198,7 @@ def decide_opposed(state: D100State, command: RollOpposedTest, dice: Dice) -> Op
     )
 
 
-def decide_unjam(state: D100State, command: Unjam, dice: Dice) -> UnjamAttempted:
+def unjam_rolled(state: D100State, command: Unjam, dice: Dice) -> UnjamAttempted:
     """Unjamming: a full action and a BS test (WS by the 000 variant); the clip is lost either way."""
     require_new_id(state, command.test_id, "test")
     char = character(state, command.character_id)

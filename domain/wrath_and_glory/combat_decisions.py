@@ -234,7 +234,7 @@ def _resolve_interaction(test_id: str, target: CharacterState, command: ResolveA
     ]
 
 
-def decide_reload(state: WngState, command: Reload, actor: Actor) -> list[Event]:
+def decide_reload(state: WngState, command: Reload, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     require_able(character)

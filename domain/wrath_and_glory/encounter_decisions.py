@@ -49,7 +49,7 @@ from domain.wrath_and_glory.ruin_payment import pay_ruin
 from domain.wrath_and_glory.state import CharacterState, WngState
 
 
-def decide_start_encounter(state: WngState, command: StartEncounter, actor: Actor) -> list[Event]:
+def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "start an encounter")
     if state.encounter is not None:
         raise RuleViolation("encounter", f"encounter {state.encounter.id} is still running: end it first")
@@ -66,7 +66,7 @@ def decide_start_encounter(state: WngState, command: StartEncounter, actor: Acto
                              ambush=command.ambush)]
 
 
-def decide_end_encounter(state: WngState, command: EndEncounter, actor: Actor) -> list[Event]:
+def decide_end_encounter(state: WngState, command: EndEncounter, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "end an encounter")
     encounter = running(state)
     events: list[Event] = [EncounterEnded(encounter_id=encounter.id, rounds=encounter.round)]
@@ -164,7 +164,7 @@ def decide_interrupt(state: WngState, command: Interrupt, dice: Dice, actor: Act
     return begin_turn(state, encounter, new_round, character, dice, bought=bought)
 
 
-def decide_make_aware(state: WngState, command: MakeAware, actor: Actor) -> list[Event]:
+def decide_make_aware(state: WngState, command: MakeAware, dice: Dice, actor: Actor) -> list[Event]:
     encounter = running(state)
     character = state.character(command.character_id)
     require_control(actor, character)

@@ -141,7 +141,7 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
     return events
 
 
-def decide_take_wounds(state: WngState, command: TakeWounds, actor: Actor) -> list[Event]:
+def decide_take_wounds(state: WngState, command: TakeWounds, dice: Dice, actor: Actor) -> list[Event]:
     target = _pending(state, command.character_id, actor)
     pending = target.pending_wounds
     assert pending is not None

@@ -41,7 +41,7 @@ from domain.wrath_and_glory.sheet import Sheet
 from domain.wrath_and_glory.state import WngState
 
 
-def decide_set_tier(state: WngState, command: SetTier, actor: Actor) -> list[Event]:
+def decide_set_tier(state: WngState, command: SetTier, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "set the campaign tier")
     if command.tier < 1:
         raise RuleViolation("tier", "a campaign tier is at least 1")
@@ -72,7 +72,7 @@ def recruit(new: NewCharacter) -> Recruit:
     return Recruit(sheet=sheet, wrath=SESSION_WRATH if hero else 0, reloads=SESSION_RELOADS if hero else 0)
 
 
-def decide_start_session(state: WngState, command: StartSession, actor: Actor) -> list[Event]:
+def decide_start_session(state: WngState, command: StartSession, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "start a session")
     heroes = tuple(
         HeroSessionReset(character_id=c.id, wrath=SESSION_WRATH, reloads=SESSION_RELOADS)
@@ -107,7 +107,7 @@ def _as_modifier(source: str, value: int) -> Modifier:
     return Modifier(source, value)
 
 
-def decide_award_wrath(state: WngState, command: AwardWrath, actor: Actor) -> list[Event]:
+def decide_award_wrath(state: WngState, command: AwardWrath, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "award Wrath")
     character = state.character(command.character_id)
     if not character.is_hero:
@@ -116,7 +116,7 @@ def decide_award_wrath(state: WngState, command: AwardWrath, actor: Actor) -> li
                         after=character.wrath + 1, reason=command.reason)]
 
 
-def decide_spend_wrath(state: WngState, command: SpendWrath, actor: Actor) -> list[Event]:
+def decide_spend_wrath(state: WngState, command: SpendWrath, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
@@ -124,7 +124,7 @@ def decide_spend_wrath(state: WngState, command: SpendWrath, actor: Actor) -> li
                        after=change.after, reason=command.reason)]
 
 
-def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list[Event]:
+def decide_gain_glory(state: WngState, command: GainGlory, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "award Glory")
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory gain is at least 1")
@@ -135,7 +135,7 @@ def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list
                         lost=change.lost, reason=command.reason)]
 
 
-def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> list[Event]:
+def decide_spend_glory(state: WngState, command: SpendGlory, dice: Dice, actor: Actor) -> list[Event]:
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory spend is at least 1")
     change = spend(state.glory, command.amount, resource="Glory", rule="glory")
@@ -143,7 +143,7 @@ def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> li
                        reason=command.reason)]
 
 
-def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[Event]:
+def decide_gain_ruin(state: WngState, command: GainRuin, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "gain Ruin")
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin gain is at least 1")
@@ -154,7 +154,7 @@ def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[E
                        lost=change.lost, reason=command.reason)]
 
 
-def decide_spend_ruin(state: WngState, command: SpendRuin, actor: Actor) -> list[Event]:
+def decide_spend_ruin(state: WngState, command: SpendRuin, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "spend Ruin")
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin spend is at least 1")

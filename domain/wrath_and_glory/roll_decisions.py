@@ -243,7 +243,7 @@ def shifts_left(test: OpenTest) -> int:
     return judge(faces(test.dice), test.dn).shifts_possible - test.shifted
 
 
-def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Event]:
+def decide_shift(state: WngState, command: ShiftIcons, dice: Dice, actor: Actor) -> list[Event]:
     test = open_test(state, command.test_id)
     require_control(actor, state.character(test.character_id))
     if test.purpose != "skill":
@@ -265,7 +265,7 @@ def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Eve
     return events
 
 
-def decide_complication(state: WngState, command: ResolveComplication, actor: Actor) -> list[Event]:
+def decide_complication(state: WngState, command: ResolveComplication, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "choose between a complication and Ruin")
     test = state.test(command.test_id)
     if not test.complication_pending:

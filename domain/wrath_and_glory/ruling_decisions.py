@@ -19,7 +19,7 @@ from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRol
 from domain.wrath_and_glory.state import WngState
 
 
-def decide_override(state: WngState, command: Override, actor: Actor) -> list[Event]:
+def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "override a character")
     character = state.character(command.character_id)
     sheet = character.sheet

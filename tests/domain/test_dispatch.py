@@ -20,7 +20,7 @@ def test_a_combat_command_that_decides_nothing_answers_nothing(monkeypatch: Any)
     table.register("kai", "anna", marine())
     # Stand in for any combat rule that rightly has nothing to record: the dispatch passes that on (the
     # service then refuses it as rule no_change), where it used to fall through to "unknown command".
-    monkeypatch.setattr(sys.modules["domain.d100.decide"], "decide_action", lambda state, command: [])
+    monkeypatch.setattr(sys.modules["domain.d100.action_decisions"], "decide_action", lambda *decision: [])
     assert table.run(TakeAction(character_id="kai", action="ready")) == []
 
 
