@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
-from domain.campaign.events import CharacterKind
+from domain.characters import CharacterKind
 from domain.commands import Actor, Command, Role
 from domain.dice import Dice
 from domain.encounter import TurnPosition

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import msgspec
 
-from domain.campaign.events import CharacterKind, StatValue
+# The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
+from domain.characters import CreateCharacter as CreateCharacter
 from domain.commands import Command, LongText, Role, ShortText, Slug
-from domain.events import JsonObject
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
 
@@ -24,25 +24,6 @@ class StartSession(Command, frozen=True, tag="start_session"):
 
 class EndSession(Command, frozen=True, tag="end_session"):
     pass
-
-
-class CreateCharacter(Command, frozen=True, tag="create_character"):
-    """The one way a character joins a campaign, with its ruleset's typed sheet.
-
-    `sheet` is the sheet of the campaign's rules engine (docs/rules-*.md); the engine checks it. Without one,
-    a d100 character's sheet comes from `stats` (its characteristics and speciality); `stats` stay a free-form
-    note either way. `id` is the older name of `character_id`, still accepted; `kind` null means npc when a GM
-    owns the character, else pc (as d100_register_character decided it).
-    """
-
-    name: ShortText
-    character_id: Slug | None = None
-    id: Slug | None = None
-    kind: CharacterKind | None = "pc"
-    owner: str | None = None
-    stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue] = {}
-    sheet: JsonObject | None = None
-    comrade: bool = False  # d100 (Only War): a comrade of its owner rather than a character of its own
 
 
 class Roll(Command, frozen=True, tag="roll"):

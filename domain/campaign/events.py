@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
+# The one registry's event lives in domain.characters; it is a campaign event, so it is named here too.
+from domain.characters import CharacterCreated as CharacterCreated
+from domain.characters import CharacterKind as CharacterKind
+from domain.characters import StatValue as StatValue
 from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
-from domain.events import Event, JsonObject, RestoringEvent, VoidingEvent, members
+from domain.events import Event, RestoringEvent, VoidingEvent, members
 
 # A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
 Ruleset = str
-CharacterKind = Literal["pc", "npc"]
-StatValue = int | str
 
 
 class CampaignCreated(Event, frozen=True, tag="campaign_created"):
@@ -49,22 +51,6 @@ class SessionStarted(Event, frozen=True, tag="session_started"):
 
 class SessionEnded(Event, frozen=True, tag="session_ended"):
     session: int
-
-
-class CharacterCreated(Event, frozen=True, tag="character_created"):
-    """A character joins the one registry of the campaign; `rules` is its rules engine's part of it.
-
-    `rules` is the engine's typed part as JSON (d100: the sheet and comrade; Wrath & Glory: the sheet and
-    the starting Wrath and Reloads), decided by the engine and read back by its fold. The older
-    d100_character_registered and wng_character_added events are read as this one (domain.upcasting).
-    """
-
-    character_id: str
-    name: str
-    owner: str
-    kind: CharacterKind
-    stats: dict[str, StatValue] = {}
-    rules: JsonObject | None = None
 
 
 class DiceRolled(Event, frozen=True, tag="dice_rolled"):

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ..campaign.commands import CreateCharacter
+from ..characters import CreateCharacter
 from ..commands import Actor, Command
 from ..dice import Dice
 from ..encounter import TurnPosition

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from domain.campaign.events import CharacterCreated
+from domain.characters import CharacterCreated
 from domain.d100.checks import ExtendedProgress
 from domain.d100.encounter_state import TurnBudget
 from domain.d100.events import (

@@ -8,10 +8,8 @@ from .decide import decide
 from .effects import (
     cohesion_bonus,
     cohesion_challenge_bonus,
-    cohesion_damage_resistance_modifiers,
     glory_renown,
     ignores_personal_jams,
-    oath_modifiers,
     rerolls_melee_fury_confirmation,
     rerolls_psychic_phenomena,
 )
@@ -21,7 +19,7 @@ from .state import MissionsState, initial_state
 
 __all__ = [
     "COMMANDS", "EVENTS", "OATHS", "CharacterInfo", "MissionCommand", "MissionEvent", "MissionsState", "OathName",
-    "Speciality", "cohesion_bonus", "cohesion_challenge_bonus", "cohesion_damage_resistance_modifiers", "decide",
-    "glory_renown", "ignores_personal_jams", "initial_state", "oath_modifiers",
+    "Speciality", "cohesion_bonus", "cohesion_challenge_bonus", "decide",
+    "glory_renown", "ignores_personal_jams", "initial_state",
     "rerolls_melee_fury_confirmation", "rerolls_psychic_phenomena",
 ]

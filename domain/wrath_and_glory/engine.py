@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
-from domain.campaign.commands import CreateCharacter
+from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition

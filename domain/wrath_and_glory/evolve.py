@@ -8,7 +8,7 @@ from functools import reduce
 import msgspec
 from msgspec.structs import replace
 
-from domain.campaign.events import CharacterCreated
+from domain.characters import CharacterCreated
 from domain.events import Event
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
