@@ -49,7 +49,8 @@ def parse(expression: str) -> tuple[Term, ...]:
         match = _TERM.match(text, position)
         if match is None or match.end() == position or (terms and not match.group(1)):
             raise ExpressionError(
-                f"cannot read {expression!r} at {text[position:]!r}; write terms like 2d10, d100, 1d5 or 3 joined by + or -"
+                f"cannot read {expression!r} at {text[position:]!r}; "
+                "write terms like 2d10, d100, 1d5 or 3 joined by + or -"
             )
         sign = -1 if match.group(1) == "-" else 1
         if match.group(3) is not None:

@@ -6,9 +6,14 @@ the envelope (campaign, seq, hash, time, actor, post) belongs to the store, not 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar, get_args
 
 import msgspec
+
+T = TypeVar("T")
+# Plain JSON, for the one part of a shared command or event that a rules engine types (a character's sheet):
+# the engine converts it to its own Struct and refuses what does not fit. The only Any of the domain.
+JsonObject = dict[str, Any]
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
@@ -57,3 +62,14 @@ class RestoringEvent(Event, frozen=True, kw_only=True):
     """An event that makes earlier voided events count again."""
 
     restores: tuple[int, ...]
+
+
+def members(union: object, base: type[T]) -> tuple[type[T], ...]:
+    """The classes of a union type (`A | B | C`), each checked to be a `base`: the union is the only list."""
+    found = get_args(union) or (union,)
+    classes: list[type[T]] = []
+    for member in found:
+        if not (isinstance(member, type) and issubclass(member, base)):
+            raise TypeError(f"{member!r} in a union of {base.__name__}s is not one")
+        classes.append(member)
+    return tuple(classes)

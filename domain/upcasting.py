@@ -1,7 +1,8 @@
 """Old event payloads are upcast when read, never rewritten: a registry keyed by (type, from_version).
 
 Each upcaster turns the payload of version v into version v + 1; reading applies them in a chain
-until the class's current schema_version. Stored bytes, and so the hash chain, stay as written.
+until the class's current schema_version. An event type that no longer exists is read as the one that
+replaced it (RETYPED), then upcast on. Stored bytes, and so the hash chain, stay as written.
 """
 
 from __future__ import annotations
@@ -27,6 +28,50 @@ def _dice_rolled_v1_to_v2(payload: Payload) -> Payload:
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
 }
+
+
+def _d100_registered_as_created(payload: Payload) -> Payload:
+    # d100_character_registered v1 -> character_created v1: the d100 part is the sheet and the comrade
+    # flag. The fold used to call a character owned by a GM an npc; the campaign's creator is "gm".
+    owner = payload["owner"]
+    return {
+        "character_id": payload["character_id"],
+        "name": payload["name"],
+        "owner": owner,
+        "kind": "npc" if owner == "gm" else "pc",
+        "rules": {"sheet": payload["sheet"], "comrade": payload.get("comrade", False)},
+    }
+
+
+def _wng_added_as_created(payload: Payload) -> Payload:
+    # wng_character_added v1 -> character_created v1: the name was the sheet's, an NPC without owner the
+    # GM's (the campaign's creator, "gm"), a hero a pc; the Wrath & Glory part keeps the starting resources.
+    sheet = payload["sheet"]
+    if not isinstance(sheet, dict):
+        raise ValueError("wng_character_added v1 without a sheet")
+    return {
+        "character_id": payload["character_id"],
+        "name": sheet["name"],
+        "owner": payload.get("owner") or "gm",
+        "kind": "pc" if sheet.get("kind") == "hero" else "npc",
+        "rules": {"sheet": sheet, "wrath": payload["wrath"], "reloads": payload["reloads"]},
+    }
+
+
+# Stored type -> (the type it is read as, that type's schema version the step yields, the step).
+RETYPED: dict[str, tuple[str, int, Upcaster]] = {
+    "d100_character_registered": ("character_created", 1, _d100_registered_as_created),
+    "wng_character_added": ("character_created", 1, _wng_added_as_created),
+}
+
+
+def read_as(event_type: str, version: int, payload: Payload) -> tuple[str, int, Payload]:
+    """The type, version and payload a stored event is read as: itself, or the type that replaced it."""
+    retyped = RETYPED.get(event_type)
+    if retyped is None:
+        return event_type, version, payload
+    new_type, new_version, step = retyped
+    return new_type, new_version, step(payload)
 
 
 def upcast(event_type: str, version: int, current: int, payload: Payload) -> Payload:

@@ -1,7 +1,8 @@
 """The campaign fold: participants, sessions, dice epochs, characters, encounter turns, and the engines' state.
 
 Dispatch is on the exact event type through dictionaries: `isinstance` against msgspec Struct classes
-costs far more, and this fold runs once per event of a 100k-event campaign.
+costs far more, and this fold runs once per event of a 100k-event campaign. Which events go to the rules
+engine's own fold comes from the registry (domain.rulesets): its own events, and character_created.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from msgspec.structs import replace
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
-    CharacterKind,
     DiceRolled,
     DiceSeedCommitted,
     DiceSeedRevealed,
@@ -27,24 +27,19 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.state import CampaignState, Character, DiceEpoch, EncounterLog, Participant, TurnRecord
-from domain.d100.events import EVENTS as D100_EVENTS
-from domain.d100.events import CharacterRegistered as D100CharacterRegistered
-from domain.d100.state import D100State
+from domain.engine import Engine, RulesState
 from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
 from domain.missions.state import initial_state as initial_missions
-from domain.rulesets import initial_rules
-from domain.wrath_and_glory.events import EVENTS as WNG_EVENTS
-from domain.wrath_and_glory.events import CharacterAdded as WngCharacterAdded
-from domain.wrath_and_glory.state import WngState
-from projections import d100 as d100_fold
+from domain.rulesets import engines, initial_rules
 from projections import missions as missions_fold
-from projections import wrath_and_glory as wng_fold
 from projections.recorded import Recorded
 
 Handler = Callable[[CampaignState, Event, int], CampaignState]
-_D100_TYPES = frozenset(D100_EVENTS)
-_WNG_TYPES = frozenset(WNG_EVENTS)
+# For each engine's state type: the engine, and the event types its fold reads.
+_ENGINES: dict[type[RulesState], tuple[Engine, frozenset[type[Event]]]] = {
+    engine.state_type: (engine, frozenset((*engine.events, CharacterCreated))) for engine in engines()
+}
 _MISSION_TYPES = frozenset(MISSION_EVENTS)
 
 
@@ -54,11 +49,12 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
     kind = type(event)
     if recorded.meta.encounter is not None and kind is not TurnUndone and kind is not TurnRedone:
         state = _in_turn(state, recorded)
-    if kind in _D100_TYPES and isinstance(state.rules, D100State):
-        state = replace(state, rules=d100_fold.evolve(state.rules, event))
-    elif kind in _WNG_TYPES and isinstance(state.rules, WngState):
-        state = replace(state, rules=wng_fold.evolve(state.rules, event))
-    elif kind in _MISSION_TYPES:
+    rules = state.rules
+    if rules is not None:
+        engine, reads = _ENGINES[type(rules)]
+        if kind in reads:
+            state = replace(state, rules=engine.evolve(rules, event))
+    if kind in _MISSION_TYPES:
         state = replace(state, missions=missions_fold.evolve(state.missions, event))
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -94,19 +90,6 @@ def _character_created(state: CampaignState, event: Event, seq: int) -> Campaign
     assert isinstance(event, CharacterCreated)
     created = Character(event.character_id, event.name, event.owner, event.kind, event.stats, created_at_seq=seq)
     return _with_character(state, created, seq)
-
-
-def _d100_registered(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, D100CharacterRegistered)
-    kind: CharacterKind = "npc" if event.owner in state.gm_ids() else "pc"
-    return _with_character(state, Character(event.character_id, event.name, event.owner, kind, {}, seq), seq)
-
-
-def _wng_added(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, WngCharacterAdded)
-    owner = event.owner or (state.gm_ids() or ("gm",))[0]  # an NPC without owner is the GM's
-    kind: CharacterKind = "pc" if event.sheet.kind == "hero" else "npc"
-    return _with_character(state, Character(event.character_id, event.sheet.name, owner, kind, {}, seq), seq)
 
 
 def _seed_committed(state: CampaignState, event: Event, seq: int) -> CampaignState:
@@ -172,8 +155,6 @@ _HANDLERS: dict[type[Event], Handler] = {
     CampaignCreated: _created,
     ParticipantJoined: _joined,
     CharacterCreated: _character_created,
-    D100CharacterRegistered: _d100_registered,
-    WngCharacterAdded: _wng_added,
     DiceSeedCommitted: _seed_committed,
     DiceSeedRevealed: _seed_revealed,
     SessionStarted: _session_started,

@@ -15,14 +15,14 @@ from domain.campaign.events import STRUCTURAL_EVENTS, SessionEnded
 from domain.campaign.state import CampaignState
 from domain.encounter import TurnPosition
 from domain.events import Event
+from domain.rulesets import position
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
 
 
 def position_of(state: CampaignState) -> TurnPosition | None:
     """Where the campaign is inside an encounter, as the rules engine says."""
-    position = getattr(state.rules, "position", None)
-    return position if isinstance(position, TurnPosition) else None
+    return position(state.rules)
 
 
 def stamp(

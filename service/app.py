@@ -80,7 +80,8 @@ def create_app(settings: Settings) -> Litestar:
         openapi_config=OpenAPIConfig(
             title="Lexmechanic",
             version="1.0.0",
-            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. See docs/ for every contract.",
+            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. "
+            "See docs/ for every contract.",
             path="/schema",
             render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
         ),

@@ -50,9 +50,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _migrate(_: argparse.Namespace) -> int:
     from service.database import migrate_url
+    from service.migrations import MigrationError, discover
 
-    applied = asyncio.run(migrate_url(_database_url(announce=True)))
-    print(f"Applied: {', '.join(applied)}" if applied else "The schema is up to date.")
+    try:
+        known = discover()
+        applied = asyncio.run(migrate_url(_database_url(announce=True)))
+    except MigrationError as error:
+        print(f"Not migrated: {error}", file=sys.stderr)
+        return 2
+    if applied:
+        print(f"Applied: {', '.join(applied)}")
+    else:
+        print(f"The schema is up to date: all {len(known)} migrations ({known[-1].name} the last) are applied.")
     return 0
 
 
@@ -136,7 +145,8 @@ def _verify(args: argparse.Namespace) -> int:
         status = "OK" if report.ok else "FAILED"
         print(
             f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
-            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, head {report.head_hash[:16]}…; "
+            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, "
+            f"head {report.head_hash[:16]}…; "
             f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
             f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed"
         )

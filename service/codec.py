@@ -6,9 +6,11 @@ from typing import Any
 
 import msgspec
 
-import domain.rulesets  # noqa: F401  (imports, and so registers, every event class)
-from domain.events import Event, all_event_classes, event_type
-from domain.upcasting import upcast
+from domain.campaign.events import EVENTS as CAMPAIGN_EVENTS
+from domain.events import Event, event_type
+from domain.missions.events import EVENTS as MISSION_EVENTS
+from domain.rulesets import event_types
+from domain.upcasting import read_as, upcast
 from projections.recorded import EventMeta, Recorded
 
 _meta_decoder = msgspec.json.Decoder(EventMeta)
@@ -19,10 +21,29 @@ class UnknownEventType(LookupError):
     """A stored event type that no registered module defines."""
 
 
+def event_classes() -> dict[str, type[Event]]:
+    """Every event class the service reads, by tag: the campaign's, the missions' and each engine's unions."""
+    found: dict[str, type[Event]] = {}
+    for cls in (*CAMPAIGN_EVENTS, *MISSION_EVENTS, *event_types()):
+        tag = event_type_of(cls)
+        if found.setdefault(tag, cls) is not cls:
+            raise TypeError(f"event tag {tag!r} is used by {found[tag].__name__} and {cls.__name__}")
+    return found
+
+
+def event_type_of(cls: type[Event]) -> str:
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str), f"{cls.__name__} has no string tag"
+    return tag
+
+
+_CLASSES = event_classes()
+
+
 def _decoder(kind: str) -> tuple[type[Event], msgspec.json.Decoder[Any]]:
     found = _decoders.get(kind)
     if found is None:
-        cls = all_event_classes().get(kind)
+        cls = _CLASSES.get(kind)
         if cls is None:
             raise UnknownEventType(f"no event class is registered for {kind!r}")
         found = _decoders[kind] = (cls, msgspec.json.Decoder(cls))
@@ -44,7 +65,13 @@ def meta_payload(meta: EventMeta) -> dict[str, Any]:
 
 
 def decode_event(kind: str, schema_version: int, data: str | bytes) -> Event:
-    """The typed event from its stored JSON, upcast first when it was written by an older version."""
+    """The typed event from its stored JSON, upcast first when it was written by an older version.
+
+    A type that was replaced (domain.upcasting.RETYPED) is read as its successor.
+    """
+    if kind not in _CLASSES:
+        kind, schema_version, raw = read_as(kind, schema_version, msgspec.json.decode(data))
+        data = msgspec.json.encode(raw)
     cls, decoder = _decoder(kind)
     if schema_version == cls.schema_version:
         event = decoder.decode(data)

@@ -17,9 +17,10 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
+from domain.dispatch import decide
 from domain.errors import RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
-from domain.rulesets import check_options, decide
+from domain.rulesets import check_options
 from projections.recorded import DiceProvenance, EventMeta
 from projections.replay import campaign_state
 from projections.results import result_of
@@ -161,5 +162,5 @@ class Commander:
         )
         events = decide(state, command, dice, actor, context)
         if not events:
-            raise RuleViolation("command", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+            raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
         return events, (active if dice.rolled else None), fresh, nonce

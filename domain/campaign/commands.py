@@ -6,7 +6,8 @@ from typing import Annotated
 
 import msgspec
 
-from domain.campaign.events import CharacterKind, StatValue
+# The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
+from domain.characters import CreateCharacter as CreateCharacter
 from domain.commands import Command, LongText, Role, ShortText, Slug
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
@@ -23,14 +24,6 @@ class StartSession(Command, frozen=True, tag="start_session"):
 
 class EndSession(Command, frozen=True, tag="end_session"):
     pass
-
-
-class CreateCharacter(Command, frozen=True, tag="create_character"):
-    name: ShortText
-    kind: CharacterKind = "pc"
-    id: Slug | None = None
-    owner: str | None = None
-    stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue] = {}
 
 
 class Roll(Command, frozen=True, tag="roll"):

@@ -40,8 +40,10 @@ from domain.campaign.state import CampaignState, EncounterLog
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.dice_expression import ExpressionError, evaluate, parse
+from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
+from domain.rulesets import engine_of_state
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
 RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
@@ -81,7 +83,7 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
     number = 0 if epoch is None else epoch.epoch
     if epoch is not None and not epoch.revealed:
         if context.active_seed is None:
-            raise RuleViolation("dice epoch", f"the seed of dice epoch {number} is not available to reveal")
+            raise RuleViolation("dice_epoch", f"the seed of dice epoch {number} is not available to reveal")
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
     events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment))
     return events
@@ -96,12 +98,12 @@ def decide_campaign(
             return [ParticipantJoined(participant_id=context.fresh_id, name=name, role=role)]
         case StartSession(title=title):
             if state.session is not None:
-                raise RuleViolation("one session at a time", f"session {state.session} is still open; end it first")
+                raise RuleViolation("one_session_at_a_time", f"session {state.session} is still open; end it first")
             started: list[Event] = [SessionStarted(session=state.sessions_held + 1, title=title)]
             return _rotate_epoch(state, context) + started
         case EndSession():
             if state.session is None:
-                raise RuleViolation("one session at a time", "no session is open; start one first")
+                raise RuleViolation("one_session_at_a_time", "no session is open; start one first")
             ended: list[Event] = [SessionEnded(session=state.session)]
             return ended + _rotate_epoch(state, context)
         case RevealDiceSeed():
@@ -141,7 +143,7 @@ def decide_campaign(
                 )
             undone = log.redo[-1]
             return [TurnRedone(encounter=encounter, round=undone.round, turn=undone.turn, restores=undone.seqs)]
-    raise RuleViolation("command", f"{type(command).__name__} is not a campaign command")
+    raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
 
 
 def _encounter_log(state: CampaignState, encounter: str) -> EncounterLog:
@@ -163,14 +165,24 @@ def _check_retractable(state: CampaignState, seq: int, context: CommandContext) 
 def _create_character(
     state: CampaignState, command: CreateCharacter, actor: Actor, context: CommandContext
 ) -> CharacterCreated:
-    character_id = command.id or context.fresh_id
+    """The one registry's one door: one id, one uniqueness check, then the engine takes in its typed part."""
+    if command.character_id is not None and command.id is not None and command.character_id != command.id:
+        raise RuleViolation("character_id", "character_id and id (its older name) disagree; send character_id")
+    character_id = command.character_id or command.id or context.fresh_id
     if character_id in state.characters:
-        raise RuleViolation("unique character id", f"a character with id {character_id!r} already exists")
+        raise RuleViolation("unique_character_id", f"a character with id {character_id!r} already exists")
     owner = command.owner or actor.participant_id
     if owner not in state.participants:
         raise UnknownEntity(f"the owner {owner!r} is not a participant of this campaign")
+    owner_role = state.participants[owner].role
+    kind = command.kind or ("npc" if owner_role == "gm" else "pc")
+    new = NewCharacter(
+        character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
+        sheet=command.sheet, stats=command.stats, comrade=command.comrade,
+    )
+    rules = engine_of_state(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(
-        character_id=character_id, name=command.name, owner=owner, kind=command.kind, stats=command.stats
+        character_id=character_id, name=command.name, owner=owner, kind=kind, stats=command.stats, rules=rules
     )
 
 
@@ -180,7 +192,7 @@ def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:
     try:
         terms = parse(command.expression)
     except ExpressionError as error:
-        raise RuleViolation("dice expression", str(error)) from error
+        raise RuleViolation("dice_expression", str(error)) from error
     rolled = evaluate(terms, dice)
     return DiceRolled(
         expression=command.expression,

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
+# The one registry's event lives in domain.characters; it is a campaign event, so it is named here too.
+from domain.characters import CharacterCreated as CharacterCreated
+from domain.characters import CharacterKind as CharacterKind
+from domain.characters import StatValue as StatValue
 from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
-from domain.events import Event, RestoringEvent, VoidingEvent
+from domain.events import Event, RestoringEvent, VoidingEvent, members
 
-Ruleset = Literal["deathwatch", "dark_heresy", "only_war", "wrath_and_glory"]
-CharacterKind = Literal["pc", "npc"]
-StatValue = int | str
+# A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
+Ruleset = str
 
 
 class CampaignCreated(Event, frozen=True, tag="campaign_created"):
@@ -48,14 +51,6 @@ class SessionStarted(Event, frozen=True, tag="session_started"):
 
 class SessionEnded(Event, frozen=True, tag="session_ended"):
     session: int
-
-
-class CharacterCreated(Event, frozen=True, tag="character_created"):
-    character_id: str
-    name: str
-    owner: str
-    kind: CharacterKind
-    stats: dict[str, StatValue] = {}
 
 
 class DiceRolled(Event, frozen=True, tag="dice_rolled"):
@@ -102,6 +97,13 @@ class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
     round: int
     turn: int
 
+
+# Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
+CampaignEvent = (
+    CampaignCreated | ParticipantJoined | DiceSeedCommitted | DiceSeedRevealed | SessionStarted | SessionEnded
+    | CharacterCreated | DiceRolled | GmNoted | EventsRetracted | EventsReinstated | TurnUndone | TurnRedone
+)
+EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 
 # Events that are never part of an encounter turn, so undo can never void them: voiding a seed or a
 # session would break the dice audit and the session history.

@@ -1,12 +1,15 @@
-"""Who may send which command: the GM everything, a player for itself and its own characters, an observer nothing."""
+"""Who may send which command: the GM everything, a player for itself and its own characters.
+
+Observers send nothing; domain.dispatch refuses them before any rule is asked.
+"""
 
 from __future__ import annotations
 
 from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
 from domain.campaign.state import CampaignState, TurnRecord
 from domain.commands import Actor, Command, command_tag
-from domain.encounter import TurnPosition
 from domain.errors import Forbidden
+from domain.rulesets import position
 
 
 def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
@@ -14,8 +17,6 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     if actor.role == "gm":
         return
     tag = command_tag(command)
-    if actor.role == "observer":
-        raise Forbidden(f"observers may read the campaign but not send commands ({tag})")
     match command:
         case Roll(character_id=None):
             return
@@ -53,11 +54,7 @@ def _player_may_undo(state: CampaignState, actor: Actor, command: Command, encou
     character = state.characters.get(record.character_id or "") if record is not None else None
     if record is None or character is None or character.owner != actor.participant_id:
         raise Forbidden("a player may undo only a turn of its own character")
-    position = getattr(state.rules, "position", None)
-    current = isinstance(position, TurnPosition) and (position.encounter, position.round, position.turn) == (
-        encounter,
-        record.round,
-        record.turn,
-    )
+    where = position(state.rules)
+    current = where is not None and (where.encounter, where.round, where.turn) == (encounter, record.round, record.turn)
     if isinstance(command, UndoTurn) and not current:
         raise Forbidden("a player may undo only its character's current turn, not an earlier one")

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Union
+
 import msgspec
 
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
-from domain.d100.state import D100State
+from domain.engine import RulesState
 from domain.missions.state import MissionsState
-from domain.wrath_and_glory.state import WngState
+from domain.rulesets import engines
 
-# The ruleset engine's own state: typed sheets, wounds, pools, pending attacks.
-RulesState = D100State | WngState
+# The rules engine's own state (typed sheets, wounds, pools, pending attacks): one of the registry's engines'
+# states, told apart by their `engine` tag when a snapshot is read back.
+if TYPE_CHECKING:
+    AnyRules = RulesState
+else:
+    AnyRules = Union[tuple(engine.state_type for engine in engines())]  # noqa: UP007 - built from the registry
 
 
 class Participant(msgspec.Struct, frozen=True):
@@ -68,7 +74,7 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     epoch: DiceEpoch | None = None
     rolls: int = 0
     notes: int = 0
-    rules: RulesState | None = None
+    rules: AnyRules | None = None
     encounters: dict[str, EncounterLog] = {}
     missions: MissionsState = msgspec.field(default_factory=MissionsState)
     # Seqs of events a GM retracted that no later event reinstated; small, as corrections are rare.

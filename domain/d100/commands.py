@@ -7,9 +7,11 @@ from typing import Literal
 import msgspec
 
 from ..commands import Command
+from ..events import members
 from .characteristics import Characteristic
 from .checks import Resisting, TestKind
-from .combat_commands import (
+from .combat_modifiers import AttackAction, Circumstance, Hand
+from .encounter_commands import (
     AttackSpec,
     EndEncounter,
     EndTurn,
@@ -24,12 +26,11 @@ from .combat_commands import (
     StartEncounter,
     TakeAction,
 )
-from .combat_modifiers import Aim, AttackAction, Circumstance, Hand
+from .encounter_state import ActionUse
 from .hit_location import Location
 from .modifiers import Difficulty, Modifier
 from .sheet import Sheet
 from .state import ConditionName
-from .turns import ActionUse
 
 __all__ = [
     "COMMANDS", "Attack", "AttackSpec", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint",
@@ -40,7 +41,7 @@ __all__ = [
 
 
 class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
-    """GM: bring a character (or horde) into the campaign with its sheet and owner."""
+    """The older spelling of create_character for a d100 character (or horde): still accepted, decided as that."""
 
     character_id: str
     owner: str
@@ -200,15 +201,12 @@ class EditSheet(Command, frozen=True, kw_only=True, tag="d100_edit_sheet"):
     reason: str
 
 
+# The d100 commands: this union is the only list; the tuple, the HTTP schema and the dispatch derive from it.
 D100Command = (
-    RegisterCharacter | RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
+    RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
     | EditSheet
 )
 
-COMMANDS: tuple[type[Command], ...] = (
-    RegisterCharacter, RollTest, RollOpposedTest, TakeAim, Attack, React, RollDamage, SpendFate, BurnFate,
-    Unjam, Reload, StartRound, GmRuling, StartEncounter, NextTurn, EndTurn, EndEncounter, TakeAction, KnockDown,
-    Feint, Grapple, HeroicSacrifice, LoadCriticalTable, PinningTest, MultipleAttacks, EditSheet,
-)
+COMMANDS: tuple[type[Command], ...] = members(D100Command, Command)

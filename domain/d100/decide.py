@@ -1,15 +1,28 @@
-"""`decide(state, command, dice, actor)`: who may do what, then the events the rules produce."""
+"""`decide(state, command, dice, actor, around)`: who may do what, then the events the rules produce.
+
+One flat `match` names every command and hands it to its family's decision module; every decision has
+one signature, `(state, command, dice, context) -> list[Event]`. A command that rightly produces nothing
+answers an empty list (the service refuses it as changing nothing), never an "unknown command".
+"""
 
 from __future__ import annotations
 
 from ..commands import Actor, Command
 from ..dice import Dice
+from ..engine import Surroundings
 from ..errors import Forbidden, RuleViolation
 from ..events import Event
-from .actions import decide_action, decide_heroic_sacrifice, decide_pinning_test, pinning_test
-from .attacks import decide_attack, decide_react
-from .budget import ATTACK_COSTS, attack_kind, use_action
-from .combat_modifiers import AIM_BONUS
+from . import (
+    action_decisions,
+    combat_decisions,
+    encounter_decisions,
+    injury_decisions,
+    manoeuvre_decisions,
+    multiple_attack_decisions,
+    resource_decisions,
+    roll_decisions,
+    ruling_decisions,
+)
 from .commands import (
     Attack,
     BurnFate,
@@ -26,7 +39,6 @@ from .commands import (
     NextTurn,
     PinningTest,
     React,
-    RegisterCharacter,
     Reload,
     RollDamage,
     RollOpposedTest,
@@ -39,29 +51,10 @@ from .commands import (
     Unjam,
 )
 from .context import NO_CONTEXT, D100Context
-from .criticals import DEFAULT_TABLE
-from .damage_resolution import decide_damage
-from .encounter_events import CriticalTableLoaded
-from .encounters import advance, decide_start_encounter, end_encounter, running, start_round
-from .events import (
-    AimTaken,
-    CharacterRegistered,
-    FateSpent,
-    GmRulingRecorded,
-    RoundStarted,
-    SheetEdited,
-    WeaponReloaded,
-)
-from .fate import decide_burn_fate, decide_spend_fate
-from .manoeuvres import decide_feint, decide_grapple, decide_knock_down
-from .multiple_attacks import decide_multiple_attacks
-from .rolling import character, decide_opposed, decide_test, decide_unjam, require_able
-from .state import Condition, D100State
-from .turns import ActionCost
+from .oaths import with_oaths
+from .state import D100State
 
-_GM_ONLY = (
-    RegisterCharacter, StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable
-)
+_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
@@ -85,11 +78,9 @@ def _acting_character(state: D100State, command: Command) -> str | None:
 
 
 def authorize(state: D100State, command: Command, actor: Actor) -> None:
-    """The GM may do everything; a player only acts for characters it owns; observers only read."""
+    """The GM may do everything; a player only acts for characters it owns (observers never get this far)."""
     if actor.is_gm:
         return
-    if actor.role != "player":
-        raise Forbidden("an observer cannot send commands")
     if isinstance(command, _GM_ONLY):
         raise Forbidden("only the GM may do that")
     acting = _acting_character(state, command)
@@ -101,155 +92,69 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
 
 
 def decide(
-    state: D100State, command: Command, dice: Dice, actor: Actor, context: D100Context = NO_CONTEXT
+    state: D100State, command: Command, dice: Dice, actor: Actor, around: Surroundings | None = None
 ) -> list[Event]:
-    """Check the actor may send the command, then return the events it produces (or raise a DomainError)."""
+    """Check the actor may send the command, then return the events it produces (or raise a DomainError).
+
+    A sworn mission oath (in `around`) adds its named modifiers and effects first (domain.d100.oaths).
+    """
     authorize(state, command, actor)
-    return _decide_combat(state, command, dice, context) or _decide_basic(state, command, dice)
+    context = NO_CONTEXT
+    if around is not None:
+        command, context = with_oaths(around.missions, state, command)
+    return _decide(state, command, dice, context)
 
 
-def _decide_basic(state: D100State, command: Command, dice: Dice) -> list[Event]:
+def _decide(state: D100State, command: Command, dice: Dice, context: D100Context) -> list[Event]:
     match command:
-        case RegisterCharacter():
-            if command.character_id in state.characters:
-                raise RuleViolation("character_exists", f"a character {command.character_id!r} already exists")
-            return [CharacterRegistered(character_id=command.character_id, owner=command.owner, name=command.name,
-                                        sheet=command.sheet, comrade=command.comrade)]
         case RollTest():
-            rolled = decide_test(state, command, dice)
-            if command.fate_bonus:
-                spent = FateSpent(character_id=command.character_id, use="bonus",
-                                  fate_after=state.characters[command.character_id].fate - 1)
-                return [spent, rolled]
-            return [rolled]
+            return roll_decisions.decide_test(state, command, dice, context)
         case RollOpposedTest():
-            return [decide_opposed(state, command, dice)]
-        case SpendFate():
-            return decide_spend_fate(state, command, dice)
-        case BurnFate():
-            return [decide_burn_fate(state, command)]
-        case EditSheet():
-            char = character(state, command.character_id)
-            if (char.magnitude is None) != (command.sheet.magnitude is None):
-                raise RuleViolation("sheet_kind", "a sheet edit cannot turn a horde into a character or back")
-            return [SheetEdited(character_id=char.id, sheet=command.sheet, reason=command.reason)]
-        case GmRuling():
-            char = character(state, command.character_id)
-            return [GmRulingRecorded(
-                character_id=char.id, reason=command.reason, set_damage=command.set_damage,
-                set_critical=command.set_critical, set_fatigue=command.set_fatigue, set_fate=command.set_fate,
-                set_magnitude=command.set_magnitude,
-                add_conditions=tuple(Condition(name=n, rounds=command.condition_rounds) for n in command.add_conditions),
-                remove_conditions=command.remove_conditions,
-            )]
-        case LoadCriticalTable():
-            if command.default and command.table is not None:
-                raise RuleViolation("critical_table", "load either a table or the default, not both")
-            return [CriticalTableLoaded(table=DEFAULT_TABLE if command.default else command.table)]
-        case _:
-            raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
-
-
-def _decide_combat(state: D100State, command: Command, dice: Dice, context: D100Context) -> list[Event]:
-    """Encounters, turns, actions and attacks: each action is paid from the turn's budget in an encounter."""
-    match command:
-        case StartEncounter():
-            return decide_start_encounter(state, command, dice)
-        case NextTurn():
-            return advance(state, dice)
-        case EndTurn():
-            encounter = running(state)
-            if encounter.acting != command.character_id:
-                raise RuleViolation("not_your_turn", f"it is not {character(state, command.character_id).name}'s turn")
-            return advance(state, dice)
-        case EndEncounter():
-            return [end_encounter(state)]
-        case StartRound():
-            if state.encounter is not None:
-                return start_round(state, dice)
-            return [RoundStarted(round=state.round + 1)]
-        case TakeAction():
-            return decide_action(state, command)
-        case TakeAim():
-            char = character(state, command.character_id)
-            require_able(char, "aim")
-            cost: ActionCost = "half" if command.aim == "half" else "full"
-            spent = use_action(state, char.id, cost, "aim", command.use)
-            return [*spent, AimTaken(character_id=char.id, bonus=AIM_BONUS[command.aim])]
-        case Attack():
-            return _attack(state, command, dice, context)
-        case MultipleAttacks():
-            return decide_multiple_attacks(state, command, dice, context)
-        case React():
-            return [decide_react(state, command, dice)]
-        case RollDamage():
-            return decide_damage(state, command, dice, context)
+            return roll_decisions.decide_opposed_test(state, command, dice, context)
         case Unjam():
-            char = character(state, command.character_id)
-            require_able(char, "unjam a weapon")
-            spent = use_action(state, char.id, "full", "unjam")
-            return [*spent, decide_unjam(state, command, dice)]
+            return roll_decisions.decide_unjam(state, command, dice, context)
+        case SpendFate():
+            return resource_decisions.decide_spend_fate(state, command, dice, context)
+        case BurnFate():
+            return resource_decisions.decide_burn_fate(state, command, dice, context)
+        case GmRuling():
+            return ruling_decisions.decide_gm_ruling(state, command, dice, context)
+        case EditSheet():
+            return ruling_decisions.decide_edit_sheet(state, command, dice, context)
+        case LoadCriticalTable():
+            return ruling_decisions.decide_load_critical_table(state, command, dice, context)
+        case StartEncounter():
+            return encounter_decisions.decide_start_encounter(state, command, dice, context)
+        case NextTurn():
+            return encounter_decisions.decide_next_turn(state, command, dice, context)
+        case EndTurn():
+            return encounter_decisions.decide_end_turn(state, command, dice, context)
+        case EndEncounter():
+            return encounter_decisions.decide_end_encounter(state, command, dice, context)
+        case StartRound():
+            return encounter_decisions.decide_start_round(state, command, dice, context)
+        case TakeAction():
+            return action_decisions.decide_action(state, command, dice, context)
+        case TakeAim():
+            return action_decisions.decide_take_aim(state, command, dice, context)
         case Reload():
-            return _reload(state, command)
-        case KnockDown():
-            return [*use_action(state, command.attacker_id, "half", "knock_down", command.use),
-                    *decide_knock_down(state, command, dice)]
-        case Feint():
-            return [*use_action(state, command.attacker_id, "half", "feint", command.use),
-                    *decide_feint(state, command, dice)]
-        case Grapple():
-            controls = command.character_id in state.grapples
-            grapple_cost: ActionCost = "free" if command.option == "release" else ("full" if controls else "half")
-            spent = use_action(state, command.character_id, grapple_cost, "grapple")
-            return [*spent, *decide_grapple(state, command, dice)]
-        case HeroicSacrifice():
-            return [decide_heroic_sacrifice(state, command)]
+            return action_decisions.decide_reload(state, command, dice, context)
         case PinningTest():
-            return [decide_pinning_test(state, command, dice)]
-        case _:
-            return []
-
-
-def _attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:
-    kind = attack_kind(command.action)
-    cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
-    if command.use == "delayed" and command.action != "standard":
-        raise RuleViolation("delayed_half_only", "a delayed action is a half action: only a Standard Attack")
-    if command.use == "free" and command.action != "standard":
-        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
-    attacker = character(state, command.attacker_id)
-    require_able(attacker, "attack")
-    spent = use_action(state, attacker.id, cost, kind, command.use)
-    rolled = decide_attack(state, command, dice, context)
-    pins = []
-    for cid in dict.fromkeys(command.zone):
-        in_zone = character(state, cid)
-        if not in_zone.has("dead"):
-            pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
-                                     "overwatch" if command.use == "overwatch" else "suppressing", dice,
-                                     source_attack=command.attack_id))
-    return [*spent, rolled, *pins]
-
-
-def _reload(state: D100State, command: Reload) -> list[Event]:
-    char = character(state, command.character_id)
-    weapon = char.sheet.weapon(command.weapon_id)
-    if weapon is None or weapon.clip <= 0:
-        raise RuleViolation("nothing_to_reload", "that weapon takes no reload")
-    if weapon.id in char.jammed:
-        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first")
-    spent = use_action(state, char.id, weapon.reload_action, "reload", command.use)
-    if weapon.reload_turns > 1:
-        return [*decide_action(state, TakeAction(
-            character_id=char.id, action="extended", use=command.use, extended_id=f"reload:{weapon.id}",
-            turns_needed=weapon.reload_turns, note=f"reload {weapon.name}",
-        )), *_reloaded_if_complete(state, char.id, weapon.id, weapon.clip, weapon.reload_turns)]
-    return [*spent, WeaponReloaded(character_id=char.id, weapon_id=weapon.id, ammo=weapon.clip)]
-
-
-def _reloaded_if_complete(state: D100State, cid: str, weapon_id: str, clip: int, turns: int) -> list[Event]:
-    current = state.characters[cid].extended_action
-    done = (current.done if current is not None and current.id == f"reload:{weapon_id}" else 0) + 1
-    return [WeaponReloaded(character_id=cid, weapon_id=weapon_id, ammo=clip)] if done >= turns else []
-
-
+            return action_decisions.decide_pinning_test(state, command, dice, context)
+        case HeroicSacrifice():
+            return action_decisions.decide_heroic_sacrifice(state, command, dice, context)
+        case Attack():
+            return combat_decisions.decide_attack(state, command, dice, context)
+        case React():
+            return combat_decisions.decide_react(state, command, dice, context)
+        case MultipleAttacks():
+            return multiple_attack_decisions.decide_multiple_attacks(state, command, dice, context)
+        case RollDamage():
+            return injury_decisions.decide_damage(state, command, dice, context)
+        case KnockDown():
+            return manoeuvre_decisions.decide_knock_down(state, command, dice, context)
+        case Feint():
+            return manoeuvre_decisions.decide_feint(state, command, dice, context)
+        case Grapple():
+            return manoeuvre_decisions.decide_grapple(state, command, dice, context)
+    raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")

@@ -9,9 +9,9 @@ import msgspec
 from ..dice import Die
 from ..events import Event
 from .criticals import CriticalEffect, CriticalTable
+from .encounter_state import ActionCost, ActionUse
 from .modifiers import ModifierSum
 from .state import Condition, ConditionName, CriticalRecord, ExtendedAction
-from .turns import ActionCost, ActionUse
 
 
 class CharacterChange(msgspec.Struct, frozen=True, kw_only=True):

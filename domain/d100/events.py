@@ -7,16 +7,12 @@ from typing import ClassVar, Literal
 import msgspec
 
 from ..dice import Die
-from ..events import Event
+from ..events import Event, members
 from .characteristics import Characteristic
 from .checks import ExtendedProgress, OpposedResult
 from .comrades import ComradeHealth
 from .criticals import CriticalEffect
 from .damage import FuryChain
-from .firing import FireMode
-from .hit_location import Location
-from .modifiers import ModifierSum
-from .sheet import Sheet
 from .encounter_events import (
     ActionTaken,
     ActionUsed,
@@ -36,6 +32,10 @@ from .encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from .firing import FireMode
+from .hit_location import Location
+from .modifiers import ModifierSum
+from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
 
 __all__ = [
@@ -46,7 +46,6 @@ __all__ = [
     "AttackRolled",
     "AttackStageAfter",
     "BloodLossRolled",
-    "CharacterRegistered",
     "CriticalTableLoaded",
     "D100Event",
     "DamageApplied",
@@ -68,7 +67,9 @@ __all__ = [
     "OpposedTestRolled",
     "PinningTested",
     "ReactionRolled",
+    "Recruit",
     "RoundStarted",
+    "SheetEdited",
     "StunResolved",
     "TestRolled",
     "TurnEnded",
@@ -76,16 +77,6 @@ __all__ = [
     "UnjamAttempted",
     "WeaponReloaded",
 ]
-
-
-class CharacterRegistered(Event, frozen=True, tag="d100_character_registered"):
-    """A character or horde entered the campaign with its sheet."""
-
-    character_id: str
-    owner: str
-    name: str
-    sheet: Sheet
-    comrade: bool = False
 
 
 class TestRolled(Event, frozen=True, tag="d100_test_rolled"):
@@ -324,14 +315,6 @@ class GmRulingRecorded(Event, frozen=True, tag="d100_gm_ruling_recorded"):
     remove_conditions: tuple[ConditionName, ...] = ()
 
 
-D100Event = (
-    CharacterRegistered | TestRolled | OpposedTestRolled | AimTaken | AttackRolled | ReactionRolled
-    | DamageApplied | FateSpent | FateBurned | UnjamAttempted | WeaponReloaded | RoundStarted | GmRulingRecorded
-    | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
-    | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
-    | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested
-)
-
 class SheetEdited(Event, frozen=True, tag="d100_sheet_edited"):
     """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that)."""
 
@@ -340,10 +323,21 @@ class SheetEdited(Event, frozen=True, tag="d100_sheet_edited"):
     reason: str
 
 
-EVENTS: tuple[type[Event], ...] = (
-    CharacterRegistered, TestRolled, OpposedTestRolled, AimTaken, AttackRolled, ReactionRolled, DamageApplied,
-    FateSpent, FateBurned, UnjamAttempted, WeaponReloaded, RoundStarted, GmRulingRecorded, EncounterStarted,
-    InitiativeRolled, InitiativeOrderFixed, TurnStarted, TurnEnded, BloodLossRolled, OnFireBurned, HordeBreakTested,
-    HordeBroke, EncounterEnded, ActionUsed, ActionTaken, StunResolved, ManoeuvreResolved, HeroicSacrificeDeclared,
-    CriticalTableLoaded, PinningTested, SheetEdited,
+class Recruit(msgspec.Struct, frozen=True, kw_only=True):
+    """The d100 part of a new character (kept in character_created): its sheet, and whether it is a comrade."""
+
+    sheet: Sheet
+    comrade: bool = False
+
+
+# The d100 events: this union is the only list; the tuple, the codec and the fold's dispatch derive from it.
+# A character or horde enters through the shared character_created, with a Recruit as its d100 part.
+D100Event = (
+    TestRolled | OpposedTestRolled | AimTaken | AttackRolled | ReactionRolled
+    | DamageApplied | FateSpent | FateBurned | UnjamAttempted | WeaponReloaded | RoundStarted | GmRulingRecorded
+    | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
+    | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
+    | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
 )
+
+EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

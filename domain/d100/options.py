@@ -9,7 +9,8 @@ import msgspec
 from .checks import DegreesRule
 from .damage import FuryVariant
 
-Ruleset = Literal["deathwatch", "dark_heresy", "only_war"]
+# The d100 family's rulesets: each sets the variant defaults below.
+D100Ruleset = Literal["deathwatch", "dark_heresy", "only_war"]
 UnjamCharacteristic = Literal["BS", "WS"]
 
 
@@ -23,8 +24,8 @@ class D100Options(msgspec.Struct, frozen=True, kw_only=True):
     critical_fallback: bool = True  # seed 001's demo rule while no critical tables are loaded
 
 
-def options_for(ruleset: Ruleset) -> D100Options:
-    """Deathwatch: confirmed Righteous Fury, Charge +10. Dark Heresy: 1d5 critical fury. Only War: that and Charge +20."""
+def options_for(ruleset: D100Ruleset) -> D100Options:
+    """Deathwatch: confirmed Fury, Charge +10. Dark Heresy: 1d5 critical fury. Only War: that and Charge +20."""
     if ruleset == "deathwatch":
         return D100Options()
     if ruleset == "dark_heresy":

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Literal, get_args
 
 import msgspec
 
@@ -103,6 +104,17 @@ class Sheet(msgspec.Struct, frozen=True, kw_only=True):
 
     def has_trait(self, name: str) -> bool:
         return name in self.traits
+
+
+def sheet_from_stats(stats: Mapping[str, int | str]) -> Sheet:
+    """A sheet from a free-form stat block: its characteristics (WS, BS …) and speciality, nothing else."""
+    known = set(get_args(Characteristic))
+    characteristics = {k: v for k, v in stats.items() if k in known and isinstance(v, int)}
+    speciality = stats.get("speciality")
+    return Sheet(
+        characteristics=characteristics,  # type: ignore[arg-type]  # keys checked against Characteristic
+        speciality=speciality if isinstance(speciality, str) else None,
+    )
 
 
 # Skills the rules know untrained (their characteristic and whether they are basic or advanced).

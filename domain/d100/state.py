@@ -6,18 +6,19 @@ from typing import Literal
 
 import msgspec
 
+from ..encounter import TurnPosition
+from ..engine import RulesState
 from .characteristics import Characteristic
 from .checks import ExtendedProgress
-from ..encounter import TurnPosition
 from .comrades import ComradeHealth
 from .criticals import CriticalTable
 from .damage import DamageType
+from .encounter_state import Encounter
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
-from .options import D100Options, Ruleset, options_for
+from .options import D100Options, D100Ruleset, options_for
 from .sheet import Sheet
-from .turns import Encounter
 
 ConditionName = Literal[
     "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",
@@ -155,10 +156,10 @@ class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
     extended_id: str | None = None
 
 
-class D100State(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="d100"):
+class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):
     """Everything the d100 rules need to decide the next command."""
 
-    ruleset: Ruleset
+    ruleset: D100Ruleset
     options: D100Options
     round: int = 0
     characters: dict[str, CharacterState] = {}
@@ -183,6 +184,6 @@ class D100State(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", t
         return None
 
 
-def initial_state(ruleset: Ruleset, options: D100Options | None = None) -> D100State:
+def initial_state(ruleset: D100Ruleset, options: D100Options | None = None) -> D100State:
     """An empty campaign of the ruleset, with its default variant switches unless others are given."""
     return D100State(ruleset=ruleset, options=options if options is not None else options_for(ruleset))

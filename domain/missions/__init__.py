@@ -8,21 +8,18 @@ from .decide import decide
 from .effects import (
     cohesion_bonus,
     cohesion_challenge_bonus,
-    cohesion_damage_resistance_modifiers,
     glory_renown,
     ignores_personal_jams,
-    oath_modifiers,
     rerolls_melee_fury_confirmation,
     rerolls_psychic_phenomena,
 )
 from .events import EVENTS, MissionEvent
 from .oaths import OATHS, OathName
-from .report import mission_report
 from .state import MissionsState, initial_state
 
 __all__ = [
     "COMMANDS", "EVENTS", "OATHS", "CharacterInfo", "MissionCommand", "MissionEvent", "MissionsState", "OathName",
-    "Speciality", "cohesion_bonus", "cohesion_challenge_bonus", "cohesion_damage_resistance_modifiers", "decide",
-    "glory_renown", "ignores_personal_jams", "initial_state", "mission_report", "oath_modifiers",
+    "Speciality", "cohesion_bonus", "cohesion_challenge_bonus", "decide",
+    "glory_renown", "ignores_personal_jams", "initial_state",
     "rerolls_melee_fury_confirmation", "rerolls_psychic_phenomena",
 ]

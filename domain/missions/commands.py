@@ -7,6 +7,7 @@ from typing import Annotated
 import msgspec
 
 from ..commands import Command, LongText, ShortText, Slug
+from ..events import members
 from .events import LeaderMethod, ObjectiveKind
 from .oaths import OathName
 from .phases import Phase
@@ -116,12 +117,10 @@ class GrantReward(Command, frozen=True, kw_only=True, tag="mission_grant_reward"
     reason: LongText | None = None
 
 
+# The mission commands: this union is the only list; the tuple and the HTTP schema derive from it.
 MissionCommand = (
     CreateMission | AddObjective | ProposeObjective | ReviewObjective | ChangeObjective | CompleteObjective
     | FailObjective | RecordComplication | ChooseLeader | TakeOath | AdvanceMission | GrantReward
 )
 
-COMMANDS: tuple[type[Command], ...] = (
-    CreateMission, AddObjective, ProposeObjective, ReviewObjective, ChangeObjective, CompleteObjective,
-    FailObjective, RecordComplication, ChooseLeader, TakeOath, AdvanceMission, GrantReward,
-)
+COMMANDS: tuple[type[Command], ...] = members(MissionCommand, Command)

@@ -64,7 +64,7 @@ def decide(
     match command:
         case CreateMission():
             if command.mission_id in state.missions:
-                raise RuleViolation("unique mission id", f"a mission with id {command.mission_id!r} already exists")
+                raise RuleViolation("unique_mission_id", f"a mission with id {command.mission_id!r} already exists")
             _require_known(characters, command.squad)
             return [MissionCreated(mission_id=command.mission_id, briefing=command.briefing, title=command.title,
                                    squad=tuple(dict.fromkeys(command.squad)))]
@@ -89,7 +89,7 @@ def decide(
         case RecordComplication():
             found = mission(state, command.mission_id)
             if found.phase not in ("preparation", "execution"):
-                raise RuleViolation("complications before rewards",
+                raise RuleViolation("complications_before_rewards",
                                     f"complications cannot be recorded for a mission in {found.phase}")
             return [MissionComplicationRecorded(mission_id=found.id, text=command.text, cause=command.cause,
                                                 caused_by_seq=command.caused_by_seq)]
@@ -113,14 +113,14 @@ def _require_known(characters: Characters, ids: Iterable[str]) -> None:
 def _open_for_objectives(state: MissionsState, mission_id: str, verb: str) -> Mission:
     found = mission(state, mission_id)
     if found.phase not in ("preparation", "execution"):
-        raise RuleViolation("objectives before rewards",
+        raise RuleViolation("objectives_before_rewards",
                             f"objectives cannot be {verb} once a mission is in {found.phase}")
     return found
 
 
 def _require_new_objective(found: Mission, objective_id: str) -> None:
     if objective_id in found.objectives:
-        raise RuleViolation("unique objective id",
+        raise RuleViolation("unique_objective_id",
                             f"mission {found.id!r} already has an objective with id {objective_id!r}")
 
 
@@ -135,13 +135,13 @@ def _review(state: MissionsState, command: ReviewObjective) -> Event:
     found = _open_for_objectives(state, command.mission_id, "reviewed")
     objective = _objective(found, command.objective_id)
     if objective.status != "proposed":
-        raise RuleViolation("objective review",
+        raise RuleViolation("objective_review",
                             f"objective '{objective.text}' is {objective.status}, not a proposal waiting for review")
     if command.accept:
         return MissionObjectiveAccepted(mission_id=found.id, objective_id=objective.id,
                                         kind=command.kind or objective.kind, reason=command.reason)
     if command.reason is None:
-        raise RuleViolation("rejection needs a reason", "say why the proposed objective is rejected")
+        raise RuleViolation("rejection_needs_a_reason", "say why the proposed objective is rejected")
     return MissionObjectiveRejected(mission_id=found.id, objective_id=objective.id, reason=command.reason)
 
 
@@ -149,12 +149,12 @@ def _change(state: MissionsState, command: ChangeObjective) -> Event:
     found = _open_for_objectives(state, command.mission_id, "changed")
     objective = _objective(found, command.objective_id)
     if objective.status != "open":
-        raise RuleViolation("objective status", f"objective '{objective.text}' is {objective.status}; "
+        raise RuleViolation("objective_status", f"objective '{objective.text}' is {objective.status}; "
                                                 "only an open objective can change")
     text = command.text or objective.text
     kind = command.kind or objective.kind
     if (text, kind) == (objective.text, objective.kind):
-        raise RuleViolation("objective change", f"objective '{objective.text}' would stay the same")
+        raise RuleViolation("objective_change", f"objective '{objective.text}' would stay the same")
     return MissionObjectiveChanged(mission_id=found.id, objective_id=objective.id, old_text=objective.text,
                                    new_text=text, old_kind=objective.kind, new_kind=kind, reason=command.reason)
 
@@ -164,17 +164,17 @@ def _resolve(state: MissionsState, command: CompleteObjective | FailObjective, c
     completing = isinstance(command, CompleteObjective)
     verb = "completed" if completing else "failed"
     if found.phase != "execution":
-        raise RuleViolation("objectives resolve in execution",
+        raise RuleViolation("objectives_resolve_in_execution",
                             f"objectives are {verb} during execution; this mission is in {found.phase}")
     objective = _objective(found, command.objective_id)
     if objective.status != "open":
-        raise RuleViolation("objective status",
+        raise RuleViolation("objective_status",
                             f"objective '{objective.text}' is {objective.status}; only an open objective can be {verb}")
     involved = tuple(dict.fromkeys(command.involved))
     _require_known(characters, involved)
     if completing:
         if not involved:
-            raise RuleViolation("involved characters", f"name the characters who completed '{objective.text}'")
+            raise RuleViolation("involved_characters", f"name the characters who completed '{objective.text}'")
         return MissionObjectiveCompleted(mission_id=found.id, objective_id=objective.id, involved=involved,
                                          note=command.note)
     return MissionObjectiveFailed(mission_id=found.id, objective_id=objective.id, involved=involved,
@@ -183,10 +183,10 @@ def _resolve(state: MissionsState, command: CompleteObjective | FailObjective, c
 
 def _deathwatch_preparation(state: MissionsState, mission_id: str, what: str) -> Mission:
     if state.ruleset != "deathwatch":
-        raise RuleViolation("Deathwatch only", f"{what} is a Deathwatch rule; this campaign plays {state.ruleset}")
+        raise RuleViolation("deathwatch_only", f"{what} is a Deathwatch rule; this campaign plays {state.ruleset}")
     found = mission(state, mission_id)
     if found.phase != "preparation":
-        raise RuleViolation("preparation only", f"{what} happens in preparation; this mission is in {found.phase}")
+        raise RuleViolation("preparation_only", f"{what} happens in preparation; this mission is in {found.phase}")
     return found
 
 
@@ -199,13 +199,13 @@ def _choose_leader(state: MissionsState, command: ChooseLeader, dice: Dice, char
     found = _deathwatch_preparation(state, command.mission_id, "choosing the squad leader")
     if command.method == "roll":
         if command.character_id is not None:
-            raise RuleViolation("leader choice", "a roll for the leader names candidates, not the leader")
+            raise RuleViolation("leader_choice", "a roll for the leader names candidates, not the leader")
         candidates = tuple(dict.fromkeys(command.candidates or found.squad))
         if len(candidates) < 2:
-            raise RuleViolation("leader choice", "a roll for the leader needs at least two candidates")
+            raise RuleViolation("leader_choice", "a roll for the leader needs at least two candidates")
     else:
         if command.character_id is None or command.candidates:
-            raise RuleViolation("leader choice", f"a leader chosen by {command.method} is named, without candidates")
+            raise RuleViolation("leader_choice", f"a leader chosen by {command.method} is named, without candidates")
         candidates = (command.character_id,)
     _require_known(characters, candidates)
     for candidate in candidates:
@@ -216,7 +216,7 @@ def _choose_leader(state: MissionsState, command: ChooseLeader, dice: Dice, char
         leader, rolls = candidates[0], ()
     sworn = found.oath
     if sworn is not None and not meets_prerequisite(sworn.oath, characters[leader].speciality):
-        raise RuleViolation("oath prerequisite", f"the squad swore the {OATHS[sworn.oath].name_en}, which "
+        raise RuleViolation("oath_prerequisite", f"the squad swore the {OATHS[sworn.oath].name_en}, which "
                             f"{characters[leader].name} cannot lead; take another oath first")
     return MissionLeaderChosen(mission_id=found.id, character_id=leader, method=command.method, rolls=rolls)
 
@@ -225,26 +225,29 @@ def _take_oath(state: MissionsState, command: TakeOath, characters: Characters) 
     found = _deathwatch_preparation(state, command.mission_id, "taking an oath")
     spec = OATHS[command.oath]
     if found.leader is None:
-        raise RuleViolation("oath needs a leader", f"choose the squad leader before taking the {spec.name_en}")
+        raise RuleViolation("oath_needs_a_leader", f"choose the squad leader before taking the {spec.name_en}")
     leader = characters.get(found.leader.character_id)
     if leader is None:
         raise UnknownEntity(f"no character {found.leader.character_id!r} in this campaign")
     if leader.speciality is None or not meets_prerequisite(command.oath, leader.speciality):
         allowed = " or ".join(sorted(_SPECIALITY_NAMES[s] for s in spec.prerequisites))
-        has = "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
-        raise RuleViolation("oath prerequisite",
+        has = (
+            "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
+        )
+        raise RuleViolation("oath_prerequisite",
                             f"the {spec.name_en} needs a leader who is {allowed}; {leader.name} {has}")
     if command.oath == "knowledge" and command.enemy_type is None:
-        raise RuleViolation("oath of knowledge", "the Oath of Knowledge names the enemy type it studies")
+        raise RuleViolation("oath_of_knowledge", "the Oath of Knowledge names the enemy type it studies")
     if command.oath != "knowledge" and (command.enemy_type is not None or command.warp_studies):
-        raise RuleViolation("oath of knowledge", "only the Oath of Knowledge chooses an enemy type or warp studies")
+        raise RuleViolation("oath_of_knowledge", "only the Oath of Knowledge chooses an enemy type or warp studies")
     warp_studies = tuple(dict.fromkeys(command.warp_studies))
     _require_known(characters, warp_studies)
     for librarian in warp_studies:
         _require_in_squad(found, librarian)
         if characters[librarian].speciality != "librarian":
-            raise RuleViolation("oath of knowledge", f"only a Librarian may study the warp; {characters[librarian].name} "
-                                "is not one")
+            raise RuleViolation(
+                "oath_of_knowledge", f"only a Librarian may study the warp; {characters[librarian].name} is not one"
+            )
     return MissionOathTaken(mission_id=found.id, oath=command.oath, leader_id=leader.id,
                             leader_speciality=leader.speciality, enemy_type=command.enemy_type,
                             warp_studies=warp_studies)
@@ -256,10 +259,10 @@ def _advance(state: MissionsState, command: AdvanceMission) -> Event:
     if command.to == "execution":
         playing = mission_in_execution(state)
         if playing is not None:
-            raise RuleViolation("one mission in execution",
+            raise RuleViolation("one_mission_in_execution",
                                 f"mission {playing.id!r} is in execution; advance it to rewards first")
         if not any(o.status == "open" for o in found.objectives.values()):
-            raise RuleViolation("a mission has objectives", "add at least one objective before execution")
+            raise RuleViolation("a_mission_has_objectives", "add at least one objective before execution")
         return MissionExecutionStarted(mission_id=found.id)
     if command.to == "rewards":
         return MissionExecutionEnded(mission_id=found.id, outcome=outcome_of(found),
@@ -271,18 +274,20 @@ def _advance(state: MissionsState, command: AdvanceMission) -> Event:
 def _grant(state: MissionsState, command: GrantReward, characters: Characters) -> Event:
     found = mission(state, command.mission_id)
     if found.phase != "rewards":
-        raise RuleViolation("rewards phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}")
+        raise RuleViolation(
+            "rewards_phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}"
+        )
     _require_known(characters, (command.character_id,))
     if command.xp > 0:
         for objective_id in found.failed_primaries:
             text = found.objectives[objective_id].text
-            raise RuleViolation("no XP after a failed primary", f"no XP: primary objective '{text}' failed")
+            raise RuleViolation("no_xp_after_a_failed_primary", f"no XP: primary objective '{text}' failed")
         for objective_id in found.unfinished_primaries:
             text = found.objectives[objective_id].text
-            raise RuleViolation("no XP after a failed primary", f"no XP: primary objective '{text}' was not completed")
+            raise RuleViolation("no_xp_after_a_failed_primary", f"no XP: primary objective '{text}' was not completed")
     first_grant = all(r.character_id != command.character_id for r in found.rewards)
     oath_renown = glory_renown(found).get(command.character_id, 0) if first_grant else 0
     if command.xp == 0 and command.renown == 0 and oath_renown == 0:
-        raise RuleViolation("empty reward", "a reward grants XP or renown")
+        raise RuleViolation("empty_reward", "a reward grants XP or renown")
     return MissionRewardGranted(mission_id=found.id, character_id=command.character_id, xp=command.xp,
                                 renown=command.renown, oath_renown=oath_renown, reason=command.reason)

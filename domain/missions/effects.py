@@ -1,22 +1,16 @@
-"""What the sworn oath does during its mission, as pure functions the d100 engine calls (002, RULES A11).
+"""What the sworn oath does during its mission, as pure functions the rules engines call (002, RULES A11).
 
-Every effect holds only while its mission is in execution and only for the squad (every character when
-the mission named no squad); outside that each function answers "nothing".
+The oaths' named modifiers on d100 tests are the d100 engine's part (domain.d100.oaths). Every
+effect holds only while its mission is in execution and only for the squad (every character when the
+mission named no squad); outside that each function answers "nothing".
 """
 
 from __future__ import annotations
 
-from ..d100.characteristics import Characteristic
-from ..d100.modifiers import Modifier
 from .oaths import (
     ASTARTES_COHESION,
-    EMPEROR_WILLPOWER,
     GLORY_RENOWN_PER_OBJECTIVE,
-    KNOWLEDGE_WS_BS,
     LOYALTY_COHESION_CHALLENGE,
-    LOYALTY_LEADER_RESIST_COHESION_DAMAGE,
-    OATHS,
-    OathName,
 )
 from .state import Mission, MissionsState, SwornOath, mission_in_execution
 
@@ -31,33 +25,6 @@ def active_oath(state: MissionsState, character_id: str | None = None) -> SwornO
     return current.oath
 
 
-def _same_enemy(chosen: str | None, fought: str | None) -> bool:
-    return chosen is not None and fought is not None and chosen.strip().casefold() == fought.strip().casefold()
-
-
-def _named(oath: OathName, value: int) -> Modifier:
-    return Modifier(OATHS[oath].name_en, value)
-
-
-def oath_modifiers(
-    state: MissionsState, character_id: str, characteristic: Characteristic, enemy_type: str | None = None
-) -> tuple[Modifier, ...]:
-    """The named modifiers the oath adds to this character's test of `characteristic` (against `enemy_type`)."""
-    oath = active_oath(state, character_id)
-    if oath is None:
-        return ()
-    if oath.oath == "emperor" and characteristic == "WP":
-        return (_named("emperor", EMPEROR_WILLPOWER),)
-    if (
-        oath.oath == "knowledge"
-        and characteristic in ("WS", "BS")
-        and character_id not in oath.warp_studies
-        and _same_enemy(oath.enemy_type, enemy_type)
-    ):
-        return (_named("knowledge", KNOWLEDGE_WS_BS),)
-    return ()
-
-
 def cohesion_bonus(state: MissionsState) -> int:
     """What the Oath of the Astartes adds to the squad's Cohesion for the mission (+2), else 0."""
     oath = active_oath(state)
@@ -68,14 +35,6 @@ def cohesion_challenge_bonus(state: MissionsState) -> int:
     """What the Oath of Loyalty adds to the squad's Cohesion Challenge rolls (+1), else 0."""
     oath = active_oath(state)
     return LOYALTY_COHESION_CHALLENGE if oath is not None and oath.oath == "loyalty" else 0
-
-
-def cohesion_damage_resistance_modifiers(state: MissionsState, character_id: str) -> tuple[Modifier, ...]:
-    """The Oath of Loyalty's +10 to the leader's tests to resist Cohesion damage."""
-    oath = active_oath(state, character_id)
-    if oath is None or oath.oath != "loyalty" or oath.leader_id != character_id:
-        return ()
-    return (_named("loyalty", LOYALTY_LEADER_RESIST_COHESION_DAMAGE),)
 
 
 def ignores_personal_jams(state: MissionsState, character_id: str) -> bool:

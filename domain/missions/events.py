@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 
 from ..dice import Die
-from ..events import Event
+from ..events import Event, members
 from .characters import Speciality
 from .oaths import OathName
 
@@ -149,6 +149,7 @@ ObjectiveEvent = (
     | MissionObjectiveChanged | MissionObjectiveCompleted | MissionObjectiveFailed
 )
 
+# The mission events: this union is the only list; the tuple and the codec derive from it.
 MissionEvent = (
     MissionCreated | MissionObjectiveAdded | MissionObjectiveProposed | MissionObjectiveAccepted
     | MissionObjectiveRejected | MissionObjectiveChanged | MissionObjectiveCompleted | MissionObjectiveFailed
@@ -156,9 +157,4 @@ MissionEvent = (
     | MissionExecutionEnded | MissionRewardGranted | MissionClosed
 )
 
-EVENTS: tuple[type[Event], ...] = (
-    MissionCreated, MissionObjectiveAdded, MissionObjectiveProposed, MissionObjectiveAccepted,
-    MissionObjectiveRejected, MissionObjectiveChanged, MissionObjectiveCompleted, MissionObjectiveFailed,
-    MissionComplicationRecorded, MissionLeaderChosen, MissionOathTaken, MissionExecutionStarted,
-    MissionExecutionEnded, MissionRewardGranted, MissionClosed,
-)
+EVENTS: tuple[type[Event], ...] = members(MissionEvent, Event)

@@ -1,4 +1,4 @@
-"""Who may send which mission command: the GM everything, a player only proposals, an observer nothing."""
+"""Who may send which mission command: the GM everything, a player only proposals (observers: the dispatch's gate)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ def authorize(actor: Actor, command: Command) -> None:
     if actor.is_gm:
         return
     tag = type(command).__struct_config__.tag
-    if actor.role == "observer":
-        raise Forbidden(f"observers may read missions but not send commands ({tag})")
     if isinstance(command, ProposeObjective):
         return
     raise Forbidden(f"only the GM may send {tag}; a player may propose objectives")

@@ -10,7 +10,7 @@ Phase = Literal["preparation", "execution", "rewards", "closed"]
 
 PHASES: tuple[Phase, ...] = ("preparation", "execution", "rewards", "closed")
 
-RULE = "mission phases"
+RULE = "mission_phases"
 
 
 def check_transition(current: Phase, to: Phase) -> None:

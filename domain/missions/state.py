@@ -6,10 +6,9 @@ from typing import Literal
 
 import msgspec
 
-from ..campaign.events import Ruleset
 from ..errors import UnknownEntity
-from .events import LeaderMethod, LeaderRoll, ObjectiveEvent, ObjectiveKind, Outcome
 from .characters import Speciality
+from .events import LeaderMethod, LeaderRoll, ObjectiveEvent, ObjectiveKind, Outcome
 from .oaths import OathName
 from .phases import Phase
 
@@ -79,11 +78,11 @@ class Mission(msgspec.Struct, frozen=True, kw_only=True):
 class MissionsState(msgspec.Struct, frozen=True, kw_only=True):
     """Every mission of the campaign, keyed by id, in the order they were created."""
 
-    ruleset: Ruleset = "deathwatch"
+    ruleset: str = "deathwatch"
     missions: dict[str, Mission] = {}
 
 
-def initial_state(ruleset: Ruleset = "deathwatch") -> MissionsState:
+def initial_state(ruleset: str = "deathwatch") -> MissionsState:
     """No missions yet; oaths and leaders are refused unless the ruleset is Deathwatch."""
     return MissionsState(ruleset=ruleset)
 

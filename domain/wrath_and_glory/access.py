@@ -1,4 +1,4 @@
-"""Who may command what: the GM everything, a player only the characters it owns, an observer nothing."""
+"""Who may command what: the GM everything, a player only the characters it owns (observers: the dispatch's gate)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,6 @@ def require_gm(actor: Actor, what: str) -> None:
     """Only the GM may do `what` (Ruin, NPCs, awards, sessions)."""
     if not actor.is_gm:
         raise Forbidden(f"only the GM may {what}")
-
-
-def require_player_or_gm(actor: Actor, what: str) -> None:
-    """Observers only read."""
-    if actor.role not in ("gm", "player"):
-        raise Forbidden(f"an observer cannot {what}")
 
 
 def require_control(actor: Actor, character: CharacterState) -> None:

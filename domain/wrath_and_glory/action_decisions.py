@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.commands import Actor
+from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory.access import require_control, require_gm
@@ -27,7 +28,7 @@ def _able_to_move(character: CharacterState) -> None:
         raise RuleViolation(state, f"{character.sheet.name} is {state}")
 
 
-def decide_move(state: WngState, command: Move, actor: Actor) -> list[Event]:
+def decide_move(state: WngState, command: Move, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     _able_to_move(character)
@@ -50,7 +51,7 @@ def decide_move(state: WngState, command: Move, actor: Actor) -> list[Event]:
     return events
 
 
-def decide_prepare(state: WngState, command: Prepare, actor: Actor) -> list[Event]:
+def decide_prepare(state: WngState, command: Prepare, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     require_able(character)
@@ -62,7 +63,7 @@ def decide_prepare(state: WngState, command: Prepare, actor: Actor) -> list[Even
     return take_action(state, character, msgspec.structs.replace(NORMAL, prepared=True), "prepare")
 
 
-def decide_take_action(state: WngState, command: TakeAction, actor: Actor) -> list[Event]:
+def decide_take_action(state: WngState, command: TakeAction, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     _able_to_move(character)

@@ -74,7 +74,7 @@ def check_pick(state: WngState, encounter: EncounterState, character: CharacterS
     if character.has("dead"):
         raise RuleViolation("dead", f"{name} is dead and takes no more turns")
     if character.id in encounter.acted:
-        raise RuleViolation("one turn per round", f"{name} has already acted in round {encounter.round}")
+        raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
     if not may_pick(state, encounter, character):
         raise RuleViolation(
             "ambush", f"{name} is surprised: in round 1 the ambushing side acts first unless Glory or Ruin makes "
@@ -83,7 +83,7 @@ def check_pick(state: WngState, encounter: EncounterState, character: CharacterS
     expected = side_to_pick(state, encounter)
     if expected is not None and side_of(character) != expected:
         whose = "the players' pick: a hero acts next" if expected == "players" else "the GM's pick: an NPC acts next"
-        raise RuleViolation("alternating activation", f"it is not {name}'s turn: it is {whose}")
+        raise RuleViolation("alternating_activation", f"it is not {name}'s turn: it is {whose}")
 
 
 def check_no_death_test_due(state: WngState, encounter: EncounterState, except_for: str | None = None) -> None:
@@ -92,6 +92,6 @@ def check_no_death_test_due(state: WngState, encounter: EncounterState, except_f
         character = state.characters.get(cid)
         if character is not None and character.death_test_due and cid != except_for:
             raise RuleViolation(
-                "death test",
+                "death_test",
                 f"{character.sheet.name} must roll the death test now due (wng_roll_death_test) before play goes on",
             )

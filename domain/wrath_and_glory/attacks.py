@@ -8,7 +8,7 @@ import msgspec
 
 from domain.errors import RuleViolation
 from domain.wrath_and_glory.modifiers import Modifier
-from domain.wrath_and_glory.sheets import Skill, Weapon
+from domain.wrath_and_glory.sheet import Skill, Weapon
 
 RangeBand = Literal["short", "medium", "long"]
 InteractionSkill = Literal["athletics", "deception", "intimidation", "persuasion", "tech"]

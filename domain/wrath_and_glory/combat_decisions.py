@@ -9,7 +9,7 @@ from domain.events import Event
 from domain.wrath_and_glory.access import require_control
 from domain.wrath_and_glory.attacks import interaction_dn, plan_attack, troop_attack_bonus, troop_members_hit
 from domain.wrath_and_glory.commands import Attack, InteractionAttack, Reload, ResolveAttack, RollInitiative
-from domain.wrath_and_glory.damage import DamageTotal, effective_resilience, ed_icons, wounds_from
+from domain.wrath_and_glory.damage import DamageTotal, ed_icons, effective_resilience, wounds_from
 from domain.wrath_and_glory.events import (
     AttackDeclared,
     DamageDealt,
@@ -234,7 +234,7 @@ def _resolve_interaction(test_id: str, target: CharacterState, command: ResolveA
     ]
 
 
-def decide_reload(state: WngState, command: Reload, actor: Actor) -> list[Event]:
+def decide_reload(state: WngState, command: Reload, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     require_able(character)

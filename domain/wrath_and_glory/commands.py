@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.commands import Command
+from domain.events import members
 from domain.wrath_and_glory.attacks import AttackOptions, InteractionSkill
 from domain.wrath_and_glory.encounter_commands import (
-    ENCOUNTER_COMMANDS,
     ContestInitiative,
     EndEncounter,
     Interrupt,
@@ -31,7 +31,7 @@ from domain.wrath_and_glory.events import (
     WrathGainCause,
 )
 from domain.wrath_and_glory.modifiers import Modifier
-from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill
+from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill
 from domain.wrath_and_glory.state import InteractionEffect
 
 
@@ -40,7 +40,9 @@ class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
 
 
 class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
-    """Add a hero (owned by a player) or an NPC (owner None: the GM's)."""
+    """The older spelling of create_character for a hero (owned by a player) or an NPC (owner None: the GM's).
+
+    Still accepted over HTTP; it is decided as create_character (domain.wrath_and_glory.engine)."""
 
     character_id: str
     owner: str | None = None
@@ -208,37 +210,10 @@ class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
     reason: str = ""
 
 
-COMMANDS: tuple[type[Command], ...] = (
-    SetTier,
-    AddCharacter,
-    StartSession,
-    StartTurn,
-    RollTest,
-    Attack,
-    InteractionAttack,
-    RerollFailedDice,
-    AddGloryDice,
-    ShiftIcons,
-    ResolveComplication,
-    ResolveAttack,
-    Soak,
-    TakeWounds,
-    RollDeathTest,
-    RecoverShock,
-    Reload,
-    RollInitiative,
-    AwardWrath,
-    SpendWrath,
-    GainGlory,
-    SpendGlory,
-    GainRuin,
-    SpendRuin,
-    *ENCOUNTER_COMMANDS,
-)
-
+# The Wrath & Glory commands: this union is the only list; the tuple and the HTTP schema derive from it.
+# wng_start_session is among them but internal: start_session runs it (ENGINE.internal_commands).
 WngCommand = (
     SetTier
-    | AddCharacter
     | StartSession
     | StartTurn
     | RollTest
@@ -273,3 +248,5 @@ WngCommand = (
     | Override
     | RollResistanceTest
 )
+
+COMMANDS: tuple[type[Command], ...] = members(WngCommand, Command)

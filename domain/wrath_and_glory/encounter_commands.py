@@ -99,17 +99,3 @@ class RollResistanceTest(Command, tag="wng_roll_resistance_test", frozen=True, k
     dn_penalties: tuple[Modifier, ...] = ()
     reroll: RerollPayment | None = None
 
-
-ENCOUNTER_COMMANDS: tuple[type[Command], ...] = (
-    StartEncounter,
-    EndEncounter,
-    SeizeInitiative,
-    Interrupt,
-    MakeAware,
-    ContestInitiative,
-    Prepare,
-    Move,
-    TakeAction,
-    Override,
-    RollResistanceTest,
-)

@@ -49,7 +49,7 @@ from domain.wrath_and_glory.ruin_payment import pay_ruin
 from domain.wrath_and_glory.state import CharacterState, WngState
 
 
-def decide_start_encounter(state: WngState, command: StartEncounter, actor: Actor) -> list[Event]:
+def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "start an encounter")
     if state.encounter is not None:
         raise RuleViolation("encounter", f"encounter {state.encounter.id} is still running: end it first")
@@ -66,7 +66,7 @@ def decide_start_encounter(state: WngState, command: StartEncounter, actor: Acto
                              ambush=command.ambush)]
 
 
-def decide_end_encounter(state: WngState, command: EndEncounter, actor: Actor) -> list[Event]:
+def decide_end_encounter(state: WngState, command: EndEncounter, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "end an encounter")
     encounter = running(state)
     events: list[Event] = [EncounterEnded(encounter_id=encounter.id, rounds=encounter.round)]
@@ -125,15 +125,15 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
     who = "the players" if side == "players" else "the GM"
     if encounter.turn == 0 or encounter.last_side != side:
         one = "a hero" if side == "players" else "an NPC"
-        raise RuleViolation("seize the initiative", f"{who} can seize the initiative only right after {one} acts")
+        raise RuleViolation("seize_the_initiative", f"{who} can seize the initiative only right after {one} acts")
     if side == "gm" and encounter.interrupted:
-        raise RuleViolation("seize the initiative", "the GM interrupted this round: no seizing until the next round")
+        raise RuleViolation("seize_the_initiative", "the GM interrupted this round: no seizing until the next round")
     if side in encounter.seized:
         have = "have" if side == "players" else "has"
-        raise RuleViolation("seize the initiative", f"{who} {have} already seized the initiative this round")
+        raise RuleViolation("seize_the_initiative", f"{who} {have} already seized the initiative this round")
     _check_turn_left(state, encounter, character)
     if not pickable(state, encounter, other_side(side)):
-        raise RuleViolation("seize the initiative", f"nobody on the other side is left to act: {who} act next anyway")
+        raise RuleViolation("seize_the_initiative", f"nobody on the other side is left to act: {who} act next anyway")
     bought: list[Event]
     if side == "players":
         change = spend(state.glory, 1, resource="Glory", rule="glory")
@@ -164,7 +164,7 @@ def decide_interrupt(state: WngState, command: Interrupt, dice: Dice, actor: Act
     return begin_turn(state, encounter, new_round, character, dice, bought=bought)
 
 
-def decide_make_aware(state: WngState, command: MakeAware, actor: Actor) -> list[Event]:
+def decide_make_aware(state: WngState, command: MakeAware, dice: Dice, actor: Actor) -> list[Event]:
     encounter = running(state)
     character = state.character(command.character_id)
     require_control(actor, character)
@@ -196,7 +196,9 @@ def decide_contest(state: WngState, command: ContestInitiative, dice: Dice, acto
     _check_turn_left(state, encounter, hero)
     _check_turn_left(state, encounter, npc)
     if side_to_pick(state, encounter) != "gm":
-        raise RuleViolation("prepare", "a prepared hero contests the NPC the GM would pick next: it is the players' pick")
+        raise RuleViolation(
+            "prepare", "a prepared hero contests the NPC the GM would pick next: it is the players' pick"
+        )
     hero_dice = tuple(roll_d6s(dice, hero.sheet.attribute("initiative")))
     npc_dice = tuple(roll_d6s(dice, npc.sheet.attribute("initiative")))
     hero_icons = count_icons(d.value for d in hero_dice)
@@ -222,7 +224,7 @@ def _check_turn_left(
     if character.has("dead"):
         raise RuleViolation("dead", f"{name} is dead")
     if character.id in encounter.acted:
-        raise RuleViolation("one turn per round", f"{name} has already acted in round {encounter.round}")
+        raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
     if not surprised_ok and not may_pick(state, encounter, character):
         raise RuleViolation(
             "ambush", f"{name} is surprised: in round 1 the ambushing side acts first unless {name} is made aware"

@@ -94,15 +94,3 @@ class EncounterEnded(Event, tag="wng_encounter_ended", frozen=True, kw_only=True
     encounter_id: str
     rounds: int
 
-
-ENCOUNTER_EVENTS: tuple[type[Event], ...] = (
-    EncounterStarted,
-    RoundStarted,
-    InitiativeTaken,
-    MadeAware,
-    InitiativeContested,
-    ActionTaken,
-    Moved,
-    TurnEffectsExpired,
-    EncounterEnded,
-)

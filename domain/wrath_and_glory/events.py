@@ -7,11 +7,10 @@ from typing import ClassVar, Literal
 import msgspec
 
 from domain.dice import Die
-from domain.events import Event
+from domain.events import Event, members
 from domain.wrath_and_glory.attacks import InteractionSkill
 from domain.wrath_and_glory.damage import DamageTotal, DeathTestResult
 from domain.wrath_and_glory.encounter_events import (
-    ENCOUNTER_EVENTS,
     ActionTaken,
     EncounterEnded,
     EncounterStarted,
@@ -27,8 +26,8 @@ from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.outcome import WrathOutcome
 from domain.wrath_and_glory.pool import PoolSize
 from domain.wrath_and_glory.rolls import PoolDie
-from domain.wrath_and_glory.ruling_events import RULING_EVENTS, GmOverridden, ResistanceTestRolled, SoakRerolled
-from domain.wrath_and_glory.sheets import Attribute, Sheet, Skill, Weapon
+from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
+from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill, Weapon
 from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
 
 GloryGainCause = Literal["wrath_six", "shift", "gm_award"]
@@ -50,11 +49,12 @@ class TierSet(Event, tag="wng_tier_set", frozen=True, kw_only=True):
     tier: int
 
 
-class CharacterAdded(Event, tag="wng_character_added", frozen=True, kw_only=True):
-    """A hero or NPC joins at full wounds and shock; a hero with this session's Wrath and Reloads."""
+class Recruit(msgspec.Struct, frozen=True, kw_only=True):
+    """The Wrath & Glory part of a new character (kept in character_created): its sheet, Wrath and Reloads.
 
-    character_id: str
-    owner: str | None
+    A hero joins at full wounds and shock with this session's Wrath and Reloads; an NPC with none.
+    """
+
     sheet: Sheet
     wrath: int
     reloads: int
@@ -342,41 +342,10 @@ class SpecialRolled(Event, tag="wng_special_rolled", frozen=True, kw_only=True):
     icons: int
 
 
-EVENTS: tuple[type[Event], ...] = (
-    TierSet,
-    CharacterAdded,
-    SessionStarted,
-    TurnStarted,
-    TestRolled,
-    AttackDeclared,
-    DiceRerolled,
-    GloryDiceAdded,
-    IconsShifted,
-    ComplicationResolved,
-    GloryGained,
-    GlorySpent,
-    WrathGained,
-    WrathSpent,
-    RuinGained,
-    RuinSpent,
-    ReloadsSpent,
-    DefenceEffectAdded,
-    NextActionPenaltyAdded,
-    DamageDealt,
-    InteractionEffectApplied,
-    WoundsPending,
-    SoakRolled,
-    DamageApplied,
-    DeathTestRolled,
-    ShockRecovered,
-    SpecialRolled,
-    *ENCOUNTER_EVENTS,
-    *RULING_EVENTS,
-)
-
+# The Wrath & Glory events: this union is the only list; the tuple, the codec and the fold derive from it.
+# A character enters through the shared character_created, with a Recruit as its Wrath & Glory part.
 WngEvent = (
     TierSet
-    | CharacterAdded
     | SessionStarted
     | TurnStarted
     | TestRolled
@@ -415,3 +384,5 @@ WngEvent = (
     | ResistanceTestRolled
     | SoakRerolled
 )
+
+EVENTS: tuple[type[Event], ...] = members(WngEvent, Event)

@@ -18,12 +18,12 @@ from domain.wrath_and_glory.events import (
     SoakRolled,
     WrathSpent,
 )
-from domain.wrath_and_glory.ruling_events import SoakRerolled
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
 from domain.wrath_and_glory.rolls import roll_d6s
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
+from domain.wrath_and_glory.ruling_events import SoakRerolled
 from domain.wrath_and_glory.state import CharacterState, WngState
 from domain.wrath_and_glory.turn_budget import SIMPLE, take_action
 
@@ -141,7 +141,7 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
     return events
 
 
-def decide_take_wounds(state: WngState, command: TakeWounds, actor: Actor) -> list[Event]:
+def decide_take_wounds(state: WngState, command: TakeWounds, dice: Dice, actor: Actor) -> list[Event]:
     target = _pending(state, command.character_id, actor)
     pending = target.pending_wounds
     assert pending is not None

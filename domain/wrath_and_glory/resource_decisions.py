@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.commands import Actor
 from domain.dice import Dice
+from domain.engine import NewCharacter
 from domain.errors import RuleViolation
 from domain.events import Event
-from domain.wrath_and_glory.access import require_control, require_gm, require_player_or_gm
+from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.commands import (
-    AddCharacter,
     AwardWrath,
     GainGlory,
     GainRuin,
@@ -19,11 +21,12 @@ from domain.wrath_and_glory.commands import (
     StartSession,
     StartTurn,
 )
+from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.events import (
-    CharacterAdded,
     GloryGained,
     GlorySpent,
     HeroSessionReset,
+    Recruit,
     RuinGained,
     RuinSpent,
     SessionStarted,
@@ -32,49 +35,44 @@ from domain.wrath_and_glory.events import (
     WrathGained,
     WrathSpent,
 )
-from domain.wrath_and_glory.encounter_decisions import decide_pick
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import SESSION_GLORY, SESSION_RELOADS, SESSION_WRATH, gain, spend
+from domain.wrath_and_glory.sheet import Sheet
 from domain.wrath_and_glory.state import WngState
 
 
-def decide_set_tier(state: WngState, command: SetTier, actor: Actor) -> list[Event]:
+def decide_set_tier(state: WngState, command: SetTier, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "set the campaign tier")
     if command.tier < 1:
         raise RuleViolation("tier", "a campaign tier is at least 1")
     return [TierSet(tier=command.tier)]
 
 
-def decide_add_character(state: WngState, command: AddCharacter, actor: Actor) -> list[Event]:
-    sheet = command.sheet
-    if sheet.kind == "hero":
-        if command.owner is None:
-            raise RuleViolation("owner", "a hero is owned by a player")
-        if not actor.is_gm and not (actor.role == "player" and command.owner == actor.participant_id):
-            raise RuleViolation("owner", "a player may add only a hero it owns")
-    else:
-        require_gm(actor, "add an NPC")
-    if command.character_id in state.characters:
-        raise RuleViolation("character_id", f"a character {command.character_id!r} already exists")
+def recruit(new: NewCharacter) -> Recruit:
+    """The Wrath & Glory part of a new character, or the rule its sheet or owner breaks."""
+    if new.sheet is None:
+        raise RuleViolation("sheet", "a Wrath & Glory character needs its sheet (docs/rules-wrath-and-glory.md)")
+    if new.comrade:
+        raise RuleViolation("comrade", "comrades are a d100 rule; Wrath & Glory has none")
+    try:
+        sheet = msgspec.convert(new.sheet, Sheet)
+    except msgspec.ValidationError as error:
+        raise RuleViolation("sheet", f"the sheet is not a Wrath & Glory sheet: {error}") from error
+    hero = sheet.kind == "hero"
+    if hero and new.owner_role == "gm":
+        raise RuleViolation("owner", "a hero is owned by a player")
+    if hero != (new.kind == "pc"):
+        raise RuleViolation("kind", "a hero is a player character (pc); troops, elites, adversaries, monsters npcs")
     if sheet.wounds < 1 or sheet.shock < 0:
         raise RuleViolation("sheet", "a character has at least 1 wound and no negative shock")
     if sheet.kind == "troop" and sheet.members < 2:
         raise RuleViolation("troop", "a troop has at least two members")
     if sheet.kind != "troop" and sheet.members != 1:
         raise RuleViolation("troop", "only a troop has several members")
-    hero = sheet.kind == "hero"
-    return [
-        CharacterAdded(
-            character_id=command.character_id,
-            owner=command.owner,
-            sheet=sheet,
-            wrath=SESSION_WRATH if hero else 0,
-            reloads=SESSION_RELOADS if hero else 0,
-        )
-    ]
+    return Recruit(sheet=sheet, wrath=SESSION_WRATH if hero else 0, reloads=SESSION_RELOADS if hero else 0)
 
 
-def decide_start_session(state: WngState, command: StartSession, actor: Actor) -> list[Event]:
+def decide_start_session(state: WngState, command: StartSession, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "start a session")
     heroes = tuple(
         HeroSessionReset(character_id=c.id, wrath=SESSION_WRATH, reloads=SESSION_RELOADS)
@@ -109,7 +107,7 @@ def _as_modifier(source: str, value: int) -> Modifier:
     return Modifier(source, value)
 
 
-def decide_award_wrath(state: WngState, command: AwardWrath, actor: Actor) -> list[Event]:
+def decide_award_wrath(state: WngState, command: AwardWrath, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "award Wrath")
     character = state.character(command.character_id)
     if not character.is_hero:
@@ -118,7 +116,7 @@ def decide_award_wrath(state: WngState, command: AwardWrath, actor: Actor) -> li
                         after=character.wrath + 1, reason=command.reason)]
 
 
-def decide_spend_wrath(state: WngState, command: SpendWrath, actor: Actor) -> list[Event]:
+def decide_spend_wrath(state: WngState, command: SpendWrath, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
     change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
@@ -126,19 +124,18 @@ def decide_spend_wrath(state: WngState, command: SpendWrath, actor: Actor) -> li
                        after=change.after, reason=command.reason)]
 
 
-def decide_gain_glory(state: WngState, command: GainGlory, actor: Actor) -> list[Event]:
+def decide_gain_glory(state: WngState, command: GainGlory, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "award Glory")
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory gain is at least 1")
     if command.cause == "gm_award" and state.glory >= state.glory_cap:
-        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}")
+        raise RuleViolation("glory_cap", f"Glory is at its maximum of {state.glory_cap}")
     change = gain(state.glory, command.amount, state.glory_cap)
     return [GloryGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                         lost=change.lost, reason=command.reason)]
 
 
-def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> list[Event]:
-    require_player_or_gm(actor, "spend Glory")
+def decide_spend_glory(state: WngState, command: SpendGlory, dice: Dice, actor: Actor) -> list[Event]:
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory spend is at least 1")
     change = spend(state.glory, command.amount, resource="Glory", rule="glory")
@@ -146,18 +143,18 @@ def decide_spend_glory(state: WngState, command: SpendGlory, actor: Actor) -> li
                        reason=command.reason)]
 
 
-def decide_gain_ruin(state: WngState, command: GainRuin, actor: Actor) -> list[Event]:
+def decide_gain_ruin(state: WngState, command: GainRuin, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "gain Ruin")
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin gain is at least 1")
     if command.cause == "gm_award" and state.ruin >= state.ruin_cap:
-        raise RuleViolation("ruin cap", f"Ruin is at its maximum of {state.ruin_cap}")
+        raise RuleViolation("ruin_cap", f"Ruin is at its maximum of {state.ruin_cap}")
     change = gain(state.ruin, command.amount, state.ruin_cap)
     return [RuinGained(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                        lost=change.lost, reason=command.reason)]
 
 
-def decide_spend_ruin(state: WngState, command: SpendRuin, actor: Actor) -> list[Event]:
+def decide_spend_ruin(state: WngState, command: SpendRuin, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "spend Ruin")
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin spend is at least 1")

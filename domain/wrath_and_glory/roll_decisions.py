@@ -9,12 +9,12 @@ from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory.access import require_control, require_gm
-from domain.wrath_and_glory.commands import AddGloryDice, ResolveComplication, RerollFailedDice, RollTest, ShiftIcons
+from domain.wrath_and_glory.commands import AddGloryDice, RerollFailedDice, ResolveComplication, RollTest, ShiftIcons
 from domain.wrath_and_glory.events import (
     ComplicationResolved,
     DiceRerolled,
-    GloryGainCause,
     GloryDiceAdded,
+    GloryGainCause,
     GloryGained,
     GlorySpent,
     IconsShifted,
@@ -27,11 +27,11 @@ from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.outcome import WrathOutcome, judge, wrath_outcome
 from domain.wrath_and_glory.pool import build_pool, difficulty
 from domain.wrath_and_glory.resources import gain, spend
+from domain.wrath_and_glory.rolls import PoolDie, faces, rerollable_positions, roll_d6s, roll_pool, wrath_face
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
-from domain.wrath_and_glory.rolls import PoolDie, faces, roll_d6s, roll_pool, rerollable_positions, wrath_face
-from domain.wrath_and_glory.sheets import LINKED_ATTRIBUTE, Attribute, Skill
-from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
+from domain.wrath_and_glory.sheet import LINKED_ATTRIBUTE, Attribute, Skill
 from domain.wrath_and_glory.state import CharacterState, OpenTest, TestPurpose, WngState
+from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
 
 
 def require_able(character: CharacterState) -> None:
@@ -243,7 +243,7 @@ def shifts_left(test: OpenTest) -> int:
     return judge(faces(test.dice), test.dn).shifts_possible - test.shifted
 
 
-def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Event]:
+def decide_shift(state: WngState, command: ShiftIcons, dice: Dice, actor: Actor) -> list[Event]:
     test = open_test(state, command.test_id)
     require_control(actor, state.character(test.character_id))
     if test.purpose != "skill":
@@ -253,18 +253,19 @@ def decide_shift(state: WngState, command: ShiftIcons, actor: Actor) -> list[Eve
     if "damage" in command.uses or "effect" in command.uses:
         raise RuleViolation("shifts", "damage and effects are shifts of attacks, not of skill tests")
     if "glory" in command.uses and state.glory >= state.glory_cap:
-        raise RuleViolation("glory cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
+        raise RuleViolation("glory_cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
     left = shifts_left(test)
     if len(command.uses) > left:
         raise RuleViolation("shifts", f"only {left} exalted icons can be shifted and still meet DN {test.dn}")
-    events: list[Event] = [IconsShifted(test_id=test.id, uses=command.uses, shifted_total=test.shifted + len(command.uses))]
+    shifted = IconsShifted(test_id=test.id, uses=command.uses, shifted_total=test.shifted + len(command.uses))
+    events: list[Event] = [shifted]
     glory = command.uses.count("glory")
     if glory:
         events.append(glory_gain(state.glory, glory, state.glory_cap, "shift", test.id))
     return events
 
 
-def decide_complication(state: WngState, command: ResolveComplication, actor: Actor) -> list[Event]:
+def decide_complication(state: WngState, command: ResolveComplication, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "choose between a complication and Ruin")
     test = state.test(command.test_id)
     if not test.complication_pending:

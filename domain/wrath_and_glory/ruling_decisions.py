@@ -13,13 +13,13 @@ from domain.wrath_and_glory.outcome import judge, wrath_outcome
 from domain.wrath_and_glory.pool import build_pool, difficulty
 from domain.wrath_and_glory.resources import gain, spend
 from domain.wrath_and_glory.roll_decisions import glory_gain
-from domain.wrath_and_glory.rolls import PoolDie, faces, roll_pool, rerollable_positions, wrath_face
+from domain.wrath_and_glory.rolls import PoolDie, faces, rerollable_positions, roll_pool, wrath_face
 from domain.wrath_and_glory.ruin_payment import check_reroll_payment, pay_ruin
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled
 from domain.wrath_and_glory.state import WngState
 
 
-def decide_override(state: WngState, command: Override, actor: Actor) -> list[Event]:
+def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor) -> list[Event]:
     require_gm(actor, "override a character")
     character = state.character(command.character_id)
     sheet = character.sheet

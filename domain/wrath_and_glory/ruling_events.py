@@ -58,5 +58,3 @@ class SoakRerolled(Event, tag="wng_soak_rerolled", frozen=True, kw_only=True):
     remaining: int
     shock_cost: int
 
-
-RULING_EVENTS: tuple[type[Event], ...] = (GmOverridden, ResistanceTestRolled, SoakRerolled)

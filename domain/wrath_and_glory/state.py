@@ -7,13 +7,14 @@ from typing import Literal
 import msgspec
 
 from domain.encounter import TurnPosition
+from domain.engine import RulesState
 from domain.errors import UnknownEntity
 from domain.wrath_and_glory.attacks import InteractionSkill
 from domain.wrath_and_glory.encounter_state import EncounterState
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import glory_cap, ruin_cap
 from domain.wrath_and_glory.rolls import PoolDie
-from domain.wrath_and_glory.sheets import Sheet, Weapon
+from domain.wrath_and_glory.sheet import Sheet, Weapon
 
 Condition = Literal["exhausted", "unconscious", "dying", "dead", "dissolved"]
 TestPurpose = Literal["skill", "attack", "interaction"]
@@ -104,7 +105,7 @@ class OpenTest(msgspec.Struct, frozen=True, kw_only=True):
     settled: str | None = None
 
 
-class WngState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine", tag="wrath_and_glory"):
+class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
     """Everything the Wrath & Glory rules need to decide the next command."""
 
     tier: int = 3

@@ -50,7 +50,7 @@ def take_action(state: WngState, character: CharacterState, cost: ActionCost, na
     if encounter.acting != character.id:
         acting = state.characters.get(encounter.acting or "")
         now = f"{acting.sheet.name} is acting" if acting else "no turn has started yet (wng_start_turn)"
-        raise RuleViolation("turn order", f"it is not {who}'s turn: {now}")
+        raise RuleViolation("turn_order", f"it is not {who}'s turn: {now}")
     _check(encounter.budget, cost, who, character.members_left)
     return [
         ActionTaken(
@@ -63,25 +63,25 @@ def take_action(state: WngState, character: CharacterState, cost: ActionCost, na
 
 def _check(used: TurnBudget, cost: ActionCost, who: str, members: int) -> None:
     if used.full_turn:
-        raise RuleViolation("full-turn action", f"{who} took a full-turn action: nothing else this turn")
+        raise RuleViolation("full_turn_action", f"{who} took a full-turn action: nothing else this turn")
     if cost.full_turn and not used.untouched:
-        raise RuleViolation("full-turn action", f"a full-turn action needs the whole turn: {who} has already acted")
+        raise RuleViolation("full_turn_action", f"a full-turn action needs the whole turn: {who} has already acted")
     if cost.troop_members and used.troop_members:
         # A troop splitting its members over several targets makes one attack per group, without penalty.
         if used.troop_members + cost.troop_members > members:
             raise RuleViolation(
-                "one attack per turn",
+                "one_attack_per_turn",
                 f"one attack per turn: {used.troop_members} of the {members} members of {who} have already attacked",
             )
         return
     if cost.attack and used.attacked:
-        raise RuleViolation("one attack per turn", f"one attack per turn: {who} has already attacked this turn")
+        raise RuleViolation("one_attack_per_turn", f"one attack per turn: {who} has already attacked this turn")
     if cost.move and used.move:
-        raise RuleViolation("one move action", f"one move action per turn: {who} has already moved or aimed")
+        raise RuleViolation("one_move_action", f"one move action per turn: {who} has already moved or aimed")
     if cost.normal and used.normal:
-        raise RuleViolation("one normal action", f"one normal action per turn: {who} has already used its action")
+        raise RuleViolation("one_normal_action", f"one normal action per turn: {who} has already used its action")
     if used.simple + cost.simple > SIMPLE_ACTIONS_PER_TURN:
-        raise RuleViolation("two simple actions", f"up to two simple actions per turn: {who} has used both")
+        raise RuleViolation("two_simple_actions", f"up to two simple actions per turn: {who} has used both")
 
 
 def spend_budget(budget: TurnBudget, event: ActionTaken) -> TurnBudget:

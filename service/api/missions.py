@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Response, get
@@ -10,14 +10,14 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
 from domain.campaign.state import CampaignState
+from domain.dispatch import mission_characters
 from domain.errors import UnknownEntity
-from domain.missions import mission_report
-from domain.rulesets import mission_characters
+from projections.rendering.formats import Format
+from projections.rendering.mission_report import mission_report
+from projections.rendering.vocabulary import Lang
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
 
-Format = Literal["json", "markdown", "bbcode"]
-Lang = Literal["en", "es"]
 MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8", "bbcode": "text/plain; charset=utf-8"}
 
 

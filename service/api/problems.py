@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.types import ExceptionHandlersMap
 
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
@@ -112,7 +113,7 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[byt
     return problem(request, 500, "internal-error", "the service failed unexpectedly; the error was logged")
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ApiError: _api_error,
     DomainError: _domain_error,
     CampaignNotFound: _store_error,

@@ -14,7 +14,7 @@ from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
 from domain.dice import dice_in
-from domain.wrath_and_glory.state import WngState
+from domain.rulesets import engine_of_state
 from service.api.auth import campaign_actor
 from service.api.problems import ApiError
 from service.api.services import Services, services
@@ -117,12 +117,9 @@ async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPat
     }
 
 
-def _pools(state: CampaignState) -> dict[str, Any]:
-    """The shared pools a table watches: Glory and Ruin with their caps (Wrath & Glory)."""
-    rules = state.rules
-    if isinstance(rules, WngState):
-        return {"glory": rules.glory, "glory_cap": rules.glory_cap, "ruin": rules.ruin, "ruin_cap": rules.ruin_cap}
-    return {}
+def _pools(state: CampaignState) -> dict[str, int]:
+    """The shared pools a table watches, as the rules engine names them (Glory and Ruin with their caps)."""
+    return engine_of_state(state.rules).pools(state.rules) if state.rules is not None else {}
 
 
 @get("/campaigns/{campaign_id:str}/events", summary="The campaign's log as stored, with hashes")
@@ -159,7 +156,7 @@ async def character_read(
     character = state.characters.get(character_id)
     if character is None:
         raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}")
-    rules = getattr(state.rules, "characters", {}).get(character_id) if state.rules is not None else None
+    rules = engine_of_state(state.rules).characters(state.rules).get(character_id) if state.rules else None
     return {
         "version": state.version,
         "character": msgspec.to_builtins(character),
@@ -177,10 +174,11 @@ async def encounter_read(
 ) -> dict[str, Any]:
     state = at_point
     log = state.encounters.get(encounter_id)
-    rules = getattr(state.rules, "encounters", {}).get(encounter_id) if state.rules is not None else None
+    engine = engine_of_state(state.rules) if state.rules is not None else None
+    rules = engine.encounters(state.rules).get(encounter_id) if engine and state.rules else None
     if log is None and rules is None:
         raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point")
-    position = getattr(state.rules, "position", None)
+    position = engine.position(state.rules) if engine and state.rules else None
     return {
         "version": state.version,
         "encounter": encounter_id,
@@ -228,10 +226,10 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     for event in command:
         for die in dice_in(event.data):
             dice.setdefault(int(die["k"]), dict(die))
-    for k, die in dice.items():
-        recomputed = die_value(seed, campaign_id, nonce, k, int(die["sides"])) if seed else None
-        die["recomputed"] = recomputed
-        die["matches"] = None if recomputed is None else recomputed == die["value"]
+    for k, entry in dice.items():
+        recomputed = die_value(seed, campaign_id, nonce, k, int(entry["sides"])) if seed else None
+        entry["recomputed"] = recomputed
+        entry["matches"] = None if recomputed is None else recomputed == entry["value"]
     listed = [dice[k] for k in sorted(dice)]
     return {
         "campaign_id": campaign_id,

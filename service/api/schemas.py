@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS
-from domain.campaign.events import Ruleset, StatValue
-from domain.commands import Role, ShortText
-from domain.d100.commands import COMMANDS as D100_COMMANDS
+from domain.campaign.events import StatValue
+from domain.commands import Command, Role, ShortText
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
-from domain.rulesets import INTERNAL_COMMANDS
-from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
+from domain.rulesets import ENGINES, accepted_commands
 
-# Every command POST /campaigns/{id}/commands accepts, told apart by "type".
-ACCEPTED_COMMANDS = (
-    *CAMPAIGN_COMMANDS,
-    *D100_COMMANDS,
-    *MISSION_COMMANDS,
-    *(command for command in WNG_COMMANDS if command not in INTERNAL_COMMANDS),
-)
-CommandBody = Union[ACCEPTED_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - built from the engines' lists
+# Every command POST /campaigns/{id}/commands accepts, told apart by "type": the campaign's, the missions'
+# and, from the registry, every engine's own and older spellings (never their internal ones).
+ACCEPTED_COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *MISSION_COMMANDS, *accepted_commands())
+if TYPE_CHECKING:
+    CommandBody = Command  # to the type checker every accepted command is a Command
+    RulesetName = str
+else:
+    CommandBody = Union[ACCEPTED_COMMANDS]  # noqa: UP007 - built at run time from the registry
+    RulesetName = Literal[tuple(ENGINES)]  # the registry's names, so the schema lists them
 
 
 class CreateCampaignBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: ShortText
-    ruleset: Ruleset
+    ruleset: RulesetName
     options: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue | bool] = {}
     gm_name: ShortText = "Game Master"
 

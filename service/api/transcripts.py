@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
-from projections.transcript import build_frames, render
-from projections.transcript.render import Format
-from projections.transcript.wording import Lang, word
+from projections.rendering import build_frames, render
+from projections.rendering.formats import Format
+from projections.rendering.vocabulary import Lang, word
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader

@@ -12,7 +12,8 @@ from domain.d100.commands import RegisterCharacter
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.dice import FixedDice
 from domain.events import Event
-from projections.d100 import evolve
+from tests.support.characters import is_joining, joined
+from domain.d100.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")
@@ -64,7 +65,8 @@ class Table:
 
     def run(self, command: Command, faces: list[int] | tuple[int, ...] = (), actor: Actor = GM) -> list[Event]:
         dice = FixedDice(faces)
-        events = decide(self.state, command, dice, actor)
+        joining = is_joining(self.state, command)
+        events = joined(self.state, command, actor) if joining else decide(self.state, command, dice, actor)
         assert dice.used == len(faces), f"{len(faces) - dice.used} fixed faces left unused"
         self.state = fold(events, self.state)
         self.log.extend(events)

@@ -34,7 +34,8 @@ from domain.d100.options import options_for
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
-from projections.d100 import evolve
+from domain.d100.evolve import evolve
+from tests.support.characters import is_joining, joined
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")
@@ -85,6 +86,9 @@ def fold(events: Iterable[Event], state: D100State | None = None) -> D100State:
 def given(*commands: tuple[object, list[int]], ruleset: str = "deathwatch") -> D100State:
     state = initial_state(ruleset)  # type: ignore[arg-type]
     for command, faces in commands:
+        if is_joining(state, command):  # type: ignore[arg-type]
+            state = fold(joined(state, command, GM), state)  # type: ignore[arg-type]
+            continue
         state = fold(decide(state, command, FixedDice(faces), GM), state)  # type: ignore[arg-type]
     return state
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.campaign.commands import (
@@ -28,6 +29,9 @@ from domain.campaign.events import (
     SessionStarted,
 )
 from domain.campaign.permissions import authorize
+from domain.d100.events import Recruit
+from domain.d100.sheet import Sheet
+from domain.dispatch import decide
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
 from domain.dice import Die, FixedDice
@@ -40,6 +44,7 @@ GM = Actor("gm", "gm")
 PLAYER = Actor("p-1", "player")
 OTHER = Actor("p-2", "player")
 WATCHER = Actor("o-1", "observer")
+CONTEXT = CommandContext(next_seq=9, fresh_id="c-new", fresh_commitment="bb" * 32, active_seed="cc" * 32)
 
 
 def given(*events: Event) -> CampaignState:
@@ -116,7 +121,7 @@ def test_roll_records_dice_and_total() -> None:
 def test_roll_refuses_a_bad_expression_naming_the_rule() -> None:
     with pytest.raises(RuleViolation) as refused:
         when(given(), Roll(expression="200d6", reason="x"))
-    assert refused.value.rule == "dice expression"
+    assert refused.value.rule == "dice_expression"
 
 
 def test_roll_for_an_unknown_character_is_unknown() -> None:
@@ -137,7 +142,11 @@ def test_character_owner_must_be_a_participant() -> None:
 
 def test_character_without_id_gets_the_fresh_one() -> None:
     (event,) = when(given(), CreateCharacter(name="Brother Kai"), actor=PLAYER)
-    assert event == CharacterCreated(character_id="c-new", name="Brother Kai", owner="p-1", kind="pc", stats={})
+    # A Deathwatch character: its d100 part is a sheet made from its (here empty) stats.
+    d100_part = msgspec.to_builtins(Recruit(sheet=Sheet(characteristics={})))
+    assert event == CharacterCreated(
+        character_id="c-new", name="Brother Kai", owner="p-1", kind="pc", stats={}, rules=d100_part
+    )
 
 
 def test_invite_uses_the_fresh_participant_id() -> None:
@@ -193,8 +202,8 @@ def test_permissions_each_role_each_command(index: int) -> None:
     )
     command = ALL_COMMANDS[index]
     authorize(state, GM, command)
-    with pytest.raises(Forbidden, match="observers may read"):
-        authorize(state, WATCHER, command)
+    with pytest.raises(Forbidden, match="observers may read"):  # the one gate, before any rule
+        decide(state, command, FixedDice([]), WATCHER, CONTEXT)
     if index in PLAYER_MAY:
         authorize(state, PLAYER, command)
     else:

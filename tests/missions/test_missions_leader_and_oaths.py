@@ -92,7 +92,7 @@ def test_leader_roll_without_candidates_rolls_for_the_whole_squad() -> None:
 def test_leader_roll_needs_two_candidates() -> None:
     with pytest.raises(RuleViolation, match="at least two candidates") as refusal:
         when(given(CREATED), ChooseLeader(mission_id="relay", method="roll", candidates=("kyros",)))
-    assert refusal.value.rule == "leader choice"
+    assert refusal.value.rule == "leader_choice"
 
 
 def test_leader_roll_names_candidates_not_the_leader() -> None:
@@ -121,21 +121,21 @@ def test_leader_is_chosen_in_preparation_only() -> None:
     state = given(CREATED, RELAY, MissionExecutionStarted(mission_id="relay"))
     with pytest.raises(RuleViolation, match="happens in preparation; this mission is in execution") as refusal:
         when(state, ChooseLeader(mission_id="relay", method="agreement", character_id="kyros"))
-    assert refusal.value.rule == "preparation only"
+    assert refusal.value.rule == "preparation_only"
 
 
 def test_leader_is_a_deathwatch_rule() -> None:
     state = given(MissionCreated(mission_id="relay", briefing="b"), ruleset="only_war")
     with pytest.raises(RuleViolation, match="Deathwatch rule; this campaign plays only_war") as refusal:
         when(state, ChooseLeader(mission_id="relay", method="agreement", character_id="kyros"))
-    assert refusal.value.rule == "Deathwatch only"
+    assert refusal.value.rule == "deathwatch_only"
 
 
 def test_new_leader_refused_when_they_cannot_lead_the_sworn_oath() -> None:
     glory = MissionOathTaken(mission_id="relay", oath="glory", leader_id="kyros", leader_speciality="tactical_marine")
     with pytest.raises(RuleViolation, match="swore the Oath of Glory, which Brother Vael cannot lead") as refusal:
         when(given(CREATED, KYROS_LEADS, glory), ChooseLeader(mission_id="relay", method="gm", character_id="vael"))
-    assert refusal.value.rule == "oath prerequisite"
+    assert refusal.value.rule == "oath_prerequisite"
 
 
 # The oath table (002 "Toma de Juramentos")
@@ -171,7 +171,7 @@ def test_oath_taken_when_the_leader_meets_its_prerequisite() -> None:
 def test_oath_refused_when_the_leader_does_not_meet_its_prerequisite() -> None:
     with pytest.raises(RuleViolation) as refusal:
         when(given(CREATED, KYROS_LEADS), TakeOath(mission_id="relay", oath="weapon"))
-    assert refusal.value.rule == "oath prerequisite"
+    assert refusal.value.rule == "oath_prerequisite"
     assert refusal.value.message == (
         "the Oath of the Weapon needs a leader who is a Devastator Marine or a Techmarine; "
         "Brother Kyros is a Tactical Marine"
@@ -188,7 +188,7 @@ def test_oath_refused_when_the_leader_has_no_speciality() -> None:
 def test_oath_needs_a_leader_first() -> None:
     with pytest.raises(RuleViolation, match="choose the squad leader before taking the Oath of Glory") as refusal:
         when(given(CREATED), TakeOath(mission_id="relay", oath="glory"))
-    assert refusal.value.rule == "oath needs a leader"
+    assert refusal.value.rule == "oath_needs_a_leader"
 
 
 def test_oath_of_knowledge_names_its_enemy_type() -> None:
@@ -200,7 +200,7 @@ def test_oath_of_knowledge_names_its_enemy_type() -> None:
 def test_oath_of_knowledge_without_an_enemy_type_is_refused() -> None:
     with pytest.raises(RuleViolation, match="names the enemy type") as refusal:
         when(given(CREATED, ORDO_LEADS), TakeOath(mission_id="relay", oath="knowledge"))
-    assert refusal.value.rule == "oath of knowledge"
+    assert refusal.value.rule == "oath_of_knowledge"
 
 
 def test_enemy_type_is_refused_for_other_oaths() -> None:

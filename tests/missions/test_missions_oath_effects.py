@@ -8,16 +8,15 @@ import pytest
 
 from domain.d100.characteristics import Characteristic
 from domain.d100.modifiers import Modifier
+from domain.d100.oaths import cohesion_damage_resistance_modifiers, oath_modifiers
 from domain.events import Event
 from domain.missions import (
     MissionsState,
     cohesion_bonus,
     cohesion_challenge_bonus,
-    cohesion_damage_resistance_modifiers,
     glory_renown,
     ignores_personal_jams,
     initial_state,
-    oath_modifiers,
     rerolls_melee_fury_confirmation,
     rerolls_psychic_phenomena,
 )

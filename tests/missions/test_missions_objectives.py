@@ -79,13 +79,13 @@ def test_add_objective_refused_after_execution(phase_events: tuple[Event, ...]) 
     with pytest.raises(RuleViolation, match="cannot be added once a mission is in") as refusal:
         when(given(CREATED, RELAY, *phase_events),
              AddObjective(mission_id="relay", objective_id="late", kind="primary", text="Too late"))
-    assert refusal.value.rule == "objectives before rewards"
+    assert refusal.value.rule == "objectives_before_rewards"
 
 
 def test_add_objective_refuses_a_duplicate_id() -> None:
     with pytest.raises(RuleViolation, match="already has an objective with id 'relay'") as refusal:
         when(given(CREATED, RELAY), AddObjective(mission_id="relay", objective_id="relay", kind="primary", text="x"))
-    assert refusal.value.rule == "unique objective id"
+    assert refusal.value.rule == "unique_objective_id"
 
 
 def test_add_objective_refuses_an_unknown_mission() -> None:
@@ -141,13 +141,13 @@ def test_rejecting_a_proposal_needs_a_reason() -> None:
     with pytest.raises(RuleViolation, match="say why") as refusal:
         when(given(CREATED, RELAY, STARTED, PROPOSED),
              ReviewObjective(mission_id="relay", objective_id="cargo", accept=False))
-    assert refusal.value.rule == "rejection needs a reason"
+    assert refusal.value.rule == "rejection_needs_a_reason"
 
 
 def test_review_refused_for_an_objective_that_is_not_a_proposal() -> None:
     with pytest.raises(RuleViolation, match="is open, not a proposal") as refusal:
         when(given(CREATED, RELAY, STARTED), ReviewObjective(mission_id="relay", objective_id="relay", accept=True))
-    assert refusal.value.rule == "objective review"
+    assert refusal.value.rule == "objective_review"
 
 
 def test_review_refused_after_execution() -> None:
@@ -186,14 +186,14 @@ def test_change_objective_kind_only() -> None:
 def test_change_objective_refused_when_nothing_changes() -> None:
     with pytest.raises(RuleViolation, match="would stay the same") as refusal:
         when(given(CREATED, RELAY), ChangeObjective(mission_id="relay", objective_id="relay", text="Destroy the relay"))
-    assert refusal.value.rule == "objective change"
+    assert refusal.value.rule == "objective_change"
 
 
 def test_change_objective_refused_once_completed() -> None:
     done = MissionObjectiveCompleted(mission_id="relay", objective_id="relay", involved=("kyros",))
     with pytest.raises(RuleViolation, match="is completed; only an open objective can change") as refusal:
         when(given(CREATED, RELAY, STARTED, done), ChangeObjective(mission_id="relay", objective_id="relay", text="x"))
-    assert refusal.value.rule == "objective status"
+    assert refusal.value.rule == "objective_status"
 
 
 def test_change_objective_refused_after_execution() -> None:
@@ -224,7 +224,7 @@ def test_fail_objective_may_name_the_characters_involved() -> None:
 def test_complete_objective_needs_someone_involved() -> None:
     with pytest.raises(RuleViolation, match="name the characters who completed 'Destroy the relay'") as refusal:
         when(given(CREATED, RELAY, STARTED), CompleteObjective(mission_id="relay", objective_id="relay", involved=()))
-    assert refusal.value.rule == "involved characters"
+    assert refusal.value.rule == "involved_characters"
 
 
 def test_complete_objective_refuses_unknown_characters() -> None:
@@ -240,7 +240,7 @@ def test_complete_and_fail_refused_outside_execution(phase_events: tuple[Event, 
                     FailObjective(mission_id="relay", objective_id="relay")):
         with pytest.raises(RuleViolation, match="during execution") as refusal:
             when(state, command)
-        assert refusal.value.rule == "objectives resolve in execution"
+        assert refusal.value.rule == "objectives_resolve_in_execution"
 
 
 def test_complete_refused_for_an_objective_already_failed() -> None:
@@ -293,4 +293,4 @@ def test_complication_without_a_roll() -> None:
 def test_complication_refused_after_execution() -> None:
     with pytest.raises(RuleViolation, match="cannot be recorded for a mission in rewards") as refusal:
         when(given(CREATED, RELAY, STARTED, ENDED), RecordComplication(mission_id="relay", text="x", cause="y"))
-    assert refusal.value.rule == "complications before rewards"
+    assert refusal.value.rule == "complications_before_rewards"

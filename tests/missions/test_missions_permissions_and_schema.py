@@ -5,7 +5,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from domain.campaign.decide import CommandContext
+from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
+from domain.dispatch import decide as dispatch
 from domain.dice import Die, FixedDice
 from domain.errors import Forbidden
 from domain.events import Event, all_event_classes, event_type
@@ -53,8 +56,11 @@ def test_players_may_not_send_gm_commands(command: Command) -> None:
 
 @pytest.mark.parametrize("command", [*GM_ONLY, PROPOSAL], ids=lambda c: type(c).__struct_config__.tag)
 def test_observers_may_send_nothing(command: Command) -> None:
+    # The one gate for observers is the campaign's dispatch, before the missions rules are asked.
+    campaign = CampaignState(missions=STATE)
+    context = CommandContext(next_seq=1, fresh_id="x", fresh_commitment="00" * 32)
     with pytest.raises(Forbidden, match="observers may read missions"):
-        decide(STATE, command, FixedDice([]), Actor("olga", "observer"), CHARACTERS)
+        dispatch(campaign, command, FixedDice([]), Actor("olga", "observer"), context)
 
 
 def test_players_may_propose_objectives() -> None:

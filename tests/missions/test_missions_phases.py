@@ -59,7 +59,7 @@ def test_mission_created_by_gm_starts_in_preparation() -> None:
 def test_mission_create_refuses_a_duplicate_id() -> None:
     with pytest.raises(RuleViolation, match="already exists") as refusal:
         when(given(CREATED), CreateMission(mission_id="relay", briefing="again"))
-    assert refusal.value.rule == "unique mission id"
+    assert refusal.value.rule == "unique_mission_id"
 
 
 def test_mission_create_refuses_an_unknown_squad_member() -> None:
@@ -81,7 +81,7 @@ def test_advance_preparation_to_execution() -> None:
 def test_advance_to_execution_needs_an_objective() -> None:
     with pytest.raises(RuleViolation, match="at least one objective") as refusal:
         when(given(CREATED), advance("execution"))
-    assert refusal.value.rule == "a mission has objectives"
+    assert refusal.value.rule == "a_mission_has_objectives"
 
 
 def test_advance_to_execution_refused_while_another_mission_is_in_execution() -> None:
@@ -90,7 +90,7 @@ def test_advance_to_execution_refused_while_another_mission_is_in_execution() ->
     state = given(CREATED, RELAY, STARTED, other, other_objective)
     with pytest.raises(RuleViolation, match="'relay' is in execution") as refusal:
         when(state, AdvanceMission(mission_id="hive", to="execution"))
-    assert refusal.value.rule == "one mission in execution"
+    assert refusal.value.rule == "one_mission_in_execution"
 
 
 def test_advance_execution_to_rewards_succeeds_when_every_primary_is_completed() -> None:
@@ -156,7 +156,7 @@ CLOSED = MissionClosed(mission_id="relay")
 def test_advance_refuses_illegal_transitions(history: tuple[Event, ...], to: Phase, message: str) -> None:
     with pytest.raises(RuleViolation) as refusal:
         when(given(CREATED, RELAY, *history), advance(to))
-    assert (refusal.value.rule, refusal.value.message) == ("mission phases", message)
+    assert (refusal.value.rule, refusal.value.message) == ("mission_phases", message)
 
 
 def test_advance_refuses_an_unknown_mission() -> None:

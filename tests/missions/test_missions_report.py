@@ -11,7 +11,8 @@ import pytest
 from domain.dice import Die
 from domain.errors import UnknownEntity
 from domain.events import Event
-from domain.missions import CharacterInfo, MissionsState, initial_state, mission_report
+from domain.missions import CharacterInfo, MissionsState, initial_state
+from projections.rendering.mission_report import mission_report
 from domain.missions.events import (
     LeaderRoll,
     MissionComplicationRecorded,
@@ -28,8 +29,8 @@ from domain.missions.events import (
     MissionObjectiveRejected,
     MissionRewardGranted,
 )
-from domain.missions.report import Format
-from domain.missions.wording import Lang
+from projections.rendering.mission_report import Format
+from projections.rendering.mission_wording import Lang
 from projections.missions import evolve
 
 CHARACTERS = {

@@ -83,14 +83,14 @@ def test_a_grant_with_only_oath_of_glory_renown_is_allowed() -> None:
 def test_an_empty_reward_is_refused() -> None:
     with pytest.raises(RuleViolation, match="grants XP or renown") as refusal:
         when(given(CREATED, RELAY, STARTED, RELAY_DONE, SUCCESS), GrantReward(mission_id="relay", character_id="vael"))
-    assert refusal.value.rule == "empty reward"
+    assert refusal.value.rule == "empty_reward"
 
 
 def test_no_xp_when_a_primary_objective_failed() -> None:
     failure = MissionExecutionEnded(mission_id="relay", outcome="failure", failed_primaries=("relay",))
     with pytest.raises(RuleViolation) as refusal:
         when(given(CREATED, RELAY, STARTED, failure), GrantReward(mission_id="relay", character_id="kyros", xp=100))
-    assert refusal.value.rule == "no XP after a failed primary"
+    assert refusal.value.rule == "no_xp_after_a_failed_primary"
     assert refusal.value.message == "no XP: primary objective 'Destroy the relay' failed"
 
 
@@ -113,7 +113,7 @@ def test_renown_may_still_be_granted_after_a_failed_mission() -> None:
 def test_rewards_are_granted_in_the_rewards_phase_only(phase_events: tuple[Event, ...]) -> None:
     with pytest.raises(RuleViolation, match="rewards are granted in the rewards phase") as refusal:
         when(given(CREATED, RELAY, *phase_events), GrantReward(mission_id="relay", character_id="kyros", xp=100))
-    assert refusal.value.rule == "rewards phase"
+    assert refusal.value.rule == "rewards_phase"
 
 
 def test_reward_refuses_an_unknown_character() -> None:

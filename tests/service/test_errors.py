@@ -47,7 +47,7 @@ async def test_bad_commands_get_precise_problems(campaign: Any, body: bytes, sta
 
 async def test_rule_violation_names_the_rule(campaign: Any) -> None:
     response = await campaign.command({"type": "end_session"})
-    assert response.json()["rule"] == "one session at a time"
+    assert response.json()["rule"] == "one_session_at_a_time"
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ async def test_scripted_mission_from_briefing_to_rewards(campaign: Any) -> None:
     await campaign.ok({"type": "mission_complete_objective", "mission_id": "relay", "objective_id": "banner",
                        "involved": ["vael"], "post": post(10)})
     back = await campaign.command({"type": "mission_advance", "mission_id": "relay", "to": "preparation"})
-    assert back.status_code == 422 and back.json()["rule"] == "mission phases"
+    assert back.status_code == 422 and back.json()["rule"] == "mission_phases"
     await campaign.ok({"type": "mission_advance", "mission_id": "relay", "to": "rewards", "post": post(11)})
     await campaign.ok({"type": "mission_grant_reward", "mission_id": "relay", "character_id": "kyros", "xp": 400, "renown": 2})
     await campaign.ok({"type": "mission_grant_reward", "mission_id": "relay", "character_id": "vael", "xp": 400, "renown": 3})

@@ -14,7 +14,7 @@ from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
 from domain.dice import Die, FixedDice
 from domain.events import Event, RestoringEvent, VoidingEvent
-from domain.rulesets import decide
+from domain.dispatch import decide
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
 from projections.stamping import stamp

@@ -9,8 +9,9 @@ from domain.dice import FixedDice
 from domain.events import Event
 from domain.wrath_and_glory import WngCommand, WngState, decide, initial_state
 from domain.wrath_and_glory.commands import AddCharacter, StartSession
-from domain.wrath_and_glory.sheets import NpcKind, Sheet, Weapon
-from projections.wrath_and_glory import replay
+from domain.wrath_and_glory.sheet import NpcKind, Sheet, Weapon
+from domain.wrath_and_glory.evolve import replay
+from tests.support.characters import is_joining, joined
 
 GM = Actor("gm", "gm")
 ALICE = Actor("alice", "player")
@@ -72,7 +73,7 @@ def ork_boss(kind: NpcKind = "adversary") -> Sheet:
 def run(state: WngState, command: WngCommand, faces: Sequence[int] = (), actor: Actor = GM) -> list[Event]:
     """Decide one command with fixed dice, checking every face given was used."""
     dice = FixedDice(faces)
-    events = decide(state, command, dice, actor)
+    events = joined(state, command, actor) if is_joining(state, command) else decide(state, command, dice, actor)
     assert dice.used == len(faces), f"{len(faces) - dice.used} fixed faces were not rolled"
     return events
 

@@ -15,7 +15,7 @@ from domain.wrath_and_glory.attacks import (
     troop_members_hit,
 )
 from domain.wrath_and_glory.modifiers import Modifier, total
-from domain.wrath_and_glory.sheets import Weapon
+from domain.wrath_and_glory.sheet import Weapon
 
 CHAINSWORD = Weapon(name="chainsword", kind="melee", damage=5, ed=1, range=1)
 LASPISTOL = Weapon(name="laspistol", kind="ranged", damage=7, ed=1, range=12, salvo=1, traits=("pistol",))

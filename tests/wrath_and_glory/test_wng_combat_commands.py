@@ -39,7 +39,7 @@ from domain.wrath_and_glory.events import (
     WoundsPending,
 )
 from domain.wrath_and_glory.modifiers import Modifier
-from domain.wrath_and_glory.sheets import Sheet, Weapon
+from domain.wrath_and_glory.sheet import Sheet, Weapon
 from domain.wrath_and_glory.state import PendingWounds, WngState
 
 from .scenario import ALICE, BOB, of, run, table, then

@@ -53,7 +53,7 @@ from domain.wrath_and_glory.events import (
 )
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.ruling_events import SoakRerolled
-from projections.wrath_and_glory import evolve
+from domain.wrath_and_glory.evolve import evolve
 
 from .scenario import ALICE, BOB, GM, run, table, then
 

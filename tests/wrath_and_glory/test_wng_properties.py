@@ -22,7 +22,7 @@ from domain.wrath_and_glory.events import ShiftUse
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.outcome import max_shifts
 from domain.wrath_and_glory.state import WngState
-from projections.wrath_and_glory import replay
+from domain.wrath_and_glory.evolve import replay
 
 from .scenario import GM, table
 

@@ -1,0 +1,412 @@
+"""Deciding attacks and reactions: modifiers, the roll, jams, ammunition, hits, locations (RULES A5–A7, A9, A10)."""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+from ..dice import Dice, Die, d5
+from ..errors import RuleViolation
+from ..events import Event
+from .action_decisions import pinning_test
+from .characteristics import Characteristic, characteristic_bonus
+from .checks import resolve_test
+from .combat_modifiers import (
+    AIM_BONUS,
+    AttackStyle,
+    Circumstance,
+    action_modifier,
+    aim_modifier,
+    circumstance_modifier,
+    off_hand_modifier,
+    range_band,
+    range_modifier,
+    two_weapon_penalties,
+    unarmed_modifier,
+)
+from .commands import Attack, React
+from .comrades import hit_goes_to_comrade
+from .context import NO_CONTEXT, D100Context
+from .encounter_state import ActionCost
+from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
+from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
+from .hit_location import Location, hit_location, multiple_hit_locations
+from .hordes import (
+    blast_hits_on_horde,
+    comrade_bonus_hits,
+    explosive_bonus_hit,
+    flame_fixed_hits,
+    melee_hits_on_horde,
+)
+from .injury import fatigue_modifier
+from .modifiers import Modifier, ModifierSum
+from .movement import MIN_CHARGE_DISTANCE_M, movement
+from .percentile import roll_d100
+from .roll_decisions import FATE_BONUS, build_target, character, require_able, require_new_id
+from .sheet import Weapon
+from .state import CharacterState, ConditionName, D100State, PendingAttack
+from .turn_budget import ATTACK_COSTS, attack_kind, use_action
+
+_MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
+
+
+def _reliability(weapon: Weapon) -> Reliability:
+    qualities: tuple[Reliability, ...] = ("never_jams", "reliable", "unreliable")
+    for quality in qualities:
+        if quality in weapon.qualities:
+            return quality
+    return "normal"
+
+
+def _rof(weapon: Weapon, mode: FireMode) -> int:
+    if mode == "single":
+        if not weapon.single and not weapon.melee:
+            raise RuleViolation("no_single_shot", f"the {weapon.name} cannot fire single shots")
+        return 1
+    rof = weapon.semi if mode == "semi" else weapon.full
+    if rof <= 0:
+        kind = "semi-automatic" if mode == "semi" else "fully automatic"
+        raise RuleViolation("no_such_fire_mode", f"the {weapon.name} cannot fire {kind}")
+    return rof
+
+
+def _state_modifiers(
+    state: D100State, attacker: CharacterState, target: CharacterState, melee: bool
+) -> list[Modifier]:
+    """Circumstances the state already knows: fatigue, the target's and attacker's conditions, grapples."""
+    style: AttackStyle = "melee" if melee else "ranged"
+    found: list[Modifier] = []
+    fatigue = fatigue_modifier(attacker.fatigue)
+    if fatigue:
+        found.append(fatigue)
+    checks: tuple[tuple[CharacterState, ConditionName, Circumstance], ...] = (
+        (target, "stunned", "stunned_target"),
+        (target, "prone", "prone_target"),
+        (target, "unaware", "unaware_target"),
+        (target, "running", "running_target"),
+        (attacker, "pinned", "pinned_attacker"),
+        (attacker, "prone", "prone_attacker"),
+    )
+    for who, condition, name in checks:
+        mod = circumstance_modifier(name, style) if who.has(condition) else None
+        if mod:
+            found.append(mod)
+    grapple = state.grapple_of(target.id)
+    if melee and grapple is not None and attacker.id not in grapple:
+        found.append(Modifier("target in a grapple", 20))
+    if melee and target.has("defensive_stance"):
+        found.append(Modifier("defensive stance", -20))
+    return found
+
+
+def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:
+    """The attack action paid from the turn's budget, the attack, and the Pinning tests of its kill zone."""
+    kind = attack_kind(command.action)
+    cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
+    if command.use == "delayed" and command.action != "standard":
+        raise RuleViolation("delayed_half_only", "a delayed action is a half action: only a Standard Attack")
+    if command.use == "free" and command.action != "standard":
+        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+    attacker = character(state, command.attacker_id)
+    require_able(attacker, "attack")
+    spent = use_action(state, attacker.id, cost, kind, command.use)
+    rolled = attack_rolled(state, command, dice, context)
+    pins = []
+    for cid in dict.fromkeys(command.zone):
+        in_zone = character(state, cid)
+        if not in_zone.has("dead"):
+            pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
+                                     "overwatch" if command.use == "overwatch" else "suppressing", dice,
+                                     source_attack=command.attack_id))
+    return [*spent, rolled, *pins]
+
+
+def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:
+    return [reaction_rolled(state, command, dice)]
+
+
+def attack_rolled(
+    state: D100State, command: Attack, dice: Dice, context: D100Context = NO_CONTEXT
+) -> AttackRolled:
+    """Validate the attack, sum and clamp its modifiers, roll, and count hits and locations."""
+    require_new_id(state, command.attack_id, "attack")
+    attacker = character(state, command.attacker_id)
+    target = character(state, command.target_id)
+    require_able(attacker, "attack")
+    if target.has("dead"):
+        raise RuleViolation("target_dead", f"{target.name} is already dead")
+    weapon = attacker.sheet.weapon(command.weapon_id)
+    if weapon is None:
+        raise RuleViolation("no_such_weapon", f"{attacker.name} carries no weapon {command.weapon_id!r}")
+    if weapon.id in attacker.jammed:
+        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first (a full action)")
+    melee = weapon.melee
+    style: AttackStyle = "melee" if melee else "ranged"
+    mode: FireMode = _MODES.get(command.action, "single")
+    rof = _rof(weapon, mode)
+    characteristic: Characteristic = "WS" if melee else "BS"
+    if command.zone and command.action != "suppressing" and command.use != "overwatch":
+        raise RuleViolation("kill_zone", "only Suppressing Fire and Overwatch have a kill zone")
+    if mode == "suppressing" and command.zone and target.id not in command.zone:
+        raise RuleViolation("kill_zone_target", "the target of Suppressing Fire is a character in its kill zone")
+    for cid in command.zone:
+        character(state, cid)
+
+    if command.action == "called_shot" and command.called_location is None:
+        raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
+    if command.action == "charge":
+        agb = characteristic_bonus(attacker.sheet.value("Ag"), attacker.sheet.unnatural.get("Ag", 0))
+        reach = movement(agb).charge
+        if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
+            raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
+        if command.distance_m > reach:
+            raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+    if command.grapple and (weapon.id != "unarmed" or command.action not in ("standard", "charge")):
+        raise RuleViolation("grapple_attack", "a grapple begins with an unarmed Standard Attack or Charge")
+    if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
+        raise RuleViolation("ganging_up_horde", "ganging up gives no bonus against a horde")
+
+    mods: list[Modifier] = []
+    action_mod = action_modifier(command.action, style, charge_bonus=state.options.charge_bonus, moved=command.moved)
+    if action_mod:
+        mods.append(action_mod)
+    aim_used = attacker.aim
+    if aim_used:
+        mods.append(aim_modifier("half" if aim_used == AIM_BONUS["half"] else "full") or Modifier("aim", aim_used))
+    for circumstance in dict.fromkeys(command.circumstances):
+        mod = circumstance_modifier(circumstance, style)
+        if mod:
+            mods.append(mod)
+    known = {m.name for m in mods}
+    mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
+    if not melee and command.distance_m is not None and weapon.range_m > 0:
+        band = range_band(command.distance_m, weapon.range_m)
+        mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
+        if mod:
+            mods.append(mod)
+    if weapon.id == "unarmed":
+        opponent_armed = any(w.melee for w in target.sheet.weapons)
+        mod = unarmed_modifier(opponent_armed)
+        if mod:
+            mods.append(mod)
+    if command.dual_wielding:
+        primary, off = two_weapon_penalties(
+            attacker.sheet.has_talent("two_weapon_wielder"), attacker.sheet.has_talent("ambidextrous"),
+            attacker.sheet.has_talent("blade_dancer") or attacker.sheet.has_talent("gunslinger"),
+        )
+        value = primary if command.hand == "primary" else off
+        if value:
+            mods.append(Modifier(f"two weapons ({command.hand} hand)", value))
+    elif command.hand == "off":
+        mod = off_hand_modifier(attacker.sheet.has_talent("ambidextrous"))
+        if mod:
+            mods.append(mod)
+    mods.extend(command.modifiers)
+    fate_after: int | None = None
+    if command.fate_bonus:
+        if attacker.fate < 1:
+            raise RuleViolation("no_fate", f"{attacker.name} has no Fate point left to spend")
+        mods.append(FATE_BONUS)
+        fate_after = attacker.fate - 1
+
+    ammo_after: int | None = None
+    if not melee and weapon.clip > 0:
+        ammo = attacker.ammo.get(weapon.id, weapon.clip)
+        if ammo < 1:
+            raise RuleViolation("out_of_ammunition", f"the {weapon.name} is empty: reload it")
+        ammo_after = max(0, ammo - rof)
+
+    built = build_target(attacker, characteristic, None, mods)
+    plan = AttackPlan(
+        attack_id=command.attack_id, action=command.action, mode=mode, rof=rof, melee=melee,
+        modifiers=built.modifiers, target_number=built.target,
+        # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
+        jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
+        called_location=command.called_location if command.action == "called_shot" else None,
+        comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
+        grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
+    )
+    rolled = roll_attack(state, attacker, target, weapon, plan, dice)
+    return replace(rolled, aim_used=aim_used, ammo_after=ammo_after, fate_spent=command.fate_bonus,
+                   fate_after=fate_after)
+
+
+class AttackPlan(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything fixed before the die is rolled, so a Fate reroll can roll the same attack again."""
+
+    attack_id: str
+    action: str
+    mode: FireMode
+    rof: int
+    melee: bool
+    modifiers: ModifierSum
+    target_number: int
+    jam_from: int | None
+    called_location: Location | None = None
+    comrades_volley: bool = False
+    comrade_in_cohesion: bool = False
+    grapple: bool = False
+    zone: tuple[str, ...] = ()  # Suppressing Fire: its hits are assigned at random among these characters
+
+
+def plan_of(attack: PendingAttack, rof: int) -> AttackPlan:
+    """The plan of an attack already rolled (for its Fate reroll)."""
+    return AttackPlan(
+        attack_id=attack.id, action=attack.action, mode=attack.mode, rof=rof, melee=attack.melee,
+        modifiers=attack.modifiers, target_number=attack.target_number, jam_from=attack.jam_from,
+        called_location=attack.called_location, comrades_volley=attack.comrades_volley,
+        comrade_in_cohesion=attack.comrade_in_cohesion, grapple=attack.grapple, zone=attack.zone,
+    )
+
+
+def roll_attack(
+    state: D100State, attacker: CharacterState, target: CharacterState, weapon: Weapon, plan: AttackPlan, dice: Dice
+) -> AttackRolled:
+    """Roll the d100: jam, success and degrees, then hits and locations, and whether a reaction may follow."""
+    melee = plan.melee
+    characteristic: Characteristic = "WS" if melee else "BS"
+    die = roll_d100(dice)
+    rolled: list[Die] = [die]
+    jammed = plan.jam_from is not None and die.value >= plan.jam_from
+    helpless = melee and (target.has("unconscious") or target.has("helpless"))
+    unnatural = attacker.sheet.unnatural.get(characteristic, 0)
+    result = resolve_test(plan.target_number, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
+                          auto_fail=jammed)
+    success = result.success or helpless
+    degrees = result.degrees if result.success else 0
+
+    hits = 0
+    locations: tuple[Location, ...] = ()
+    assigned: tuple[AssignedHits, ...] = ()
+    if success and plan.mode == "suppressing" and plan.zone:
+        shares = _assign_in_zone(state, plan, burst_hits(plan.mode, degrees, plan.rof), dice, rolled)
+        assigned = tuple(
+            _share(state.characters[cid], weapon, plan, die.value, count)
+            for cid, count in shares.items() if cid != target.id and count > 0
+        )
+        hits = shares.get(target.id, 0)
+        if hits and target.is_horde:
+            hits += explosive_bonus_hit(weapon.damage_type)
+        elif hits:
+            locations = multiple_hit_locations(hit_location(die.value), hits)
+    elif success:
+        if target.is_horde:
+            if melee:
+                hits = melee_hits_on_horde(degrees, "power_field" in weapon.qualities)
+            elif weapon.blast > 0:
+                hits = blast_hits_on_horde(weapon.blast)
+            elif "flame" in weapon.qualities:
+                flame_die = dice.roll(10)
+                rolled.append(flame_die)
+                hits = flame_fixed_hits(weapon.range_m) + d5(flame_die)
+            else:
+                hits = burst_hits(plan.mode, degrees, plan.rof)
+            hits += explosive_bonus_hit(weapon.damage_type)
+            if plan.comrades_volley:
+                hits += comrade_bonus_hits(hits)
+        else:
+            hits = 1 if melee else burst_hits(plan.mode, degrees, plan.rof)
+            locations = multiple_hit_locations(plan.called_location or hit_location(die.value), hits)
+    to_comrade = (
+        hits > 0 and not target.is_horde and target.comrade in ("unharmed", "wounded")
+        and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
+    )
+    feinted = melee and plan.action == "standard" and attacker.feint_against == target.id
+    unavoidable = (helpless or target.is_horde or target.incapacitated or (attacker.is_horde and melee) or feinted
+                   or target.has("unaware"))
+    stage: AttackStageAfter = "missed" if hits == 0 else ("awaiting_damage" if unavoidable else "awaiting_reaction")
+    return AttackRolled(
+        attack_id=plan.attack_id, attacker_id=attacker.id, target_id=target.id, weapon_id=weapon.id,
+        action=plan.action, mode=plan.mode, melee=melee, modifiers=plan.modifiers, target=plan.target_number,
+        dice=tuple(rolled), roll=die.value, success=success, degrees=degrees, jammed=jammed, aim_used=0,
+        ammo_after=None, hits=hits, locations=locations, stage=stage, helpless_target=helpless,
+        to_comrade=to_comrade, jam_from=plan.jam_from, called_location=plan.called_location,
+        comrades_volley=plan.comrades_volley, comrade_in_cohesion=plan.comrade_in_cohesion, grapple=plan.grapple,
+        feinted=feinted and success, zone=plan.zone, assigned=assigned,
+    )
+
+
+def _assign_in_zone(
+    state: D100State, plan: AttackPlan, hits: int, dice: Dice, rolled: list[Die]
+) -> dict[str, int]:
+    """Each hit of the burst falls on a character of the kill zone chosen by 1dN (N living characters in it)."""
+    pool = [cid for cid in plan.zone if cid in state.characters and not state.characters[cid].has("dead")]
+    shares = dict.fromkeys(pool, 0)
+    for _ in range(hits):
+        if len(pool) == 1:  # nobody else to choose: no die
+            shares[pool[0]] += 1
+            continue
+        die = dice.roll(len(pool))
+        rolled.append(die)
+        shares[pool[die.value - 1]] += 1
+    return shares
+
+
+def _share(target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, count: int) -> AssignedHits:
+    """The hits of a suppressing burst on one more character of the zone: locations by the Multiple Hits table."""
+    attack_id = f"{plan.attack_id}:{target.id}"
+    if target.is_horde:
+        return AssignedHits(attack_id=attack_id, target_id=target.id,
+                            hits=count + explosive_bonus_hit(weapon.damage_type), stage="awaiting_damage")
+    unavoidable = target.incapacitated or target.has("unaware")
+    return AssignedHits(
+        attack_id=attack_id, target_id=target.id, hits=count,
+        locations=multiple_hit_locations(hit_location(roll), count),
+        stage="awaiting_damage" if unavoidable else "awaiting_reaction",
+        to_comrade=(target.comrade in ("unharmed", "wounded")
+                    and hit_goes_to_comrade(roll, True, plan.comrade_in_cohesion)),
+    )
+
+
+def reaction_rolled(state: D100State, command: React, dice: Dice) -> ReactionRolled:
+    """One reaction per round: Dodge (negates; extra degrees negate burst hits) or Parry (melee only)."""
+    attack = state.attacks.get(command.attack_id)
+    if attack is None or attack.stage != "awaiting_reaction":
+        raise RuleViolation("no_reaction_pending", "this attack is not waiting for a reaction")
+    defender = character(state, attack.target_id)
+    if command.reaction == "none":
+        return ReactionRolled(
+            attack_id=attack.id, character_id=defender.id, reaction="none", modifiers=None, target=None,
+            dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
+        )
+    require_able(defender, "react")
+    if state.encounter is not None and state.encounter.acting == defender.id:
+        raise RuleViolation("reaction_in_own_turn", "a reaction is made outside one's own turn")
+    if defender.has("unaware"):
+        raise RuleViolation("unaware_no_reaction", f"{defender.name} is unaware of the attack and cannot react")
+    if defender.reactions_used >= defender.reactions_allowed:
+        if defender.reactions_allowed > 1:
+            raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
+        raise RuleViolation("reaction_used", "a second reaction this round")
+    if defender.has("all_out_attack"):
+        raise RuleViolation(
+            "all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn"
+        )
+    if defender.has("grappled"):
+        raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
+    mods: list[Modifier] = list(command.modifiers)
+    if defender.has("guarded_attack"):
+        mods.append(Modifier("guarded attack", 10))
+    if command.reaction == "parry":
+        if not attack.melee:
+            raise RuleViolation("parry_ranged", "only melee attacks can be parried")
+        if not any(w.melee for w in defender.sheet.weapons):
+            raise RuleViolation("parry_needs_weapon", f"{defender.name} holds no melee weapon to parry with")
+        built = build_target(defender, "WS", None, mods)
+        characteristic: Characteristic = "WS"
+    else:
+        if defender.has("prone"):
+            mods.append(Modifier("prone (dodging)", -20))
+        built = build_target(defender, None, "Dodge", mods)
+        characteristic = built.characteristic
+    die = roll_d100(dice)
+    unnatural = defender.sheet.unnatural.get(characteristic, 0)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
+    negated = hits_negated_by_dodge(attack.mode, attack.hits, result.degrees) if result.success else 0
+    if command.reaction == "parry" and result.success:
+        negated = attack.hits
+    return ReactionRolled(
+        attack_id=attack.id, character_id=defender.id, reaction=command.reaction, modifiers=built.modifiers,
+        target=built.target, dice=(die,), roll=die.value, success=result.success, degrees=result.degrees,
+        hits_negated=negated, hits_after=attack.hits - negated,
+    )

@@ -1,0 +1,120 @@
+"""The d100 engine (Deathwatch, Dark Heresy, Only War) behind the one interface, domain.engine.Engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from ..characters import CreateCharacter
+from ..commands import Actor, Command
+from ..dice import Dice
+from ..encounter import TurnPosition
+from ..engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
+from ..errors import RuleViolation
+from ..events import Event, JsonObject
+from .commands import COMMANDS, D100Command, RegisterCharacter
+from .decide import decide
+from .events import EVENTS, D100Event, Recruit
+from .evolve import evolve
+from .options import D100Options, D100Ruleset, options_for
+from .phrases import PHRASES, D100Phrases
+from .sheet import Sheet, sheet_from_stats
+from .state import D100State, initial_state
+
+_VARIANTS: dict[str, D100Ruleset] = {"deathwatch": "deathwatch", "dark_heresy": "dark_heresy", "only_war": "only_war"}
+
+
+def _registered(command: Command) -> Command:
+    """d100_register_character, the older spelling, as the one create_character (npc when a GM owns it)."""
+    assert isinstance(command, RegisterCharacter)
+    return CreateCharacter(
+        character_id=command.character_id, name=command.name, owner=command.owner, kind=None,
+        sheet=msgspec.to_builtins(command.sheet), comrade=command.comrade, post=command.post,
+        expected_version=command.expected_version,
+    )
+
+
+def _own(state: RulesState) -> D100State:
+    assert isinstance(state, D100State), f"the d100 engine was handed {type(state).__name__}"
+    return state
+
+
+class D100Engine:
+    """Deathwatch, Dark Heresy and Only War: one engine, the ruleset choosing the variant defaults."""
+
+    name = "d100"
+    label = "d100"
+    command_union: object = D100Command
+    event_union: object = D100Event
+    commands = COMMANDS
+    events = EVENTS
+    internal_commands: tuple[type[Command], ...] = ()
+    aliases: Mapping[type[Command], Callable[[Command], Command]] = {RegisterCharacter: _registered}
+    state_type = D100State
+    phrases: D100Phrases = PHRASES
+    vocabulary: Vocabulary | None = None
+
+    def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
+        defaults: dict[str, OptionValue] = msgspec.to_builtins(options_for(self._variant(ruleset)))
+        return defaults
+
+    def initial_state(self, ruleset: str, options: Mapping[str, OptionValue]) -> RulesState:
+        variant = self._variant(ruleset)
+        defaults = dict(self.option_defaults(ruleset))
+        merged: dict[str, Any] = {**defaults, **{k: v for k, v in options.items() if k in defaults}}
+        try:
+            return initial_state(variant, msgspec.convert(merged, D100Options))
+        except msgspec.ValidationError as error:
+            raise RuleViolation(
+                "campaign_options", f"the campaign options are not valid for {ruleset}: {error}"
+            ) from error
+
+    def decide(
+        self, state: RulesState, command: Command, dice: Dice, actor: Actor, around: Surroundings
+    ) -> list[Event]:
+        return decide(_own(state), command, dice, actor, around)
+
+    def evolve(self, state: RulesState, event: Event) -> RulesState:
+        return evolve(_own(state), event)
+
+    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        return []
+
+    def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
+        if new.sheet is None:
+            sheet = sheet_from_stats(new.stats)
+        else:
+            try:
+                sheet = msgspec.convert(new.sheet, Sheet)
+            except msgspec.ValidationError as error:
+                raise RuleViolation("sheet", f"the sheet is not a d100 sheet: {error}") from error
+        part: JsonObject = msgspec.to_builtins(Recruit(sheet=sheet, comrade=new.comrade))
+        return part
+
+    def characters(self, state: RulesState) -> Mapping[str, msgspec.Struct]:
+        return _own(state).characters
+
+    def encounters(self, state: RulesState) -> Mapping[str, msgspec.Struct]:
+        running = _own(state).encounter
+        return {running.id: running} if running is not None else {}
+
+    def position(self, state: RulesState) -> TurnPosition | None:
+        return _own(state).position
+
+    def pools(self, state: RulesState) -> dict[str, int]:
+        return {}
+
+    def speciality(self, state: RulesState, character_id: str) -> str | None:
+        found = _own(state).characters.get(character_id)
+        return found.sheet.speciality if found is not None else None
+
+    def _variant(self, ruleset: str) -> D100Ruleset:
+        variant = _VARIANTS.get(ruleset)
+        if variant is None:
+            raise RuleViolation("ruleset", f"the d100 engine does not play {ruleset}")
+        return variant
+
+
+ENGINE = D100Engine()

@@ -1,0 +1,59 @@
+"""Enforcing the turn's action budget in an encounter (RULES A4, A5): whose turn it is and what is left."""
+
+from __future__ import annotations
+
+from ..errors import RuleViolation, UnknownEntity
+from ..events import Event
+from .encounter_events import ActionUsed
+from .encounter_state import ActionCost, ActionUse, spend
+from .state import D100State
+
+# Attack actions and their type: only the Standard Attack is a half action.
+ATTACK_COSTS: dict[str, ActionCost] = {
+    "standard": "half", "all_out": "full", "called_shot": "full", "charge": "full", "guarded": "full",
+    "semi_auto": "full", "full_auto": "full", "suppressing": "full", "stun": "full",
+}
+
+
+def attack_kind(action: str) -> str:
+    return "standard_attack" if action == "standard" else action
+
+
+def use_action(
+    state: D100State, character_id: str, cost: ActionCost, kind: str, use: ActionUse = "turn"
+) -> list[Event]:
+    """Outside an encounter nothing is counted; inside, the action must fit the turn (or a delayed action)."""
+    encounter = state.encounter
+    if encounter is None:
+        return []
+    char = state.characters.get(character_id)
+    if char is None:
+        raise UnknownEntity(f"no character {character_id!r} in this campaign")
+    if character_id not in encounter.participants:
+        raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter {encounter.id!r}")
+    if state.grapple_of(character_id) is not None and kind != "grapple" and cost != "free":
+        raise RuleViolation("grapple_only", "a character in a grapple can take only the Grapple action")
+    label = kind.replace("_", " ")
+    if use == "turn":
+        if cost == "free":
+            return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]
+        if encounter.acting != character_id:
+            raise RuleViolation(
+                "not_your_turn",
+                f"it is not {char.name}'s turn: outside its turn a character only reacts or takes free actions "
+                f"({label})",
+            )
+        spend(encounter.budget, cost, kind, pinned=char.has("pinned"))
+    elif use == "delayed":
+        if not char.delayed:
+            raise RuleViolation("no_delayed_action", f"{char.name} holds no delayed half action")
+        if cost != "half":
+            raise RuleViolation("delayed_half_only", f"a delayed action is a half action, and {label} is not")
+    elif use == "overwatch":
+        if not char.has("overwatch"):
+            raise RuleViolation("no_overwatch", f"{char.name} is not on Overwatch")
+        if kind not in ("semi_auto", "full_auto", "suppressing"):
+            raise RuleViolation("overwatch_attack", "Overwatch fires a semi-auto, full-auto or suppressing burst")
+    elif kind != "standard_attack":  # free
+        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+    return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]

@@ -1,0 +1,76 @@
+"""The one `decide` the service calls for every command: the observers' gate, then campaign, missions or engine.
+
+Campaign commands (sessions, characters, rolls, notes …) are ruleset-neutral; mission commands serve every
+ruleset; any other command belongs to a rules engine of the registry and needs a campaign of that engine.
+Starting a session also runs the engine's own session reset, in the same command.
+"""
+
+from __future__ import annotations
+
+from domain import missions
+from domain.campaign.commands import CAMPAIGN_COMMANDS, InviteParticipant, StartSession
+from domain.campaign.decide import CommandContext, decide_campaign
+from domain.campaign.permissions import authorize
+from domain.campaign.state import CampaignState
+from domain.commands import Actor, Command, command_tag
+from domain.dice import Dice
+from domain.engine import Surroundings
+from domain.errors import Forbidden, RuleViolation
+from domain.events import Event
+from domain.rulesets import engine_for, engine_of_command, engine_of_state
+
+
+def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
+    """The events any command appends, or the DomainError that refuses it."""
+    if actor.role == "observer":  # the one gate: observers read everything and send nothing
+        raise Forbidden(
+            f"observers may read missions, encounters and the whole campaign but not send commands "
+            f"({command_tag(command)})"
+        )
+    engine = engine_for(state.ruleset)
+    owner = engine_of_command(type(command))
+    if owner is not None and owner is not engine:
+        raise RuleViolation(
+            "ruleset", f"{command_tag(command)} is a {owner.label} command; this campaign plays {state.ruleset}"
+        )
+    if owner is not None and type(command) in engine.aliases:
+        command = engine.aliases[type(command)](command)
+    if isinstance(command, (*CAMPAIGN_COMMANDS, InviteParticipant)):
+        authorize(state, actor, command)
+        events = decide_campaign(state, command, dice, actor, context)
+        if isinstance(command, StartSession) and state.rules is not None:
+            events += engine.session_started(state.rules, dice, actor)
+        return events
+    if isinstance(command, missions.COMMANDS):
+        return missions.decide(state.missions, command, dice, actor, mission_characters(state))
+    if owner is None or state.rules is None:
+        raise RuleViolation("unknown_command", f"{command_tag(command)} is not a command this service knows")
+    if type(command) in engine.internal_commands:
+        raise RuleViolation(
+            "internal_command", f"{command_tag(command)} is part of start_session; send start_session instead"
+        )
+    return engine.decide(state.rules, command, dice, actor, Surroundings(missions=state.missions))
+
+
+def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo]:
+    """What the missions rules know of each character: name, owner and Deathwatch speciality if given."""
+    return {
+        cid: missions.CharacterInfo(
+            id=cid, name=character.name, owner=character.owner, speciality=_speciality(state, cid)
+        )
+        for cid, character in state.characters.items()
+    }
+
+
+def _speciality(state: CampaignState, character_id: str) -> missions.Speciality | None:
+    # The engine's sheet may name it ("speciality": "Apothecary" or "apotecario"), else the free-form stats.
+    sheet_value = engine_of_state(state.rules).speciality(state.rules, character_id) if state.rules else None
+    generic = state.characters.get(character_id)
+    raw = sheet_value or (generic.stats.get("speciality") if generic is not None else None)
+    if not isinstance(raw, str):
+        return None
+    key = raw.strip().casefold()
+    english = key.replace(" ", "_")
+    if english in missions.characters.SPECIALITIES:
+        return english
+    return missions.characters.SPANISH_SPECIALITIES.get(key)

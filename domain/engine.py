@@ -1,0 +1,167 @@
+"""The one interface every rules engine implements; `domain.rulesets` maps each ruleset name to its engine.
+
+An engine is a ruleset's whole plug-in: its command and event unions (the only lists of them), its
+state and how options make it, one `decide`, one `evolve`, the accessors the shared code reads
+(characters, encounters, the turn position, the pools), its part of the one character registry, and for
+the surfaces its phrases (titles and sentences for its events) and its forum command vocabulary.
+Everything shared — the campaign fold, the HTTP schema, the codec, the reads, the renderers — asks the
+registry, never a ruleset package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+import msgspec
+
+from domain.characters import CharacterKind
+from domain.commands import Actor, Command, Role
+from domain.dice import Dice
+from domain.encounter import TurnPosition
+from domain.events import Event, JsonObject
+
+if TYPE_CHECKING:
+    from domain.missions.state import MissionsState
+
+# The languages of every surface: transcripts, reports, forum replies and the forum command language.
+Lang = Literal["en", "es"]
+OptionValue = int | str | bool
+
+
+class RulesState(msgspec.Struct, frozen=True, kw_only=True, tag_field="engine"):
+    """Base of every engine's folded state; the tag (the engine's name) tells the states apart in snapshots."""
+
+
+class NewCharacter(msgspec.Struct, frozen=True, kw_only=True):
+    """A character the one registry is about to create, as the engine is asked to take it in."""
+
+    character_id: str
+    name: str
+    owner: str
+    owner_role: Role
+    kind: CharacterKind
+    # The engine's typed sheet as the client sent it (JSON); None: the engine builds one from `stats`, or refuses.
+    sheet: JsonObject | None = None
+    stats: Mapping[str, int | str] = {}
+    comrade: bool = False
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What the campaign around an engine tells one of its decisions (today: the missions and their oaths)."""
+
+    missions: MissionsState
+
+
+class Phrases(Protocol):
+    """The engine's words for its own events: a title per event type and, for the busiest, a sentence."""
+
+    @property
+    def titles(self) -> Mapping[str, tuple[str, str]]:
+        """Event tag -> (English, Spanish) title."""
+        ...
+
+    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
+        """One line for a reader, numbers from the event and names from `name`; None: title and facts suffice."""
+        ...
+
+
+class Vocabulary(Protocol):
+    """The engine's forum command words in English and Spanish (the forum command language fills this in)."""
+
+
+class Engine(Protocol):
+    """One ruleset's rules behind one typed interface (DESIGN §8)."""
+
+    @property
+    def name(self) -> str:
+        """The engine's tag: its state's `engine` field, its part of a character, its command prefix's family."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """How a person names the rules ("d100", "Wrath & Glory")."""
+        ...
+
+    @property
+    def command_union(self) -> object:
+        """The union of the engine's command classes: the only list of them."""
+        ...
+
+    @property
+    def event_union(self) -> object:
+        """The union of the engine's event classes: the only list of them."""
+        ...
+
+    @property
+    def commands(self) -> tuple[type[Command], ...]:
+        """The classes of `command_union` (domain.events.members), for lookups."""
+        ...
+
+    @property
+    def events(self) -> tuple[type[Event], ...]:
+        """The classes of `event_union`, for lookups."""
+        ...
+
+    @property
+    def internal_commands(self) -> tuple[type[Command], ...]:
+        """Commands the engine decides but clients never send (a session reset runs inside start_session)."""
+        ...
+
+    @property
+    def aliases(self) -> Mapping[type[Command], Callable[[Command], Command]]:
+        """Older spellings of shared commands still accepted over HTTP, and how each becomes the shared one."""
+        ...
+
+    @property
+    def state_type(self) -> type[RulesState]: ...
+
+    @property
+    def phrases(self) -> Phrases: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary | None:
+        """None until the forum command language names this engine's commands."""
+        ...
+
+    def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
+        """The ruleset's own options and their defaults: what a campaign may set when it is created."""
+        ...
+
+    def initial_state(self, ruleset: str, options: Mapping[str, OptionValue]) -> RulesState:
+        """The empty state of a new campaign; ill-typed options are a RuleViolation."""
+        ...
+
+    def decide(
+        self, state: RulesState, command: Command, dice: Dice, actor: Actor, around: Surroundings
+    ) -> list[Event]:
+        """The events a command of this engine appends, or the DomainError that refuses it."""
+        ...
+
+    def evolve(self, state: RulesState, event: Event) -> RulesState:
+        """The state after one live event: the engine's own, or the shared character_created."""
+        ...
+
+    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """What starting a session also records for this engine (resources reset); often nothing."""
+        ...
+
+    def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
+        """The engine's part of a new character (JSON, kept in character_created), or a refusal; None: none."""
+        ...
+
+    def characters(self, state: RulesState) -> Mapping[str, msgspec.Struct]: ...
+
+    def encounters(self, state: RulesState) -> Mapping[str, msgspec.Struct]: ...
+
+    def position(self, state: RulesState) -> TurnPosition | None: ...
+
+    def pools(self, state: RulesState) -> dict[str, int]:
+        """The shared pools a table watches (Glory and Ruin with their caps); empty where there are none."""
+        ...
+
+    def speciality(self, state: RulesState, character_id: str) -> str | None:
+        """The character's speciality as its sheet names it (Deathwatch oaths need one); None where there is none."""
+        ...

@@ -1,0 +1,98 @@
+"""The Wrath & Glory engine behind the one interface, domain.engine.Engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import msgspec
+
+from domain.characters import CreateCharacter
+from domain.commands import Actor, Command
+from domain.dice import Dice
+from domain.encounter import TurnPosition
+from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
+from domain.errors import RuleViolation
+from domain.events import Event, JsonObject
+from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
+from domain.wrath_and_glory.decide import decide
+from domain.wrath_and_glory.events import EVENTS, WngEvent
+from domain.wrath_and_glory.evolve import evolve
+from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
+from domain.wrath_and_glory.resource_decisions import recruit
+from domain.wrath_and_glory.state import WngState, initial_state
+
+
+def _added(command: Command) -> Command:
+    """wng_add_character, the older spelling, as the one create_character (a hero is a pc, an NPC the GM's)."""
+    assert isinstance(command, AddCharacter)
+    return CreateCharacter(
+        character_id=command.character_id, name=command.sheet.name, owner=command.owner,
+        kind="pc" if command.sheet.kind == "hero" else "npc", sheet=msgspec.to_builtins(command.sheet),
+        post=command.post, expected_version=command.expected_version,
+    )
+
+
+def _own(state: RulesState) -> WngState:
+    assert isinstance(state, WngState), f"the Wrath & Glory engine was handed {type(state).__name__}"
+    return state
+
+
+class WngEngine:
+    """Wrath & Glory: dice pools, Wrath, Glory and Ruin, alternating activation."""
+
+    name = "wrath_and_glory"
+    label = "Wrath & Glory"
+    command_union: object = WngCommand
+    event_union: object = WngEvent
+    commands = COMMANDS
+    events = EVENTS
+    internal_commands: tuple[type[Command], ...] = (StartSession,)
+    aliases: Mapping[type[Command], Callable[[Command], Command]] = {AddCharacter: _added}
+    state_type = WngState
+    phrases: WngPhrases = PHRASES
+    vocabulary: Vocabulary | None = None
+
+    def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
+        return {"tier": 3}
+
+    def initial_state(self, ruleset: str, options: Mapping[str, OptionValue]) -> RulesState:
+        tier = options.get("tier", 3)
+        if not isinstance(tier, int) or isinstance(tier, bool) or not 1 <= tier <= 5:
+            raise RuleViolation("campaign_options", "tier must be a whole number from 1 to 5")
+        return initial_state(tier=tier)
+
+    def decide(
+        self, state: RulesState, command: Command, dice: Dice, actor: Actor, around: Surroundings
+    ) -> list[Event]:
+        return decide(_own(state), command, dice, actor, around)
+
+    def evolve(self, state: RulesState, event: Event) -> RulesState:
+        return evolve(_own(state), event)
+
+    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """Every hero's Wrath and Reloads, and the Glory and Ruin pools, reset for the new session."""
+        return decide(_own(state), StartSession(), dice, actor)
+
+    def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
+        part: JsonObject = msgspec.to_builtins(recruit(new))
+        return part
+
+    def characters(self, state: RulesState) -> Mapping[str, msgspec.Struct]:
+        return _own(state).characters
+
+    def encounters(self, state: RulesState) -> Mapping[str, msgspec.Struct]:
+        running = _own(state).encounter
+        return {running.id: running} if running is not None else {}
+
+    def position(self, state: RulesState) -> TurnPosition | None:
+        return _own(state).position
+
+    def pools(self, state: RulesState) -> dict[str, int]:
+        rules = _own(state)
+        return {"glory": rules.glory, "glory_cap": rules.glory_cap, "ruin": rules.ruin, "ruin_cap": rules.ruin_cap}
+
+    def speciality(self, state: RulesState, character_id: str) -> str | None:
+        return None
+
+
+ENGINE = WngEngine()

@@ -1,0 +1,1 @@
+"""The numbered SQL migrations, shipped as package data; service.migrations finds them with importlib.resources."""

@@ -1,0 +1,132 @@
+"""One vocabulary per language: every word the renderings use, in English and in Spanish.
+
+A `Vocabulary` holds, for one language, the transcripts' words and field names, every event title (the
+campaign's and the missions' from titles.py, each engine's from its phrases) and the mission reports'
+wording. The tables below are kept side by side (English, Spanish) so a missing translation shows.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.engine import Lang
+from domain.rulesets import engines
+from projections.rendering.mission_wording import WORDING, Wording
+from projections.rendering.titles import TITLES
+
+__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "title", "word"]
+
+# Field names as a reader of the forum game calls them.
+FIELDS: dict[str, tuple[str, str]] = {
+    "damage": ("damage", "daño"),
+    "critical": ("critical damage", "daño crítico"),
+    "criticals": ("criticals", "críticos"),
+    "fatigue": ("fatigue", "fatiga"),
+    "fate": ("Fate", "Destino"),
+    "fate_max": ("maximum Fate", "Destino máximo"),
+    "conditions": ("conditions", "estados"),
+    "magnitude": ("magnitude", "magnitud"),
+    "wounds": ("wounds", "heridas"),
+    "shock": ("shock", "choque"),
+    "wrath": ("Wrath", "Ira"),
+    "glory": ("Glory", "Gloria"),
+    "glory_cap": ("Glory cap", "máximo de Gloria"),
+    "ruin_cap": ("Ruin cap", "máximo de Ruina"),
+    "ruin": ("Ruin", "Ruina"),
+    "reloads": ("Reloads", "Recargas"),
+    "ammo": ("ammunition", "munición"),
+    "jammed": ("jammed weapons", "armas encasquilladas"),
+    "aim": ("aim", "apuntar"),
+    "reactions_used": ("reactions used", "reacciones usadas"),
+    "round": ("round", "asalto"),
+    "session": ("session", "sesión"),
+    "sessions_held": ("sessions held", "sesiones jugadas"),
+    "status": ("status", "estado"),
+    "phase": ("phase", "fase"),
+    "members": ("members", "miembros"),
+    "character": ("character", "personaje"),
+    "attacker": ("attacker", "atacante"),
+    "target": ("target", "objetivo"),
+    "weapon": ("weapon", "arma"),
+    "bonus": ("bonus", "bonificador"),
+    "roll": ("roll", "tirada"),
+    "hits": ("hits", "impactos"),
+    "degrees": ("degrees", "grados"),
+    "success": ("success", "éxito"),
+    "total": ("total", "total"),
+    "icons": ("icons", "iconos"),
+    "dn": ("DN", "NE"),
+    "amount": ("amount", "cantidad"),
+    "cause": ("cause", "causa"),
+    "reason": ("reason", "motivo"),
+    "text": ("text", "texto"),
+    "mission": ("mission", "misión"),
+    "objective": ("objective", "objetivo"),
+    "kind": ("kind", "tipo"),
+    "encounter": ("encounter", "combate"),
+    "turn": ("turn", "turno"),
+    "action": ("action", "acción"),
+    "reaction": ("reaction", "reacción"),
+    "use": ("use", "uso"),
+}
+
+WORDS: dict[str, tuple[str, str]] = {
+    "undone": ("undone", "deshecho"),
+    "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
+    "dice": ("dice", "dados"),
+    "proof": ("proof", "prueba"),
+    "post": ("post", "mensaje"),
+    "event": ("event", "evento"),
+    "transcript": ("Transcript", "Transcripción"),
+    "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
+    "changes": ("changes", "cambios"),
+    "nothing": ("nothing", "nada"),
+    "session": ("session", "sesión"),
+    "encounter": ("encounter", "combate"),
+    "added": ("added", "añadido"),
+    "removed": ("removed", "retirado"),
+}
+
+
+# Every event type's title: the campaign's and the missions', then each engine's own (its phrases).
+ALL_TITLES: dict[str, tuple[str, str]] = {
+    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
+}
+
+
+class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
+    """Every word of the renderings in one language."""
+
+    lang: Lang
+    words: dict[str, str]
+    fields: dict[str, str]
+    titles: dict[str, str]
+    report: Wording
+
+
+def _in(lang: Lang) -> Vocabulary:
+    index = 1 if lang == "es" else 0
+    return Vocabulary(
+        lang=lang,
+        words={key: pair[index] for key, pair in WORDS.items()},
+        fields={key: pair[index] for key, pair in FIELDS.items()},
+        titles={key: pair[index] for key, pair in ALL_TITLES.items()},
+        report=WORDING[lang],
+    )
+
+
+VOCABULARY: dict[Lang, Vocabulary] = {"en": _in("en"), "es": _in("es")}
+
+
+def word(key: str, lang: Lang, **values: object) -> str:
+    return VOCABULARY[lang].words[key].format(**values)
+
+
+def field(name: str, lang: Lang) -> str:
+    found = VOCABULARY[lang].fields.get(name)
+    return found if found is not None else name.replace("_", " ")
+
+
+def title(kind: str, lang: Lang) -> str:
+    """The event type's title in the language; an unknown type (an old, removed event) shows its tag."""
+    return VOCABULARY[lang].titles.get(kind, kind)
