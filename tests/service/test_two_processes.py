@@ -189,7 +189,9 @@ async def test_two_processes_interleaved_fate_spends_and_undo_lose_no_update(two
 # for its first event, so a command whose dice come after a first event without any (d100_start_encounter:
 # encounter_started, then initiative_rolled) is reported although its nonce is right. That one finding
 # is checked here against the log instead; every other finding fails the test.
-_FIRST_EVENT_FALSE_ALARM = re.compile(r"the command at event (\d+): nonce (\d+) is not the seq of the command's first event")
+_FIRST_EVENT_FALSE_ALARM = re.compile(
+    r"the command at event (\d+): nonce (\d+) is not the seq of the command's first event"
+)
 
 
 def _real_problems(problems: list[str], log: list[dict[str, Any]]) -> list[str]:
