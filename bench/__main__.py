@@ -113,7 +113,7 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             figures["service"] = _http_figures(service)
         if "peer" in wanted:
             heading(f"6. Peer: eventsourcing, one event per save, {args.clients} threads x {args.clients} aggregates "
-                    "(its PostgreSQL recorder, library defaults)")
+                    "(one each; its PostgreSQL recorder, library defaults)")
             missing = available()
             if missing:
                 line("skipped", missing)
@@ -179,6 +179,7 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
 
     line("load average after the run", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     heading("Summary")
+    line("app server stack", stack)
     if "appends" in figures:
         line("(1) raw appends", rate(figures["appends"]["events_per_s"]))
     for key, label in (("floor", "(2) floor"), ("service", "(3) service roll")):
@@ -207,6 +208,12 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         ratio = figures["service"]["events_per_s"] / figures["peer"]["events_per_s"]
         figures["service_over_peer"] = ratio
         line("(3)/(6)", f"{ratio:.2f}x  target >= {PEER_TARGET:.0f}x: {verdict(ratio, PEER_TARGET)}")
+        service_cost = sum(figures["service"]["cpu"][f"{name}_ms_per_op"] for name in ("client", "server", "postgres"))
+        peer_cost = sum(figures["peer"]["cpu"][f"{name}_ms_per_op"] for name in ("server", "postgres"))
+        if math.isfinite(service_cost) and math.isfinite(peer_cost) and service_cost > 0:
+            figures["service_over_peer_by_cpu"] = peer_cost / service_cost
+            line("(3)/(6) by CPU cost per event", f"{peer_cost / service_cost:.2f}x  ({peer_cost:.2f} ms for the peer "
+                 f"(its process + PostgreSQL) vs {service_cost:.2f} ms for the service (client + server + PostgreSQL))")
     if "fold" in figures:
         ratio = figures["fold"]["fold_events_per_s"] / figures["fold"]["raw_events_per_s"]
         figures["fold_over_raw"] = ratio
