@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -39,17 +41,25 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _serving(database_url: str, *extra: str) -> Iterator[str]:
-    """`lexmechanic serve` in a subprocess on a free port; answers its base URL; always stopped."""
+def _serving(database_url: str | None, *extra: str, data_dir: Path | None = None) -> Iterator[str]:
+    """`lexmechanic serve` in a subprocess on a free port; answers its base URL; always stopped.
+
+    Without a database URL, serve starts its embedded PostgreSQL with its files under `data_dir`.
+    """
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONPATH": str(ROOT)}
-    env.pop("LEXMECHANIC_ADMIN_TOKEN", None)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for name in ("LEXMECHANIC_ADMIN_TOKEN", "DATABASE_URL"):
+        env.pop(name, None)
+    if database_url is not None:
+        env["DATABASE_URL"] = database_url
+    if data_dir is not None:
+        env["LEXMECHANIC_DATA_DIR"] = str(data_dir)
     process = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port", str(port), "--no-access-log", *extra],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while True:
             if process.poll() is not None:
                 raise RuntimeError(f"serve exited with {process.returncode}: {process.stderr.read()[-2000:]!r}")
@@ -59,19 +69,25 @@ def _serving(database_url: str, *extra: str) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("serve did not answer within 60 s")
+                raise RuntimeError("serve did not answer within 120 s")
             time.sleep(0.1)
         yield f"http://{HOST}:{port}"
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
-        assert process.stderr is not None
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> int:
+    """SIGTERM (serve shuts down gracefully, workers and embedded database included); SIGKILL if it lingers."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+    if process.stderr is not None:
         process.stderr.close()
+    return process.returncode
 
 
 @asynccontextmanager
@@ -223,3 +239,38 @@ async def test_serve_with_two_workers_shares_one_database(database_url: str) -> 
             answers = await asyncio.gather(*(table.send(clients[i % 4], r) for i, r in enumerate(rolls)))
             assert sorted(a["version"] for a in answers) == list(range(started + 1, started + 13))
             assert (await table.read(clients[3], "/verify"))["ok"] is True
+
+
+def _postmasters(data_dir: Path) -> list[int]:
+    """Pids of PostgreSQL servers running on the files under `data_dir` (its postmaster only, not children)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"/postgres") and b"-D" in argv and str(data_dir).encode() in b" ".join(argv):
+            found.append(int(entry.name))
+    return found
+
+
+def test_serve_workers_start_the_embedded_postgres_once() -> None:
+    root = Path(tempfile.mkdtemp(prefix="lexmechanic-serve-"))
+    os.chmod(root, 0o755)  # the embedded server runs as its own system user
+    try:
+        with _serving(None, "--workers", "2", data_dir=root) as base:
+            assert len(_postmasters(root)) == 1
+            created = httpx.post(f"{base}/campaigns", json={"name": "Embedded", "ruleset": "deathwatch"}, timeout=30)
+            assert created.status_code == 201, created.text
+            for _ in range(4):  # new connections, spread over both workers: each reaches the one database
+                assert httpx.get(f"{base}/health", timeout=10).json() == {"status": "ok", "database": "ok"}
+        deadline = time.monotonic() + 30
+        while _postmasters(root) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _postmasters(root) == [], "stopping serve must stop the embedded PostgreSQL it started"
+    finally:
+        for pid in _postmasters(root):
+            os.kill(pid, signal.SIGTERM)
+        shutil.rmtree(root, ignore_errors=True)
