@@ -16,11 +16,14 @@ from typing import Any
 from bench import machine
 from bench.report import heading, line, rate, verdict
 
-SERVICE_TARGET = 0.50  # (3) >= 50 % of (2)
+SERVICE_TARGET = 0.60  # (3) >= 60 % of (2)
+PEER_TARGET = 2.0  # (3) >= 2x the eventsourcing peer (6)
 FOLD_TARGET = 0.70  # fold >= 70 % of raw fetch + decode
 TIME_TRAVEL_P99_MS = 20.0  # a state read at a random seq, with snapshots
 TIME_TRAVEL_SPEEDUP = 20.0  # ... at least 20x faster than a full fold
-SCENARIOS = ("appends", "floor", "service", "fold", "time_travel")
+MEMORY_GOAL_MB = 50.0  # (7) peak RSS of the service above idle, per read of a long campaign
+# In the order they run; the numbers are the scenarios' numbers in docs/performance.md.
+SCENARIOS = ("appends", "floor", "service", "peer", "fold", "time_travel", "memory")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -30,7 +33,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, help="unmeasured seconds before each load (default 3, quick 1)")
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients/connections, one campaign each")
     parser.add_argument("--fold-events", type=int, help="events in the folded campaign (default 100000, quick 20000)")
-    parser.add_argument("--repeats", type=int, help="timed folds and raw fetches each, best counts (default 5, quick 3)")
+    parser.add_argument("--memory-events", type=int, help="events of the one-session campaign read in (7) "
+                        "(default: as --fold-events)")
+    parser.add_argument(
+        "--repeats", type=int, help="timed folds and raw fetches each, best counts (default 5, quick 3)"
+    )
     parser.add_argument("--only", nargs="+", choices=SCENARIOS, help="run only these scenarios")
     parser.add_argument("--profile", metavar="DIR", help="run both app servers under cProfile (slower!), "
                         "stats to DIR/floor.prof and DIR/service.prof")
@@ -39,6 +46,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args.seconds = args.seconds or (3.0 if args.quick else 15.0)
     args.warmup = args.warmup if args.warmup is not None else (1.0 if args.quick else 3.0)
     args.fold_events = args.fold_events or (20_000 if args.quick else 100_000)
+    args.memory_events = args.memory_events or args.fold_events
     args.repeats = args.repeats or (3 if args.quick else 5)
     args.max_requests = int(20_000 * args.seconds)  # far above this stack's rate: a safety bound only
     return args
@@ -54,6 +62,9 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
     )
     from bench.fold import run_fold
     from bench.http_scenarios import run_floor, run_service
+    from bench.memory import run_memory
+    from bench.peer import available, run_peer
+    from bench.serve import describe_stack
     from bench.time_travel import run_time_travel
 
     wanted = set(args.only or SCENARIOS)
@@ -71,7 +82,10 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
     line("PostgreSQL server", f"{server_kind}; " + ", ".join(f"{k}={v}" for k, v in settings.items()))
     line("run", f"{args.clients} clients, {args.warmup:g} s warm-up + {args.seconds:g} s measured per load; "
          f"fold of {args.fold_events:,} events x {args.repeats}")
+    stack = describe_stack()
+    line("app server stack (floor and service)", f"{stack} (service.serving.uvicorn_config, as lexmechanic serve)")
     figures["settings"] = settings
+    figures["stack"] = stack
     load_args = {"warmup": args.warmup, "duration": args.seconds}
 
     async with fresh_database(server_url) as url:
@@ -99,6 +113,27 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                         profile=_profile_path(args, "service"), **load_args)
             _print_http(service)
             figures["service"] = _http_figures(service)
+        if "peer" in wanted:
+            heading(f"6. Peer: eventsourcing, one event per save, {args.clients} threads x {args.clients} aggregates "
+                    "(one each; its PostgreSQL recorder, library defaults)")
+            missing = available()
+            if missing:
+                line("skipped", missing)
+            else:
+                peer = await run_peer(url, await server_port(url), threads=args.clients, warmup=args.warmup,
+                                      duration=args.seconds, max_events=args.max_requests)
+                p = peer.figures
+                line("library", p["library"])
+                line("events", f"{p['events']:,} in {p['seconds']:.1f} s (+{p['warmup_events']:,} warm-up)"
+                     + (f", errors: {p['errors'][:2]}" if p["errors"] else ""))
+                line("throughput", rate(p["per_second"]))
+                line("latency p50 / p99 / max", f"{p['p50_ms']:.2f} / {p['p99_ms']:.2f} / {p['max_ms']:.2f} ms")
+                line("CPU (whole load)", peer.cpu.describe().replace("server", "peer process"))
+                line("aggregate versions read back", f"{p['stored_versions']:,} "
+                     f"(= {args.clients} created + {p['events'] + p['warmup_events']:,} saved)")
+                figures["peer"] = {"events_per_s": p["per_second"], "events": p["events"], "p50_ms": p["p50_ms"],
+                                   "p99_ms": p["p99_ms"], "library": p["library"], "errors": p["errors"],
+                                   "cpu": _cpu_figures(peer.cpu)}
         if "fold" in wanted:
             heading(f"4. Fold of a {args.fold_events:,}-event campaign vs raw fetch + msgspec decode")
             fold = await run_fold(url, events=args.fold_events, repeats=args.repeats)
@@ -130,9 +165,23 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             figures["time_travel"] = {"events": travel.events, "p50_ms": fast.p50_ms, "p99_ms": fast.p99_ms,
                                       "full_fold_p50_ms": slow.p50_ms, "full_fold_p99_ms": slow.p99_ms,
                                       "speedup": travel.speedup}
+        if "memory" in wanted:
+            heading(f"7. Peak RSS of the service process above idle: reads of a {args.memory_events:,}-event, "
+                    "one-session campaign")
+            memory = await run_memory(url, events=args.memory_events)
+            line("campaign built", f"{memory.seeded.version:,} events in {memory.seeded.sessions} session(s), "
+                 f"{memory.seeded.seconds:.1f} s")
+            figures["memory"] = {"events": memory.seeded.version, "reads": {}}
+            for m in memory.figures:
+                line(m.name, f"+{m.above_idle_mb:.1f} MB (idle {m.idle_mb:.1f} MB, peak {m.peak_mb:.1f} MB); "
+                     f"HTTP {m.status}, {m.answered_bytes / 1e6:.1f} MB answered in {m.seconds:.2f} s")
+                figures["memory"]["reads"][m.name] = {"above_idle_mb": m.above_idle_mb, "idle_mb": m.idle_mb,
+                                                      "peak_mb": m.peak_mb, "bytes": m.answered_bytes,
+                                                      "seconds": m.seconds, "status": m.status}
 
     line("load average after the run", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     heading("Summary")
+    line("app server stack", stack)
     if "appends" in figures:
         line("(1) raw appends", rate(figures["appends"]["events_per_s"]))
     for key, label in (("floor", "(2) floor"), ("service", "(3) service roll")):
@@ -154,6 +203,19 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                  f"{cost['service']:.2f} ms of CPU per request; holds on a busy machine)")
     if "appends" in figures and "service" in figures:
         line("(3)/(1)", f"{figures['service']['events_per_s'] / figures['appends']['events_per_s']:.1%}  (no target)")
+    if "peer" in figures:
+        line("(6) peer", f"{rate(figures['peer']['events_per_s'])}  p50 {figures['peer']['p50_ms']:.2f} ms  "
+             f"p99 {figures['peer']['p99_ms']:.2f} ms")
+    if "peer" in figures and "service" in figures:
+        ratio = figures["service"]["events_per_s"] / figures["peer"]["events_per_s"]
+        figures["service_over_peer"] = ratio
+        line("(3)/(6)", f"{ratio:.2f}x  target >= {PEER_TARGET:.0f}x: {verdict(ratio, PEER_TARGET)}")
+        service_cost = sum(figures["service"]["cpu"][f"{name}_ms_per_op"] for name in ("client", "server", "postgres"))
+        peer_cost = sum(figures["peer"]["cpu"][f"{name}_ms_per_op"] for name in ("server", "postgres"))
+        if math.isfinite(service_cost) and math.isfinite(peer_cost) and service_cost > 0:
+            figures["service_over_peer_by_cpu"] = peer_cost / service_cost
+            line("(3)/(6) by CPU cost per event", f"{peer_cost / service_cost:.2f}x  ({peer_cost:.2f} ms for the peer "
+                 f"(its process + PostgreSQL) vs {service_cost:.2f} ms for the service (client + server + PostgreSQL))")
     if "fold" in figures:
         ratio = figures["fold"]["fold_events_per_s"] / figures["fold"]["raw_events_per_s"]
         figures["fold_over_raw"] = ratio
@@ -167,7 +229,21 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
              f"{p99_ok}")
         line("(5) speed-up over a full fold", f"{travel['speedup']:.0f}x  target >= {TIME_TRAVEL_SPEEDUP:.0f}x: "
              f"{verdict(travel['speedup'], TIME_TRAVEL_SPEEDUP)}")
+    if "memory" in figures:
+        for name, m in figures["memory"]["reads"].items():
+            ok = "MET" if m["above_idle_mb"] < MEMORY_GOAL_MB and m["status"] == 200 else "NOT MET"
+            line(f"(7) {name}", f"+{m['above_idle_mb']:.1f} MB above idle  goal < {MEMORY_GOAL_MB:.0f} MB: {ok}")
     return figures
+
+
+async def server_port(url: str) -> int:
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        return int(await connection.fetchval("SHOW port"))
+    finally:
+        await connection.close()
 
 
 def _profile_path(args: argparse.Namespace, kind: str) -> str | None:

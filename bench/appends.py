@@ -115,7 +115,8 @@ async def verify_chains(database_url: str, limit_campaigns: int = 2) -> int:
         checked = 0
         for head in heads:
             rows = await conn.fetch(
-                "SELECT seq, type, schema_version, data::text, meta::text, idempotency_key, recorded_at, prev_hash, hash"
+                "SELECT seq, type, schema_version, data::text, meta::text, idempotency_key, recorded_at,"
+                " prev_hash, hash"
                 " FROM events WHERE campaign_id = $1::uuid ORDER BY seq",
                 head["c"],
             )

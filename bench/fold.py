@@ -42,6 +42,8 @@ class Seeded:
     rolls: int
     notes: int
     seconds: float
+    gm_token: str = ""
+    sessions: int = 0
 
 
 @dataclass
@@ -74,12 +76,17 @@ async def _command(commander: Commander, campaign_id: str, actor: Actor, command
     await commander.execute(campaign_id, actor, command, None, request_digest(command))
 
 
-async def seed_campaign(store: EventStore, total: int, batch: int = 1000) -> Seeded:
-    """A deathwatch campaign with at least `total` events, built as described in the module doc."""
+async def seed_campaign(store: EventStore, total: int, batch: int = 1000, session_events: int = 1000) -> Seeded:
+    """A deathwatch campaign with at least `total` events, built as described in the module doc.
+
+    Each session holds about `session_events` events (one batch of `batch` by default; the memory
+    scenario asks for one session of the whole campaign)."""
     began = time.perf_counter()
     cache = StateCache(store)
     commander = Commander(store, cache)
-    campaign_id, _ = await commander.create_campaign(CreateCampaign(name="The Long Crusade", ruleset="deathwatch"))
+    campaign_id, created = await commander.create_campaign(
+        CreateCampaign(name="The Long Crusade", ruleset="deathwatch")
+    )
     gm = Actor(participant_id="gm", role="gm")
     for name in ("Brother Aurelius", "Brother Kaias", "Brother Tor"):
         await _command(commander, campaign_id, gm, InviteParticipant(name=name, role="player"))
@@ -89,33 +96,36 @@ async def seed_campaign(store: EventStore, total: int, batch: int = 1000) -> See
     while version < total:
         session += 1
         await _command(commander, campaign_id, gm, StartSession(title=f"Session {session}"))
-        async with store.write(campaign_id) as writer:
-            state = await cache.for_writer(writer)
-            assert state.epoch is not None and state.session is not None
-            seed = await writer.seed(state.epoch.epoch)
-            assert seed is not None
-            players = [p for p in state.participants.values() if p.role == "player"]
-            events, metas = [], []
-            for index in range(min(batch, max(total - writer.head.version, 1))):
-                seq = writer.head.version + 1 + index
-                if index % 10 == 9:
-                    note = gm_noted(seq)
-                    events.append(note)
-                    metas.append(note_meta(state.session, note.text))
-                    notes += 1
-                else:
-                    player = players[index % len(players)]
-                    events.append(dice_rolled(seed, campaign_id, seq))
-                    metas.append(roll_meta(player.participant_id, "player", state.session, state.epoch.epoch, seq))
-                    rolls += 1
-            stored = await writer.append(events, metas, None)
-            new_state = campaign_state(
-                [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)], initial=state
-            )
-        cache.put(campaign_id, new_state)
+        in_session = 0
+        while in_session < session_events and (await store.head(campaign_id)).version < total:
+            async with store.write(campaign_id) as writer:
+                state = await cache.for_writer(writer)
+                assert state.epoch is not None and state.session is not None
+                seed = await writer.seed(state.epoch.epoch)
+                assert seed is not None
+                players = [p for p in state.participants.values() if p.role == "player"]
+                events, metas = [], []
+                for index in range(min(batch, session_events - in_session, max(total - writer.head.version, 1))):
+                    seq = writer.head.version + 1 + index
+                    if index % 10 == 9:
+                        note = gm_noted(seq)
+                        events.append(note)
+                        metas.append(note_meta(state.session, note.text))
+                        notes += 1
+                    else:
+                        player = players[index % len(players)]
+                        events.append(dice_rolled(seed, campaign_id, seq))
+                        metas.append(roll_meta(player.participant_id, "player", state.session, state.epoch.epoch, seq))
+                        rolls += 1
+                stored = await writer.append(events, metas, None)
+                new_state = campaign_state(
+                    [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)], initial=state
+                )
+            cache.put(campaign_id, new_state)
+            in_session += len(events)
         await _command(commander, campaign_id, gm, EndSession())
         version = (await store.head(campaign_id)).version
-    return Seeded(campaign_id, version, rolls, notes, time.perf_counter() - began)
+    return Seeded(campaign_id, version, rolls, notes, time.perf_counter() - began, created.token or "", session)
 
 
 async def time_fold(store: EventStore, campaign_id: str, version: int) -> float:

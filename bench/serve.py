@@ -1,9 +1,11 @@
 """Serving an app under uvicorn in a subprocess on 127.0.0.1, and the subprocess entry point.
 
 `python -m bench.serve {floor|service} --port P --database-url URL [--profile FILE]` runs one app with
-the same uvicorn settings for both (asyncio loop and h11, as installed; no access log, so both apps are
-measured rather than the log). `Served` starts it on a free port, waits until it answers, and always
-terminates it.
+the uvicorn settings `lexmechanic serve` uses, made by the same function (`service.serving.uvicorn_config`:
+uvloop and httptools, one worker). The service is even loaded the way `serve` loads it: the app factory
+`service.app:create_app` with its settings from the environment. Only the access log is off for both
+(`serve --no-access-log`), so the apps are measured rather than the log. `Served` starts an app on a
+free port, waits until it answers, and always terminates it.
 """
 
 from __future__ import annotations
@@ -31,21 +33,31 @@ def free_port() -> int:
         return port
 
 
-def build_app(kind: str, database_url: str) -> Any:
+def server_config(kind: str, port: int, database_url: str) -> dict[str, Any]:
+    """The uvicorn settings the bench runs `kind` with: serve's own, access log off."""
+    from service import serving
+
     if kind == "floor":
         from bench.floor_app import create_floor_app
 
-        return create_floor_app(database_url)
-    from service.app import create_app
-    from service.settings import Settings
+        return serving.uvicorn_config(create_floor_app(database_url), host=HOST, port=port, log_level="warning",
+                                      access_log=False)
+    os.environ["DATABASE_URL"] = database_url  # what `lexmechanic serve` hands its workers
+    return serving.uvicorn_config(serving.APP_FACTORY, factory=True, host=HOST, port=port, log_level="warning",
+                                  access_log=False)
 
-    return create_app(Settings(database_url=database_url, host=HOST))
+
+def describe_stack() -> str:
+    """The stack both app servers run, as the bench prints it."""
+    from service import serving
+
+    return serving.describe(serving.uvicorn_config("x:y", host=HOST, port=0, access_log=False))
 
 
 def _serve(kind: str, port: int, database_url: str) -> None:
-    import uvicorn
+    from service import serving
 
-    uvicorn.run(build_app(kind, database_url), host=HOST, port=port, log_level="warning", access_log=False)
+    serving.run(server_config(kind, port, database_url))
 
 
 def main(argv: list[str] | None = None) -> int:

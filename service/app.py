@@ -28,7 +28,7 @@ from service.api.services import Services
 from service.api.transcripts import transcript
 from service.commanding import Commander
 from service.database import create_pool
-from service.settings import Settings
+from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
@@ -36,8 +36,13 @@ from service.store import EventStore
 API_DOCS_PATH = "/schema/swagger"
 
 
-def create_app(settings: Settings) -> Litestar:
-    """The HTTP service for `settings`; the lifespan owns the database pool."""
+def create_app(settings: Settings | None = None) -> Litestar:
+    """The HTTP service for `settings` (default: from the environment); the lifespan owns the database pool.
+
+    Called without arguments it is the factory each uvicorn worker imports (`service.app:create_app`).
+    """
+    if settings is None:
+        settings = settings_from_env()
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:

@@ -1,4 +1,4 @@
-"""The `lexmechanic` command line: serve, migrate, export, verify."""
+"""The `lexmechanic` command line: serve, migrate, export, verify, rebuild."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from service.settings import Settings, admin_token_from_env, data_dir_from_env
+from service.settings import admin_token_from_env, data_dir_from_env
 
 
 def _database_url(announce: bool) -> str:
@@ -27,24 +27,33 @@ def _database_url(announce: bool) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from service.app import create_app
+    from service import serving
     from service.database import migrate_url
 
+    if args.workers < 1:
+        print("--workers must be at least 1", file=sys.stderr)
+        return 2
     url = _database_url(announce=True)
     applied = asyncio.run(migrate_url(url))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
-    settings = Settings(database_url=url, admin_token=admin_token_from_env(), host=args.host, port=args.port)
-    if settings.admin_token is None:
+    # Every worker builds its app from the environment (service.settings.settings_from_env); the
+    # embedded PostgreSQL, if any, is started once, here, and its URL handed down.
+    os.environ["DATABASE_URL"] = url
+    if admin_token_from_env() is None:
         print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
+    config = serving.uvicorn_config(
+        serving.APP_FACTORY, factory=True, host=args.host, port=args.port, workers=args.workers,
+        access_log=not args.no_access_log,
+    )
     base = f"http://{args.host}:{args.port}"
-    print(f"Lexmechanic serves on {base} — interactive API docs: {base}/schema/swagger", flush=True)
+    print(f"Lexmechanic serves on {base} ({serving.describe(config)}) — interactive API docs: {base}/schema/swagger",
+          flush=True)
     # uvicorn re-raises SIGTERM after its graceful shutdown; turning it into SystemExit lets the
-    # embedded PostgreSQL's exit hook stop the database instead of leaving it running.
+    # embedded PostgreSQL's exit hook stop the database instead of leaving it running. (With workers,
+    # uvicorn's supervisor handles SIGTERM itself, stops the workers and returns.)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    serving.run(config)
     return 0
 
 
@@ -163,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="run the HTTP service (embedded PostgreSQL without DATABASE_URL)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, help="worker processes (uvicorn workers), default 1")
+    serve.add_argument("--no-access-log", action="store_true", help="do not log every request")
     serve.set_defaults(run=_serve)
     commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
     exporting = commands.add_parser("export", help="write a campaign's log as JSON Lines")

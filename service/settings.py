@@ -18,6 +18,24 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     cache_capacity: int = 512
 
 
+def settings_from_env() -> Settings:
+    """The settings of a worker process: everything from the environment (DATABASE_URL is required).
+
+    `lexmechanic serve --workers N` starts each worker with the app factory and no arguments, so this is
+    how a worker learns what the parent decided (the parent starts any embedded PostgreSQL and exports
+    its URL before the workers start).
+    """
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        raise RuntimeError("DATABASE_URL is not set: the app factory reads its database from the environment")
+    return Settings(
+        database_url=url,
+        admin_token=admin_token_from_env(),
+        pool_min=int(os.environ.get("LEXMECHANIC_POOL_MIN", "2")),
+        pool_max=int(os.environ.get("LEXMECHANIC_POOL_MAX", "10")),
+    )
+
+
 def data_dir_from_env() -> Path:
     """Where the embedded PostgreSQL keeps its files when no DATABASE_URL is given."""
     return Path(os.environ.get("LEXMECHANIC_DATA_DIR", ".lexmechanic")).expanduser().resolve()

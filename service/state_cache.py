@@ -2,6 +2,12 @@
 
 Every write re-reads the head under its lock, so a stale entry is caught up from the log (or rebuilt
 when a voiding event makes an incremental fold wrong) before anything is decided.
+
+That is also why several processes on one database (`lexmechanic serve --workers N`, or several hosts)
+may each keep their own cache: an entry only ever holds the state at a version that was committed (it is
+put after the commit), and the events up to a committed version never change, so an entry can be old but
+never wrong; whatever another process wrote since is read from the log under the lock (or, for reads, from
+the head) before it is used. tests/service/test_two_processes.py races two processes on one campaign.
 """
 
 from __future__ import annotations

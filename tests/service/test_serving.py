@@ -1,0 +1,22 @@
+"""`lexmechanic serve` and the bench run one stack: uvloop and httptools, from one uvicorn config."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from service import serving
+
+
+def test_serving_names_uvloop_and_httptools_and_both_are_installed() -> None:
+    config = serving.uvicorn_config(serving.APP_FACTORY, factory=True, host="127.0.0.1", port=8000, workers=3)
+    assert (config["loop"], config["http"], config["workers"], config["factory"]) == ("uvloop", "httptools", 3, True)
+    for module in ("uvloop", "httptools"):
+        importlib.import_module(module)  # uvicorn[standard] is a dependency: no silent fallback to asyncio/h11
+    assert "uvloop" in serving.describe(config) and "3 workers" in serving.describe(config)
+
+
+def test_serving_refuses_workers_without_an_import_string() -> None:
+    with pytest.raises(ValueError, match="import string"):
+        serving.uvicorn_config(object(), host="127.0.0.1", port=8000, workers=2)
