@@ -23,7 +23,7 @@ from .messages import Failure
 from .slots import Mods, Ref, Slot
 from .tokens import Token
 
-_GLUED_LABEL = re.compile(r"^([^\W\d][^\W\d+]*?)([+-]\d{1,9})([^\W\d_]*)$")
+_GLUED_LABEL = re.compile(r"^([^\W\d][^\W\d+]*?)([+-]\d{1,18})([^\W\d_]*)$")
 
 
 class SegmentScope:

@@ -15,7 +15,7 @@ TokenKind = Literal["word", "quoted", "option", "id", "arrow", "signed"]
 
 _CLOSING: dict[str, str] = {'"': '"', "“": "”", "«": "»", "„": "“”"}
 _ARROWS = ("->", "→")
-_SIGNED = re.compile(r"^([+-])(\d{1,9})([^\W\d_]*)$")
+_SIGNED = re.compile(r"^([+-])(\d{1,18})([^\W\d_]*)$")
 _KEY = re.compile(r"^[^\W\d][\w-]*$")
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t", "/": "/"}
 

@@ -205,7 +205,7 @@ _FORMS: tuple[Form, ...] = (
          choice("action", ACTION_KINDS, w("the kind of action", "el tipo de acción"))),
     form(g.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
          Segment(me("attacker_id", _ME_ATTACKER)),
-         Segment(characters("targets", THE_TARGET, minimum=1), weapon("weapon", "attacker_id"),
+         Segment(characters("targets", THE_TARGET), weapon("weapon", "attacker_id"),
                  lead=w("-> and the targets", "-> y los objetivos")),
          anywhere=(
              flag("options.charge", w("charge", "carga|cargar"), w("a charge", "una carga")),
@@ -280,7 +280,7 @@ _FORMS: tuple[Form, ...] = (
          reason(default="")),
     form(ge.StartEncounter, w("start-encounter|encounter|combat|fight", "iniciar-combate|combate|encuentro"),
          new_id("encounter_id", w("the encounter's id", "el id del combate"), "required", positional=True),
-         characters("participants", w("the participants", "los participantes"), key=w("with", "con"), minimum=1),
+         characters("participants", w("the participants", "los participantes"), key=w("with", "con")),
          choice("ambush", {"players": w("players", "jugadores"), "gm": w("gm", "dj")},
                 w("who ambushes", "quién embosca"), key=w("ambush", "emboscada"), bare=False)),
     form(ge.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
