@@ -122,7 +122,13 @@ class Grammar:
             body = line.strip().lstrip("!").strip()
             first = body.split(maxsplit=1)[0] if body else ""
             known = self._verbs.get(fold(first))
-            if known is not None and len(known[1]) == 1:
+            if known is None and first:
+                # A mistyped verb still tells its language, if the nearest verbs are all of one.
+                near = nearest(first, [*self.verbs("en"), *self.verbs("es")], limit=1)
+                langs = {lang for lang in LANGS if near and near[0] in self.verbs(lang)}
+                if len(langs) == 1:
+                    votes[langs.pop()] += 1
+            elif known is not None and len(known[1]) == 1:
                 votes[next(iter(known[1]))] += 1
         return "es" if votes["es"] > votes["en"] else "en"
 
@@ -142,8 +148,17 @@ class Grammar:
             if hits:
                 raise Failure("ambiguous", first.text, ("a command", "una orden"),
                               options=tuple(f"`{f.verbs.canonical(lang)}`" for f in hits.values()))
-        suggestions = nearest(first.value, self.verbs(lang)) or nearest(first.value, self.verbs(_other(lang)))
-        raise Failure("unknown_command", first.text, ("a command", "una orden"), suggestions)
+        raise Failure("unknown_command", first.text, ("a command", "una orden"), self._near_verbs(first.value, lang))
+
+    def _near_verbs(self, word: str, lang: Lang) -> tuple[str, ...]:
+        """One verb per command the word may have meant, in the post's language where it has a close one."""
+        shown: dict[int, str] = {}
+        for verb in nearest(word, [*self.verbs(lang), *self.verbs(_other(lang))], limit=12):
+            form = self._verbs[fold(verb)][0]
+            if id(form) not in shown:
+                close = nearest(word, form.verbs.of(lang), limit=1)
+                shown[id(form)] = close[0] if close else form.verbs.canonical(lang)
+        return tuple(shown.values())[:3]
 
 
 def _other(lang: Lang) -> Lang:
