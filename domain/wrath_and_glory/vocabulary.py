@@ -175,7 +175,7 @@ _CAUSES_RUIN_SPEND: dict[object, Words] = {
     "ruin_action": w("action|ruin-action", "acción|acción-de-ruina"),
     "ruin_ability": w("ability|ruin-ability", "habilidad|habilidad-de-ruina"),
     "interrupt": w("interrupt", "interrumpir"), "seize_initiative": w("seize", "aprovechar"),
-    "reroll": w("reroll", "repetir"), "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
+    "reroll": w("reroll", "repetir|volver-a-tirar"), "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
     "soak": w("soak", "ignorar-heridas"), "other": w("other", "otro"),
     "ambush_awareness": w("ambush|awareness", "emboscada|consciente"),
 }
@@ -257,7 +257,7 @@ _FORMS: tuple[Form, ...] = (
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal")),
          _payment("reroll", w("reroll", "repetir"))),
     form(g.TakeWounds, w("take-wounds|wounds", "recibir-heridas|sufrir-heridas|heridas"), me("character_id")),
-    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|prueba-muerte|muerte"), me("character_id"),
+    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"), me("character_id"),
          flag("spend_wrath", w("wrath", "ira"), w("1 Wrath for +1", "1 de Ira por +1"))),
     form(g.RecoverShock, w("recover-shock|recover", "recuperar-shock|recuperar-choque|recuperar"), me("character_id"),
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal"))),
