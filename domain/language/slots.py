@@ -123,9 +123,6 @@ class Slot:
     def finish(self, scope: Scope) -> None:
         return None
 
-    def suggestions(self, scope: Scope, lang: Lang) -> tuple[str, ...]:
-        return ()
-
     def render(self, value: object, lang: Lang, r: Render) -> list[str]:
         return []
 
@@ -444,9 +441,6 @@ class Choice(Slot):
             raise Failure("missing", None, self.what, listing=self.words(scope.env.lang))
         if self.default is not _MISSING:
             scope.values[self.field] = self.default
-
-    def suggestions(self, scope: Scope, lang: Lang) -> tuple[str, ...]:
-        return self.words(lang)
 
     def render(self, value: object, lang: Lang, r: Render) -> list[str]:
         if self.many:

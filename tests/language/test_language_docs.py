@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.language import Grammar, LineError, ParseContext, ParsedCommand
+from domain.language import Grammar, LineError, ParsedCommand
 from domain.language.folding import fold
 from domain.language.slots import Choice
 from domain.vocabularies import D100_GRAMMAR, WNG_GRAMMAR
@@ -91,6 +91,3 @@ def test_language_examples_cover_every_command_type() -> None:
     everything = {str(f.command.__struct_config__.tag) for g in (D100_GRAMMAR, WNG_GRAMMAR) for f in g.forms}
     assert sorted(everything - seen) == []
 
-
-def test_language_docs_context_is_the_table() -> None:
-    assert isinstance(_AUTHORS["ana"], ParseContext)
