@@ -34,9 +34,11 @@ from domain.language.directory import Candidate
 from domain.language.folding import fold
 from domain.language.forms import Form, Segment, form
 from domain.language.messages import Failure
-from domain.language.slots import REQUIRED, Choice, Option, Pending, Ref, Scope, Text, flag
+from domain.language.name_slots import Pending, Ref
+from domain.language.slots import REQUIRED, Scope
 from domain.language.tokens import Token
 from domain.language.words import Lang
+from domain.language.value_slots import Choice, Option, Text, flag
 
 from . import commands as d
 from .sheet import SKILL_CATALOGUE, Sheet

@@ -7,8 +7,10 @@ import re
 
 from .codecs import FLOAT, JSON
 from .directory import Candidate
-from .slots import REQUIRED, Choice, Dice, Id, IdDefault, Mods, Number, Option, Ref, RefDefault, Text
+from .name_slots import Id, IdDefault, Ref, RefDefault
+from .slots import REQUIRED
 from .sources import Characters, Encounters, Missions, Objectives, Participants, Weapons
+from .value_slots import Choice, Dice, Mods, Number, Option, Text
 from .words import Words, w
 
 CHARACTERS = Characters()

@@ -10,7 +10,8 @@ import msgspec
 from ..commands import Command
 from .codecs import INT
 from .directory import Directory
-from .slots import Mods, Option, Slot
+from .slots import Slot
+from .value_slots import Mods, Option
 from .words import Words, w
 
 # What a parsed command teaches the directory (given the post's author), for the post's later lines.
@@ -84,12 +85,15 @@ class Form:
     slots: tuple[Slot, ...] = ()
     presets: dict[str, object] = field(default_factory=dict)
     repeat: Segment | None = None
+    # Every slot the command's own values take (flat segments' and the command-level ones), and the latter.
+    top_segment: Segment = field(init=False)
+    command_segment: Segment = field(init=False)
 
     def __post_init__(self) -> None:
         flat = [s for segment in self.segments if segment.into is None for s in segment.slots]
         top = Segment(*flat, *self.slots, VERSION)
-        object.__setattr__(self, "top", top)
-        object.__setattr__(self, "command_slots", Segment(*self.slots, VERSION))
+        object.__setattr__(self, "top_segment", top)
+        object.__setattr__(self, "command_segment", Segment(*self.slots, VERSION))
         names = {f.name for f in msgspec.structs.fields(self.command)}
         for slot in top.slots:
             if not slot.field.startswith("_") and slot.field.split(".")[0] not in names:
@@ -99,16 +103,6 @@ class Form:
                 for word, meaning in segment.keywords.items():
                     if word in top.keywords and top.keywords[word][0] is not meaning[0]:
                         raise ValueError(f"keyword {word!r} is claimed twice in {self.command.__name__}")
-
-    @property
-    def top_segment(self) -> Segment:
-        top: Segment = getattr(self, "top")
-        return top
-
-    @property
-    def command_segment(self) -> Segment:
-        segment: Segment = getattr(self, "command_slots")
-        return segment
 
     def all_segments(self) -> tuple[Segment, ...]:
         return (*self.segments, *((self.repeat,) if self.repeat else ()), self.command_segment)

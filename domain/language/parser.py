@@ -20,8 +20,10 @@ from .context import Env
 from .folding import fold, nearest
 from .forms import Form, Segment
 from .messages import Failure
-from .slots import Mods, Ref, Slot
+from .name_slots import Ref
+from .slots import Slot
 from .tokens import Token
+from .value_slots import Mods
 
 _GLUED_LABEL = re.compile(r"^([^\W\d][^\W\d+]*?)([+-]\d{1,18})([^\W\d_]*)$")
 

@@ -20,7 +20,8 @@ from domain.language.common import (
     text,
 )
 from domain.language.forms import Form, form
-from domain.language.slots import REQUIRED, Id, Ref
+from domain.language.name_slots import Id, Ref
+from domain.language.slots import REQUIRED
 
 from . import commands as m
 

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, Vocabulary, WeaponEntry, Words, w
+from domain.language.codecs import JSON
 from domain.language.common import (
     THE_TARGET,
     character,
@@ -31,12 +32,13 @@ from domain.language.common import (
     text,
     weapon,
 )
-from domain.language.codecs import JSON
 from domain.language.forms import Form, Segment, form
 from domain.language.messages import Failure
-from domain.language.slots import REQUIRED, Choice, Mods, Number, Option, Pending, Text, flag
+from domain.language.name_slots import Pending
+from domain.language.slots import REQUIRED
 from domain.language.tokens import Token, quote
 from domain.language.words import Lang
+from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
 
 from . import commands as g
 from . import encounter_commands as ge

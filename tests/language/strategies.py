@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from domain.commands import Command
 from domain.d100.sheet import SKILL_CATALOGUE
 from domain.language.forms import Form
-from domain.language.slots import Ref
+from domain.language.name_slots import Ref
 from domain.language.sources import Weapons
 
 from . import table

@@ -10,7 +10,7 @@ import pytest
 
 from domain.language import Grammar, LineError, ParsedCommand
 from domain.language.folding import fold
-from domain.language.slots import Choice
+from domain.language.value_slots import Choice
 from domain.vocabularies import D100_GRAMMAR, WNG_GRAMMAR
 
 from . import table

@@ -9,7 +9,7 @@ import pytest
 from domain.commands import Command
 from domain.language import Grammar, Vocabulary, w
 from domain.language.forms import Form, form
-from domain.language.slots import Choice
+from domain.language.value_slots import Choice
 from domain.vocabularies import D100_GRAMMAR, GRAMMARS, WNG_GRAMMAR
 from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
 from service.api.schemas import ACCEPTED_COMMANDS
