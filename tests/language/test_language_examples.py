@@ -192,3 +192,23 @@ def test_language_wng_rerolls_and_complications_find_their_open_test() -> None:
     assert wng("!reroll ruina personal") == g.RerollFailedDice(test_id="t3", pay_with="personal_ruin")
     assert wng("!complication ruin", table.GM) == g.ResolveComplication(test_id="t4", choice="ruin")
     assert wng("!canjear daño daño gloria") == g.ShiftIcons(test_id="t3", uses=("damage", "damage", "glory"))
+
+
+def test_language_a_word_given_twice_or_a_bad_value_is_an_error() -> None:
+    assert error("!attack -> cultists bolter semi suppressing").message == (
+        "`suppressing` gives an attack action a second time")
+    assert command("!attack -> cultists bolter semi auto").action == "semi_auto"  # type: ignore[attr-defined]
+    assert error("!reward m1 kai xp=lots", table.GM).message == "`xp=lots` is not a whole number"
+    assert error('!note "unclosed').code == "unclosed_quote"
+    assert error('!register vex "Vex" sheet={"wounds": 3', table.GM).code == "bad_json"
+    assert error("!encounter Not-A-Slug kai", table.GM).code == "unknown_word"
+
+
+def test_language_me_with_several_characters_asks_which() -> None:
+    from domain.language import CharacterEntry
+
+    two = table.D100.with_character(CharacterEntry(id="kai2", name="Brother Kai the Younger", owner="ana"))
+    wrong = error("!test Per", directory=two)
+    assert wrong.code == "several_characters"
+    assert wrong.message == ("`me` is your character, but you have several (Brother Kai (kai) or "
+                             "Brother Kai the Younger (kai2)): name one")
