@@ -1,0 +1,165 @@
+"""A grammar joins the vocabularies a campaign speaks (campaign, missions, its ruleset): verbs to forms,
+posts to commands, commands back to lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from ..commands import Command
+from .context import Env, ParseContext
+from .directory import Directory
+from .extraction import extract_lines
+from .folding import fold, nearest
+from .forms import Form, Vocabulary
+from .messages import Failure, LineError
+from .parser import read_command
+from .rendering import render_form
+from .tokens import Token, TokenError, tokenize
+from .words import LANGS, Lang
+
+
+class ParsedCommand(msgspec.Struct, frozen=True, kw_only=True):
+    """A line read as a command (its `post` left for the caller to fill)."""
+
+    line: int
+    source: str
+    command: Command
+
+
+ParsedLine = ParsedCommand | LineError
+
+
+class ParsedPost(msgspec.Struct, frozen=True, kw_only=True):
+    """Every command line of a post, each a command or an error, in the post's language."""
+
+    lang: Lang
+    lines: tuple[ParsedLine, ...]
+
+    @property
+    def commands(self) -> tuple[ParsedCommand, ...]:
+        return tuple(line for line in self.lines if isinstance(line, ParsedCommand))
+
+    @property
+    def errors(self) -> tuple[LineError, ...]:
+        return tuple(line for line in self.lines if isinstance(line, LineError))
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class Grammar:
+    """The forms of some vocabularies, with no verb meaning two commands in either language."""
+
+    def __init__(self, *vocabularies: Vocabulary) -> None:
+        self.vocabularies = vocabularies
+        self.forms: tuple[Form, ...] = tuple(f for v in vocabularies for f in v.forms)
+        self._verbs: dict[str, tuple[Form, frozenset[Lang]]] = {}
+        self._learn = {id(f): v.learn for v in vocabularies for f in v.forms}
+        for form in self.forms:
+            for word, lang in form.verbs.pairs():
+                key = fold(word)
+                known = self._verbs.get(key)
+                if known is not None and known[0] is not form:
+                    raise ValueError(f"verb {word!r} is both {known[0].command.__name__} and {form.command.__name__}")
+                self._verbs[key] = (form, (known[1] if known else frozenset()) | {lang})
+        self._verb_parts = frozenset(part for key in self._verbs for part in (key, *key.split("-")))
+
+    def form_for(self, command: Command) -> Form:
+        for vocabulary in self.vocabularies:
+            form = vocabulary.form_for(command)
+            if form is not None:
+                return form
+        raise KeyError(f"no line form for {type(command).__name__}")
+
+    def verbs(self, lang: Lang) -> tuple[str, ...]:
+        return tuple(word for form in self.forms for word in form.verbs.of(lang))
+
+    def render(self, command: Command, lang: Lang) -> str:
+        """The command's canonical line (without `!`): parsing it gives the same command back."""
+        return render_form(self.form_for(command), command, lang, self._verb_parts)
+
+    def parse_post(self, text: str, directory: Directory, context: ParseContext) -> ParsedPost:
+        """Every command line of a forum post; later lines may name what earlier ones created."""
+        lines = extract_lines(text)
+        lang = context.lang or self.detect_lang([line.text for line in lines])
+        parsed: list[ParsedLine] = []
+        for line in lines:
+            result = self.parse_line(line.text, directory, context, number=line.number, lang=lang)
+            if isinstance(result, ParsedCommand):
+                form = self.form_for(result.command)
+                learn = self._learn.get(id(form))
+                if learn is not None:
+                    directory = learn(directory, result.command, context.author)
+            parsed.append(result)
+        return ParsedPost(lang=lang, lines=tuple(parsed))
+
+    def parse_line(self, text: str, directory: Directory, context: ParseContext, *, number: int = 1,
+                   lang: Lang | None = None) -> ParsedLine:
+        """One command line (with or without its `!`) as a command, or the error that explains why not."""
+        chosen: Lang = lang or context.lang or self.detect_lang([text])
+        source = text.strip()
+        body = source[1:].lstrip() if source.startswith("!") else source
+        env = Env(directory, context, chosen, number)
+        try:
+            tokens = tokenize(body)
+            if not tokens:
+                raise Failure("empty")
+            form, used = self._verb(tokens, chosen)
+            command = read_command(form, tokens[used:], env)
+        except TokenError as error:
+            return Failure(error.code, error.text).to_error(number, source, chosen)
+        except Failure as failure:
+            return failure.to_error(number, source, chosen)
+        return ParsedCommand(line=number, source=source, command=command)
+
+    def detect_lang(self, lines: Sequence[str]) -> Lang:
+        """The language most of the lines' verbs are in (English when none tells)."""
+        votes = dict.fromkeys(LANGS, 0)
+        for line in lines:
+            body = line.strip().lstrip("!").strip()
+            first = body.split(maxsplit=1)[0] if body else ""
+            known = self._verbs.get(fold(first))
+            if known is None and first:
+                # A mistyped verb still tells its language, if the nearest verbs are all of one.
+                near = nearest(first, [*self.verbs("en"), *self.verbs("es")], limit=1)
+                langs = {lang for lang in LANGS if near and near[0] in self.verbs(lang)}
+                if len(langs) == 1:
+                    votes[langs.pop()] += 1
+            elif known is not None and len(known[1]) == 1:
+                votes[next(iter(known[1]))] += 1
+        return "es" if votes["es"] > votes["en"] else "en"
+
+    def _verb(self, tokens: Sequence[Token], lang: Lang) -> tuple[Form, int]:
+        for n in (3, 2, 1):
+            words = tokens[:n]
+            if len(words) == n and all(t.kind == "word" for t in words):
+                known = self._verbs.get(fold("-".join(t.value for t in words)))
+                if known is not None:
+                    return known[0], n
+        first = tokens[0]
+        key = fold(first.value)
+        if first.kind == "word" and len(key) >= 2:
+            hits = {id(form): form for verb, (form, _) in self._verbs.items() if verb.startswith(key)}
+            if len(hits) == 1:
+                return next(iter(hits.values())), 1
+            if hits:
+                raise Failure("ambiguous", first.text, ("a command", "una orden"),
+                              options=tuple(f"`{f.verbs.canonical(lang)}`" for f in hits.values()))
+        raise Failure("unknown_command", first.text, ("a command", "una orden"), self._near_verbs(first.value, lang))
+
+    def _near_verbs(self, word: str, lang: Lang) -> tuple[str, ...]:
+        """One verb per command the word may have meant, in the post's language where it has a close one."""
+        shown: dict[int, str] = {}
+        for verb in nearest(word, [*self.verbs(lang), *self.verbs(_other(lang))], limit=12):
+            form = self._verbs[fold(verb)][0]
+            if id(form) not in shown:
+                close = nearest(word, form.verbs.of(lang), limit=1)
+                shown[id(form)] = close[0] if close else form.verbs.canonical(lang)
+        return tuple(shown.values())[:3]
+
+
+def _other(lang: Lang) -> Lang:
+    return "es" if lang == "en" else "en"
