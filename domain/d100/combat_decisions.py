@@ -38,7 +38,6 @@ from .hordes import (
     flame_fixed_hits,
     melee_hits_on_horde,
 )
-from .injury import fatigue_modifier
 from .modifiers import Modifier, ModifierSum
 from .movement import MIN_CHARGE_DISTANCE_M, movement
 from .percentile import roll_d100
@@ -75,10 +74,7 @@ def _state_modifiers(
 ) -> list[Modifier]:
     """Circumstances the state already knows: fatigue, the target's and attacker's conditions, grapples."""
     style: AttackStyle = "melee" if melee else "ranged"
-    found: list[Modifier] = []
-    fatigue = fatigue_modifier(attacker.fatigue)
-    if fatigue:
-        found.append(fatigue)
+    found: list[Modifier] = []  # fatigue is not here: build_target adds it to every test, once (RULES A8)
     checks: tuple[tuple[CharacterState, ConditionName, Circumstance], ...] = (
         (target, "stunned", "stunned_target"),
         (target, "prone", "prone_target"),
@@ -173,19 +169,23 @@ def attack_rolled(
     aim_used = attacker.aim
     if aim_used:
         mods.append(aim_modifier("half" if aim_used == AIM_BONUS["half"] else "full") or Modifier("aim", aim_used))
+    band = (range_band(command.distance_m, weapon.range_m)
+            if not melee and command.distance_m is not None and weapon.range_m > 0 else None)
+    # A prone target is BS −10 "unless point blank" (RULES A6): at point blank the prone target costs nothing.
+    waived: set[str] = {"prone target"} if band == "point_blank" else set()
     for circumstance in dict.fromkeys(command.circumstances):
         mod = circumstance_modifier(circumstance, style)
-        if mod:
+        if mod and mod.name not in waived:
             mods.append(mod)
-    known = {m.name for m in mods}
+    known = {m.name for m in mods} | waived
     mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
-    if not melee and command.distance_m is not None and weapon.range_m > 0:
-        band = range_band(command.distance_m, weapon.range_m)
+    if band is not None:
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
         if mod:
             mods.append(mod)
     if weapon.id == "unarmed":
-        opponent_armed = any(w.melee for w in target.sheet.weapons)
+        # "Armed" means holding any weapon ready, ranged included (RULES A5 ruling); natural weapons count.
+        opponent_armed = bool(target.sheet.weapons) or target.sheet.has_trait("natural_weapons")
         mod = unarmed_modifier(opponent_armed)
         if mod:
             mods.append(mod)

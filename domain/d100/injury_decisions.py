@@ -13,13 +13,13 @@ from .criticals import CriticalEffect
 from .damage import (
     FuryChain,
     apply_degrees_minimum,
-    damage_total,
     effective_armour,
     face,
     natural_tens,
     parse_damage,
     roll_damage_dice,
     roll_fury_chain,
+    rolls_total,
     take_damage,
     through_cover,
     wounding_damage,
@@ -82,13 +82,14 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
     table_conditions: list[Condition] = []
     for index in range(attack.hits):
         location = attack.locations[index] if index < len(attack.locations) else None
-        rolled = roll_damage_dice(expr, dice, times=2 if attack.helpless_target else 1)
+        times = 2 if attack.helpless_target else 1  # helpless: the whole damage roll twice, added (RULES A6)
+        rolled = roll_damage_dice(expr, dice, times=times)
         faces = tuple(face(d, expr.sides) for d in rolled)
         degrees_die: int | None = None
         if index == 0:  # the degrees are the minimum of one die of the attack (000 step 4)
             faces, degrees_die = apply_degrees_minimum(faces, attack.degrees)
         horde_dice = tuple(dice.roll(10) for _ in range(horde_dice_count))
-        total = damage_total(faces, expr, sb, attack.melee) + sum(d.value for d in horde_dice)
+        total = rolls_total(faces, expr, sb, attack.melee, times) + sum(d.value for d in horde_dice)
         tens_rolled = natural_tens(rolled)
         fury: FuryChain | None = None
         fury_die: Die | None = None
