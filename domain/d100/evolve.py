@@ -208,10 +208,9 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
     attacker = state.characters[event.attacker_id]
     if event.reroll_of is None:
         ammo = dict(attacker.ammo)
+        # A jam keeps what the shot left (ammo_after); the clip is lost when the weapon is unjammed (RULES A7).
         if event.ammo_after is not None:
             ammo[event.weapon_id] = event.ammo_after
-        if event.jammed:
-            ammo[event.weapon_id] = 0
         jammed = attacker.jammed + ((event.weapon_id,) if event.jammed else ())
         rounds = None if state.encounter is not None else 1  # in an encounter: until the start of his next turn
         marks: tuple[Condition, ...] = ()
@@ -229,10 +228,8 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             feint_against=None,
             fate=event.fate_after if event.fate_after is not None else attacker.fate,
         )
-    elif event.jammed:
-        attacker = replace(
-            attacker, jammed=attacker.jammed + (event.weapon_id,), ammo={**attacker.ammo, event.weapon_id: 0}
-        )
+    elif event.jammed:  # a Fate reroll fires no new round: the ammunition stays as it was
+        attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,))
     assigned_ids = {a.attack_id for a in event.assigned}
     state = replace(with_character(state, attacker), used_ids=state.used_ids | {event.attack_id} | assigned_ids)
     pending = PendingAttack(

@@ -118,3 +118,43 @@ def test_unarmed_attack_against_a_club_is_still_minus_twenty() -> None:
     rolled = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="unarmed",
                               ), [90], ANNA)[0]
     assert isinstance(rolled, ev.AttackRolled) and rolled.target == 25
+
+
+def test_ammunition_after_a_jam_is_what_the_event_says_until_the_weapon_is_unjammed() -> None:
+    # RULES A7 step 2: 96–100 jams (automatic failure); the shot is fired (28 − 1 = 27 left). The ammunition is
+    # lost when the weapon is unjammed (a Full Action and a BS test), and a reload is needed.
+    from domain.d100.commands import Reload, Unjam
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    rolled = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="bolter"),
+                       [97], ANNA)[0]
+    assert isinstance(rolled, ev.AttackRolled) and rolled.jammed and rolled.ammo_after == 27
+    brother = table.char("brother")
+    assert brother.jammed == ("bolter",) and brother.ammo["bolter"] == rolled.ammo_after
+    failed = table.run(Unjam(character_id="brother", weapon_id="bolter", test_id="u1"), [80], ANNA)[0]
+    assert isinstance(failed, ev.UnjamAttempted) and not failed.success
+    assert table.char("brother").ammo["bolter"] == 27 and table.char("brother").jammed == ("bolter",)
+    cleared = table.run(Unjam(character_id="brother", weapon_id="bolter", test_id="u2"), [20], ANNA)[0]
+    assert isinstance(cleared, ev.UnjamAttempted) and cleared.success
+    assert table.char("brother").ammo["bolter"] == 0 and table.char("brother").jammed == ()
+    table.run(Reload(character_id="brother", weapon_id="bolter"), [], ANNA)
+    assert table.char("brother").ammo["bolter"] == 28
+
+
+def test_ammunition_agrees_with_every_attack_event_at_its_seq() -> None:
+    # One truth at every seq: after each attack_rolled the fold holds exactly its ammo_after.
+    from domain.d100.evolve import evolve
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    for attack_id, face in (("a1", 40), ("a2", 96)):
+        table.run(Attack(attack_id=attack_id, attacker_id="brother", target_id="cultist", weapon_id="autogun",
+                         action="semi_auto"), [face], ANNA)
+    state = Table().state
+    for event in table.log:
+        state = evolve(state, event)
+        if isinstance(event, ev.AttackRolled):
+            assert state.characters["brother"].ammo[event.weapon_id] == event.ammo_after
