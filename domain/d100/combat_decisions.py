@@ -27,12 +27,14 @@ from .combat_modifiers import (
 from .commands import Attack, React
 from .comrades import hit_goes_to_comrade
 from .context import NO_CONTEXT, D100Context
+from .encounter_events import ActionUsed
 from .encounter_state import ActionCost
 from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
 from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
 from .hit_location import Location, hit_location, multiple_hit_locations
 from .hordes import (
     blast_hits_on_horde,
+    horde_ranged_shots,
     comrade_bonus_hits,
     explosive_bonus_hit,
     flame_fixed_hits,
@@ -105,7 +107,9 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
         raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
     attacker = character(state, command.attacker_id)
     require_able(attacker, "attack")
-    spent = use_action(state, attacker.id, cost, kind, command.use)
+    spent = _horde_shot(state, attacker, command)
+    if spent is None:
+        spent = use_action(state, attacker.id, cost, kind, command.use)
     rolled = attack_rolled(state, command, dice, context)
     pins = []
     for cid in dict.fromkeys(command.zone):
@@ -115,6 +119,26 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
                                      "overwatch" if command.use == "overwatch" else "suppressing", dice,
                                      source_attack=command.attack_id))
     return [*spent, rolled, *pins]
+
+
+def _horde_shot(state: D100State, attacker: CharacterState, command: Attack) -> list[Event] | None:
+    """A horde's further ranged shots in its turn ride on its first attack action, the tens of its magnitude in all.
+
+    None when the attack pays its own action (not a horde, not ranged, not its turn, or its first shot).
+    """
+    encounter = state.encounter
+    weapon = attacker.sheet.weapon(command.weapon_id)
+    if (encounter is None or not attacker.is_horde or weapon is None or weapon.melee or command.use != "turn"
+            or encounter.acting != attacker.id or encounter.budget.shots == 0):
+        return None
+    budget = encounter.budget
+    allowed = horde_ranged_shots(attacker.magnitude or 0)
+    if budget.shots >= allowed:
+        raise RuleViolation("horde_shots", f"a horde of magnitude {attacker.magnitude} fires {allowed} shot{'s' if allowed > 1 else ''} a turn")
+    if command.action != budget.shot_action:
+        first = (budget.shot_action or "standard").replace("_", " ")
+        raise RuleViolation("horde_shots", f"the horde's shots this turn are its {first} attack action")
+    return [ActionUsed(character_id=attacker.id, action="horde_shot", cost="free", use="turn")]
 
 
 def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:

@@ -23,6 +23,9 @@ class TurnBudget(msgspec.Struct, frozen=True, kw_only=True):
 
     full: str | None = None
     halves: tuple[str, ...] = ()
+    # A horde's ranged shots this turn (RULES A9: tens of magnitude), and the attack action they are.
+    shots: int = 0
+    shot_action: str | None = None
 
     @property
     def used(self) -> tuple[str, ...]:

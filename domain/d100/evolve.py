@@ -230,6 +230,11 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
         )
     elif event.jammed:  # a Fate reroll fires no new round: the ammunition stays as it was
         attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,))
+    encounter = state.encounter
+    if encounter is not None and encounter.acting == attacker.id and not event.melee and event.reroll_of is None:
+        budget = encounter.budget  # a horde's ranged shots this turn are counted against its magnitude (RULES A9)
+        budget = replace(budget, shots=budget.shots + 1, shot_action=budget.shot_action or event.action)
+        state = replace(state, encounter=replace(encounter, budget=budget))
     assigned_ids = {a.attack_id for a in event.assigned}
     state = replace(with_character(state, attacker), used_ids=state.used_ids | {event.attack_id} | assigned_ids)
     pending = PendingAttack(

@@ -66,6 +66,7 @@ def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D
 
 _ATTACKS = frozenset({
     "all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun", "multiple_attacks",
+    "horde_shot",
 })
 
 

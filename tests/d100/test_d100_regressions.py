@@ -158,3 +158,36 @@ def test_ammunition_agrees_with_every_attack_event_at_its_seq() -> None:
         state = evolve(state, event)
         if isinstance(event, ev.AttackRolled):
             assert state.characters["brother"].ammo[event.weapon_id] == event.ammo_after
+
+
+def test_a_horde_fires_the_tens_of_its_magnitude_in_shots_each_turn() -> None:
+    # RULES A9: ranged shots per turn = the tens digit of magnitude: magnitude 32 → 3 shots, the 4th refused.
+    import pytest
+
+    from domain.d100.commands import NextTurn, StartEncounter
+    from domain.errors import RuleViolation
+    from tests.d100.encounter_fixtures import GM, horde
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("guns", "gm-1", horde(magnitude=32))
+    table.run(StartEncounter(encounter_id="e1", participants=("guns", "brother")), [9, 1])
+    table.run(NextTurn())
+    assert table.state.encounter is not None and table.state.encounter.acting == "guns"
+    shots = []
+    for n in range(3):
+        events = table.run(Attack(attack_id=f"g{n}", attacker_id="guns", target_id="brother", weapon_id="autogun",
+                                  distance_m=30), [90], GM)
+        shots.append(events)
+    assert [e.action for e in (s[0] for s in shots) if isinstance(e, ev.ActionUsed)] == [
+        "standard_attack", "horde_shot", "horde_shot"]
+    assert all(isinstance(s[1], ev.AttackRolled) for s in shots)
+    with pytest.raises(RuleViolation, match="3 shots") as refused:
+        table.run(Attack(attack_id="g3", attacker_id="guns", target_id="brother", weapon_id="autogun",
+                         distance_m=30), [], GM)
+    assert refused.value.rule == "horde_shots"
+    # Its melee attacks are not shots: the claws it does not have aside, a second kind of attack action is refused.
+    with pytest.raises(RuleViolation) as other:
+        table.run(Attack(attack_id="g4", attacker_id="guns", target_id="brother", weapon_id="autogun",
+                         action="semi_auto", distance_m=30), [], GM)
+    assert other.value.rule in ("horde_shots", "full_action_needs_turn", "turn_spent")
