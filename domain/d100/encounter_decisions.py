@@ -2,8 +2,8 @@
 
 Boundaries, in the order one command crosses them:
 - end of a turn (`TurnEnded`): the acting character's timed conditions count down (stunned N rounds = N of his
-  turns), aim lapses unless taken this turn, an unfed extended action is lost, a controller who did not grapple
-  lets go, a Heroic Sacrifice counts down (and ends in death);
+  turns), aim lapses unless taken this turn, an unfed extended action is lost, a Heroic Sacrifice counts down
+  (and ends in death); a grapple goes on (it ends only when broken, slipped or released);
 - start of a round (`RoundStarted`, turn 0): reactions return; Blood Loss rolls (1–10 on a d100 kills);
   the surprised stop being unaware when round 2 begins;
 - start of a turn (`TurnStarted`): All Out Attack, Guarded Attack, Defensive Stance, Run and Overwatch marks
@@ -127,7 +127,7 @@ def _round_effects(state: D100State, participants: tuple[str, ...], dice: Dice) 
 
 
 def end_turn(state: D100State, encounter: Encounter) -> TurnEnded:
-    """The acting character's timed conditions count down; aim, extended action, grapple, sacrifice lapse."""
+    """The acting character's timed conditions count down; aim, extended action and sacrifice lapse (not a grapple)."""
     cid = encounter.acting
     assert cid is not None
     char = state.characters[cid]
@@ -143,12 +143,11 @@ def end_turn(state: D100State, encounter: Encounter) -> TurnEnded:
     if sacrifice == 0 and not char.has("dead"):
         kept.append(Condition(name="dead", note="the Heroic Sacrifice is complete"))
     used = encounter.budget.used
-    controls = cid in state.grapples
     return TurnEnded(
         encounter_id=encounter.id, round=encounter.round, turn=encounter.turn, character_id=cid,
         conditions_after=tuple(kept), expired=tuple(expired), aim_lost=char.aim > 0 and "aim" not in used,
         extended_lost=char.extended_action is not None and not char.extended_action.progressed_this_turn,
-        grapple_ended=controls and "grapple" not in used, sacrifice_turns_after=sacrifice,
+        sacrifice_turns_after=sacrifice,
     )
 
 

@@ -77,7 +77,11 @@ class TurnStarted(Event, frozen=True, tag="d100_turn_started"):
 
 
 class TurnEnded(Event, frozen=True, tag="d100_turn_ended"):
-    """A character's turn ended: its timed conditions counted down; aim, extended action or grapple may lapse."""
+    """A character's turn ended: its timed conditions counted down; aim or an extended action may lapse.
+
+    `grapple_ended` is true only in events recorded before issue 11 (a grapple then ended with its controller's
+    turn); the fold still honours it so old logs replay as they were, and no decision sets it any more.
+    """
 
     encounter_id: str
     round: int

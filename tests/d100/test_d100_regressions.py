@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.d100 import events as ev
-from domain.d100.commands import Attack, GmRuling, RollDamage, RollTest
+from domain.d100.commands import Attack, GmRuling, React, RollDamage, RollTest
 from domain.d100.sheet import Weapon
 from tests.d100.encounter_fixtures import ANNA, CLUB, Table, cultist, marine
 
@@ -191,3 +191,58 @@ def test_a_horde_fires_the_tens_of_its_magnitude_in_shots_each_turn() -> None:
         table.run(Attack(attack_id="g4", attacker_id="guns", target_id="brother", weapon_id="autogun",
                          action="semi_auto", distance_m=30), [], GM)
     assert other.value.rule in ("horde_shots", "full_action_needs_turn", "turn_spent")
+
+
+def test_a_grapple_outlives_its_turn_and_its_round() -> None:
+    # RULES A5 Grapple: it lasts until broken, slipped or released; in a grapple no reactions, only the Grapple
+    # action, and others +20 WS against the participants.
+    import pytest
+
+    from domain.d100.commands import EndTurn, Grapple, NextTurn, StartEncounter
+    from domain.errors import RuleViolation
+    from tests.d100.encounter_fixtures import BORIS, GM
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    table.register("heretic", "gm-1", cultist())
+    # Initiative: Brother 9 + 4, Cultist 5 + 3, the Heretic 1 + 3.
+    table.run(StartEncounter(encounter_id="brawl", participants=("brother", "cultist", "heretic")), [9, 5, 1])
+    table.run(NextTurn())
+    table.run(Attack(attack_id="g1", attacker_id="brother", target_id="cultist", weapon_id="unarmed", grapple=True),
+              [10], ANNA)
+    table.run(React(attack_id="g1", reaction="none"), [], BORIS)
+    table.run(RollDamage(attack_id="g1"), [], ANNA)
+    assert table.state.grapples == {"brother": "cultist"}
+    ended = table.run(EndTurn(character_id="brother"), [], ANNA)[0]
+    assert isinstance(ended, ev.TurnEnded) and not ended.grapple_ended
+    # The Cultist's turn: still grappled; only the Grapple action.
+    assert table.state.grapples == {"brother": "cultist"} and table.char("cultist").has("grappled")
+    with pytest.raises(RuleViolation) as only:
+        table.run(Attack(attack_id="c1", attacker_id="cultist", target_id="brother", weapon_id="club"), [], BORIS)
+    assert only.value.rule == "grapple_only"
+    # Break free: opposed S, Cultist S 30 rolls 80 (fails) against Brother S 42 rolling 20: held.
+    held = table.run(Grapple(contest_id="b1", character_id="cultist", option="break_free"), [80, 20], BORIS)[-1]
+    assert isinstance(held, ev.ManoeuvreResolved) and held.outcome == "held"
+    table.run(EndTurn(character_id="cultist"), [], BORIS)
+    # The Heretic's turn: +20 WS against a participant of the grapple (WS 30 + 20 = 50).
+    rolled = table.run(Attack(attack_id="h1", attacker_id="heretic", target_id="brother", weapon_id="club"), [40])[-1]
+    assert isinstance(rolled, ev.AttackRolled) and rolled.target == 50
+    table.run(EndTurn(character_id="heretic"), [], GM)
+    # Round 2, Brother's turn again: the grapple is still on, and its controller's options are his.
+    assert table.state.encounter is not None and table.state.encounter.round == 2
+    assert table.state.grapples == {"brother": "cultist"}
+    # Damage: opposed S, Brother rolls 10 against the Cultist's 90; 1d5 − 3 + SB 8: die 9 → 5 − 3 + 8 = 10,
+    # − TB 3 − body AP 2 doubled = 3 damage, and 1 fatigue.
+    hurt = table.run(Grapple(contest_id="d1", character_id="brother", option="damage"), [10, 90, 9], ANNA)[-1]
+    assert isinstance(hurt, ev.ManoeuvreResolved) and hurt.outcome == "hurt"
+    assert table.char("cultist").damage == 3 and table.char("cultist").fatigue == 1
+    table.run(EndTurn(character_id="brother"), [], ANNA)
+    assert table.state.grapples == {"brother": "cultist"}
+    # Attacks by others at the grappled Cultist +20; his reaction is refused.
+    table.run(EndTurn(character_id="cultist"), [], BORIS)
+    at_him = table.run(Attack(attack_id="h2", attacker_id="heretic", target_id="cultist", weapon_id="club"), [40])[-1]
+    assert isinstance(at_him, ev.AttackRolled) and at_him.target == 50 and at_him.stage == "awaiting_reaction"
+    with pytest.raises(RuleViolation) as no_reaction:
+        table.run(React(attack_id="h2", reaction="dodge"), [], BORIS)
+    assert no_reaction.value.rule == "grappled_no_reaction"
