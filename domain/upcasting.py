@@ -25,8 +25,15 @@ def _dice_rolled_v1_to_v2(payload: Payload) -> Payload:
     return {**payload, "terms": terms}
 
 
+def _d100_action_taken_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2 records the metres of a movement action (move, full move, run …) by AgB; version 1 did not
+    # compute them, so an old action says nothing about its distance.
+    return {**payload, "move_m": None}
+
+
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
+    ("d100_action_taken", 1): _d100_action_taken_v1_to_v2,
 }
 
 

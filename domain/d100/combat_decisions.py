@@ -9,7 +9,7 @@ from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
 from .action_decisions import pinning_test
-from .characteristics import Characteristic, characteristic_bonus
+from .characteristics import Characteristic
 from .checks import resolve_test
 from .combat_modifiers import (
     AIM_BONUS,
@@ -34,10 +34,10 @@ from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, ja
 from .hit_location import Location, hit_location, multiple_hit_locations
 from .hordes import (
     blast_hits_on_horde,
-    horde_ranged_shots,
     comrade_bonus_hits,
     explosive_bonus_hit,
     flame_fixed_hits,
+    horde_ranged_shots,
     melee_hits_on_horde,
 )
 from .modifiers import Modifier, ModifierSum
@@ -134,7 +134,8 @@ def _horde_shot(state: D100State, attacker: CharacterState, command: Attack) -> 
     budget = encounter.budget
     allowed = horde_ranged_shots(attacker.magnitude or 0)
     if budget.shots >= allowed:
-        raise RuleViolation("horde_shots", f"a horde of magnitude {attacker.magnitude} fires {allowed} shot{'s' if allowed > 1 else ''} a turn")
+        shots = f"{allowed} shot{'s' if allowed > 1 else ''}"
+        raise RuleViolation("horde_shots", f"a horde of magnitude {attacker.magnitude} fires {shots} a turn")
     if command.action != budget.shot_action:
         first = (budget.shot_action or "standard").replace("_", " ")
         raise RuleViolation("horde_shots", f"the horde's shots this turn are its {first} attack action")
@@ -175,7 +176,7 @@ def attack_rolled(
     if command.action == "called_shot" and command.called_location is None:
         raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
     if command.action == "charge":
-        agb = characteristic_bonus(attacker.sheet.value("Ag"), attacker.sheet.unnatural.get("Ag", 0))
+        agb = attacker.bonus("Ag")
         reach = movement(agb).charge
         if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
             raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
@@ -293,7 +294,7 @@ def roll_attack(
     rolled: list[Die] = [die]
     jammed = plan.jam_from is not None and die.value >= plan.jam_from
     helpless = melee and (target.has("unconscious") or target.has("helpless"))
-    unnatural = attacker.sheet.unnatural.get(characteristic, 0)
+    unnatural = attacker.unnatural(characteristic)
     result = resolve_test(plan.target_number, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
                           auto_fail=jammed)
     success = result.success or helpless
@@ -424,7 +425,7 @@ def reaction_rolled(state: D100State, command: React, dice: Dice) -> ReactionRol
         built = build_target(defender, None, "Dodge", mods)
         characteristic = built.characteristic
     die = roll_d100(dice)
-    unnatural = defender.sheet.unnatural.get(characteristic, 0)
+    unnatural = defender.unnatural(characteristic)
     result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
     negated = hits_negated_by_dodge(attack.mode, attack.hits, result.degrees) if result.success else 0
     if command.reaction == "parry" and result.success:

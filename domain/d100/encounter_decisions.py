@@ -17,7 +17,6 @@ from __future__ import annotations
 from ..dice import Dice, Die
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .characteristics import characteristic_bonus
 from .checks import resolve_test
 from .commands import StartRound
 from .context import D100Context
@@ -50,7 +49,7 @@ ROLL_OFF_LIMIT = 20
 
 
 def _agility_bonus(char: CharacterState) -> int:
-    return characteristic_bonus(char.sheet.value("Ag"), char.sheet.unnatural.get("Ag", 0))
+    return char.bonus("Ag")
 
 
 def running(state: D100State) -> Encounter:
@@ -234,7 +233,7 @@ def _break_test(char: CharacterState, state: D100State, dice: Dice) -> HordeBrea
     mods = [Modifier("below half magnitude", -10)] if (char.magnitude or 0) * 2 < start else []
     built = build_target(char, "WP", None, mods)
     die = roll_d100(dice)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural("WP"))
     return HordeBreakTested(
         character_id=char.id, modifiers=built.modifiers, target=built.target, dice=(die,), roll=die.value,
         success=result.success, degrees=result.degrees, broken=not result.success,

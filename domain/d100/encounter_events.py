@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -164,7 +164,12 @@ class ActionUsed(Event, frozen=True, tag="d100_action_used"):
 
 
 class ActionTaken(Event, frozen=True, tag="d100_action_taken"):
-    """A non-attack action: its cost, its marks (Defensive Stance, Run, Overwatch, Delay, Stand), its progress."""
+    """A non-attack action: its cost, its marks (Defensive Stance, Run, Overwatch, Delay, Stand), its progress.
+
+    Schema 2 adds `move_m`: the metres a movement action covers by AgB, Unnatural Agility included (RULES A4).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     character_id: str
     action: str
@@ -177,6 +182,7 @@ class ActionTaken(Event, frozen=True, tag="d100_action_taken"):
     extended_complete: bool = False
     delayed: bool = False
     in_encounter: bool = False
+    move_m: int | None = None
 
 
 class StunResolved(Event, frozen=True, tag="d100_stun_resolved"):

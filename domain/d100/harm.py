@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import msgspec
 
-from .characteristics import characteristic_bonus
 from .criticals import SEVERING, CriticalEffect, lookup
 from .damage import DamageType, demo_critical_fallback, take_damage
 from .hit_location import Location
@@ -22,7 +21,7 @@ _CONDITION_OF: dict[str, ConditionName] = {
 
 
 def toughness_bonus(char: CharacterState) -> int:
-    return characteristic_bonus(char.sheet.value("T"), char.sheet.unnatural.get("T", 0))
+    return char.bonus("T")
 
 
 def critical_effects(state: D100State, target: CharacterState, record: CriticalRecord) -> tuple[CriticalEffect, ...]:

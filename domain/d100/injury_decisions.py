@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
-from .characteristics import characteristic_bonus
 from .commands import RollDamage
 from .comrades import comrade_after_hit
 from .context import D100Context
@@ -66,8 +65,7 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
 
     dice = RecordingDice(source)
     expr = parse_damage(weapon.damage)
-    sb = characteristic_bonus(attacker.sheet.value("S"), attacker.sheet.unnatural.get("S", 0))
-    tb = characteristic_bonus(target.sheet.value("T"), target.sheet.unnatural.get("T", 0))
+    sb, tb = attacker.bonus("S"), target.bonus("T")
     primitive = "primitive" in weapon.qualities
     confirm_fury = state.options.righteous_fury == "confirm" or attacker.sheet.has_trait("space_marine")
     horde_dice_count = horde_extra_damage_dice(attacker.magnitude or 0) if attacker.is_horde else 0

@@ -8,7 +8,7 @@ import msgspec
 
 from ..encounter import TurnPosition
 from ..engine import RulesState
-from .characteristics import Characteristic
+from .characteristics import Characteristic, characteristic_bonus
 from .checks import ExtendedProgress
 from .comrades import ComradeHealth
 from .criticals import CriticalTable
@@ -90,6 +90,14 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     delayed: bool = False  # holds a delayed half action until its next turn
     extended_action: ExtendedAction | None = None
     sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
+
+    def unnatural(self, key: Characteristic) -> int:
+        """The Unnatural (X) of a characteristic on the sheet (0 without the trait)."""
+        return self.sheet.unnatural.get(key, 0)
+
+    def bonus(self, key: Characteristic) -> int:
+        """The characteristic's bonus with its Unnatural (X) added (RULES A1): SB, TB, AgB … wherever they count."""
+        return characteristic_bonus(self.sheet.value(key), self.unnatural(key))
 
     @property
     def reactions_allowed(self) -> int:

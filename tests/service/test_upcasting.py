@@ -24,6 +24,14 @@ def test_dice_rolled_v1_gains_its_terms() -> None:
     assert isinstance(event, DiceRolled) and event.terms == (Term(1, 2, 10), Term(1, 0, 0, 3))
 
 
+def test_d100_action_taken_v1_reads_with_no_distance() -> None:
+    from domain.d100.encounter_events import ActionTaken
+
+    v1 = {"character_id": "kai", "action": "move", "cost": "half", "in_encounter": True}
+    event = codec.decode_event("d100_action_taken", 1, json.dumps(v1))
+    assert isinstance(event, ActionTaken) and event.move_m is None and ActionTaken.schema_version == 2
+
+
 async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_url: str) -> None:
     # Write a version-1 dice_rolled row the way an older release did, chained properly.
     head = (await campaign.get("")).json()
