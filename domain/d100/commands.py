@@ -31,12 +31,14 @@ from .hit_location import Location
 from .modifiers import Difficulty, Modifier
 from .sheet import Sheet
 from .state import ConditionName
+from .tested_commands import Extinguish, FearTest, Feat, FocusPower, StopBloodLoss
 
 __all__ = [
-    "COMMANDS", "Attack", "AttackSpec", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint",
-    "FateUse", "GmRuling", "Grapple", "HeroicSacrifice", "KnockDown", "LoadCriticalTable", "MultipleAttacks",
-    "NextTurn", "OpposedSide", "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest",
-    "RollTest", "SpendFate", "StartEncounter", "StartRound", "TakeAction", "TakeAim", "Unjam",
+    "Attack", "AttackSpec", "BurnFate", "COMMANDS", "CoverSpec", "D100Command", "EndEncounter", "EndTurn",
+    "Extinguish", "FateUse", "FearTest", "Feat", "Feint", "FocusPower", "GmRuling", "Grapple", "HeroicSacrifice",
+    "KnockDown", "LoadCriticalTable", "MultipleAttacks", "NextTurn", "OpposedSide", "PinningTest", "React",
+    "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate", "StartEncounter",
+    "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
 ]
 
 
@@ -206,7 +208,7 @@ D100Command = (
     RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
-    | EditSheet
+    | EditSheet | Extinguish | StopBloodLoss | FearTest | Feat | FocusPower
 )
 
 COMMANDS: tuple[type[Command], ...] = members(D100Command, Command)

@@ -22,6 +22,7 @@ from . import (
     resource_decisions,
     roll_decisions,
     ruling_decisions,
+    tested_decisions,
 )
 from .commands import (
     Attack,
@@ -29,7 +30,11 @@ from .commands import (
     EditSheet,
     EndEncounter,
     EndTurn,
+    Extinguish,
+    FearTest,
+    Feat,
     Feint,
+    FocusPower,
     GmRuling,
     Grapple,
     HeroicSacrifice,
@@ -46,6 +51,7 @@ from .commands import (
     SpendFate,
     StartEncounter,
     StartRound,
+    StopBloodLoss,
     TakeAction,
     TakeAim,
     Unjam,
@@ -61,7 +67,8 @@ def _acting_character(state: D100State, command: Command) -> str | None:
     """The character on whose behalf the command acts; None for GM-only commands."""
     match command:
         case (RollTest() | TakeAim() | SpendFate() | BurnFate() | Unjam() | Reload() | EndTurn() | TakeAction()
-              | Grapple() | HeroicSacrifice() | PinningTest()):
+              | Grapple() | HeroicSacrifice() | PinningTest() | Extinguish() | StopBloodLoss() | FearTest() | Feat()
+              | FocusPower()):
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
@@ -157,4 +164,14 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return manoeuvre_decisions.decide_feint(state, command, dice, context)
         case Grapple():
             return manoeuvre_decisions.decide_grapple(state, command, dice, context)
+        case Extinguish():
+            return tested_decisions.decide_extinguish(state, command, dice, context)
+        case StopBloodLoss():
+            return tested_decisions.decide_stop_blood_loss(state, command, dice, context)
+        case FearTest():
+            return tested_decisions.decide_fear_test(state, command, dice, context)
+        case Feat():
+            return tested_decisions.decide_feat(state, command, dice, context)
+        case FocusPower():
+            return tested_decisions.decide_focus_power(state, command, dice, context)
     raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")

@@ -37,6 +37,7 @@ from .hit_location import Location
 from .modifiers import ModifierSum
 from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
+from .tested_events import BloodLossTreated, ExtinguishAttempted, FearTested, FeatRolled, PowerFocused
 
 __all__ = [
     "ActionTaken",
@@ -46,6 +47,11 @@ __all__ = [
     "AttackRolled",
     "AttackStageAfter",
     "BloodLossRolled",
+    "BloodLossTreated",
+    "ExtinguishAttempted",
+    "FearTested",
+    "FeatRolled",
+    "PowerFocused",
     "CriticalTableLoaded",
     "D100Event",
     "DamageApplied",
@@ -338,6 +344,7 @@ D100Event = (
     | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
+    | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

@@ -33,6 +33,7 @@ from domain.d100.evolve_characters import (
     with_character,
     without_attack,
 )
+from domain.d100.evolve_tested import evolve_tested
 from domain.d100.state import Condition, ConditionName, D100State
 from domain.events import Event
 
@@ -254,4 +255,4 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
                 char = replace(char, conditions=remove_conditions(char, ("pinned",)))
             return replace(with_character(state, char), used_ids=state.used_ids | {event.test_id})
         case _:
-            return state
+            return evolve_tested(state, event)

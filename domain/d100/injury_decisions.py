@@ -51,7 +51,7 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
     attack = state.attacks[command.attack_id]
     attacker = character(state, attack.attacker_id)
     target = character(state, attack.target_id)
-    weapon = attacker.sheet.weapon(attack.weapon_id)
+    weapon = attack.power or attacker.sheet.weapon(attack.weapon_id)
     if weapon is None:
         raise RuleViolation("no_such_weapon", f"{attacker.name} no longer carries {attack.weapon_id!r}")
 
@@ -91,7 +91,7 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
         tens_rolled = natural_tens(rolled)
         fury: FuryChain | None = None
         fury_die: Die | None = None
-        if tens_rolled:
+        if tens_rolled and attack.power is None:  # a power has no attack roll to confirm a Fury with (our reading)
             if confirm_fury:
                 automatic = attack.helpless_target and tens_rolled >= 2
                 fury = roll_fury_chain(

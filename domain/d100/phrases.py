@@ -44,6 +44,11 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_stun_resolved": ("stun", "aturdimiento"),
     "d100_turn_started": ("turn begins", "empieza el turno"),
     "d100_turn_ended": ("turn ends", "termina el turno"),
+    "d100_extinguish_attempted": ("putting out the fire", "apagar las llamas"),
+    "d100_blood_loss_treated": ("stopping the bleeding", "cortar la hemorragia"),
+    "d100_fear_tested": ("fear test", "tirada de miedo"),
+    "d100_feat_rolled": ("feat", "proeza física"),
+    "d100_power_focused": ("psychic power", "poder psíquico"),
 }
 
 _MODES_EN = {

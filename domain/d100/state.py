@@ -18,7 +18,7 @@ from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
 from .options import D100Options, D100Ruleset, options_for
-from .sheet import Sheet
+from .sheet import Sheet, Weapon
 
 ConditionName = Literal[
     "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",
@@ -147,6 +147,7 @@ class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
     zone: tuple[str, ...] = ()  # Suppressing Fire: the kill zone its hits are assigned in
     assigned_from: str | None = None  # hits of a suppressing burst assigned to this target: the burst's id
     part_of: str | None = None  # one of a Multiple Attacks action: the id of its first attack
+    power: Weapon | None = None  # the hits of a psychic power on a horde: its damage, as a weapon profile
 
 
 class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
