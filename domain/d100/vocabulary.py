@@ -451,7 +451,8 @@ def _test_id() -> Id:
 _TESTED_FORMS: tuple[Form, ...] = (
     form(t.Extinguish, w("extinguish|put-out-fire", "apagar-fuego|apagarse"), me("character_id"), modifiers(),
          _use(), _test_id()),
-    form(t.StopBloodLoss, w("staunch|stop-bleeding|first-aid", "cortar-hemorragia|detener-hemorragia|primeros-auxilios"),
+    form(t.StopBloodLoss,
+         w("staunch|stop-bleeding|first-aid", "cortar-hemorragia|detener-hemorragia|primeros-auxilios"),
          me("character_id", w("who treats", "quién cura")),
          character("patient_id", w("the bleeding one", "quien sangra"), default="none",
                    key=w("patient", "paciente"), positional=False),
