@@ -18,6 +18,7 @@ from .encounter_commands import (
     Feint,
     Grapple,
     HeroicSacrifice,
+    JoinEncounter,
     KnockDown,
     LoadCriticalTable,
     MultipleAttacks,
@@ -36,9 +37,9 @@ from .tested_commands import Extinguish, FearTest, Feat, FocusPower, StopBloodLo
 __all__ = [
     "Attack", "AttackSpec", "BurnFate", "COMMANDS", "CoverSpec", "D100Command", "EndEncounter", "EndTurn",
     "Extinguish", "FateUse", "FearTest", "Feat", "Feint", "FocusPower", "GmRuling", "Grapple", "HeroicSacrifice",
-    "KnockDown", "LoadCriticalTable", "MultipleAttacks", "NextTurn", "OpposedSide", "PinningTest", "React",
-    "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate", "StartEncounter",
-    "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
+    "JoinEncounter", "KnockDown", "LoadCriticalTable", "MultipleAttacks", "NextTurn", "OpposedSide", "PinningTest",
+    "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate",
+    "StartEncounter", "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
 ]
 
 
@@ -208,7 +209,7 @@ D100Command = (
     RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
-    | EditSheet | Extinguish | StopBloodLoss | FearTest | Feat | FocusPower
+    | EditSheet | Extinguish | StopBloodLoss | FearTest | Feat | FocusPower | JoinEncounter
 )
 
 COMMANDS: tuple[type[Command], ...] = members(D100Command, Command)

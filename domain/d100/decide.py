@@ -19,6 +19,7 @@ from . import (
     injury_decisions,
     manoeuvre_decisions,
     multiple_attack_decisions,
+    reinforcement_decisions,
     resource_decisions,
     roll_decisions,
     ruling_decisions,
@@ -38,6 +39,7 @@ from .commands import (
     GmRuling,
     Grapple,
     HeroicSacrifice,
+    JoinEncounter,
     KnockDown,
     LoadCriticalTable,
     MultipleAttacks,
@@ -60,7 +62,7 @@ from .context import NO_CONTEXT, D100Context
 from .oaths import with_oaths
 from .state import D100State
 
-_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
+_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable, JoinEncounter)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
@@ -132,6 +134,8 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return ruling_decisions.decide_load_critical_table(state, command, dice, context)
         case StartEncounter():
             return encounter_decisions.decide_start_encounter(state, command, dice, context)
+        case JoinEncounter():
+            return reinforcement_decisions.decide_join_encounter(state, command, dice, context)
         case NextTurn():
             return encounter_decisions.decide_next_turn(state, command, dice, context)
         case EndTurn():

@@ -21,6 +21,12 @@ class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encount
     surprised: tuple[str, ...] = ()
 
 
+class JoinEncounter(Command, frozen=True, kw_only=True, tag="d100_join_encounter"):
+    """GM: a reinforcement joins the running encounter, rolls initiative and takes its place in the order."""
+
+    character_id: str
+
+
 class NextTurn(Command, frozen=True, kw_only=True, tag="d100_next_turn"):
     """GM: end the current turn (if it has not ended) and begin the next one, starting a round if needed."""
 

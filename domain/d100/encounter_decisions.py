@@ -172,6 +172,8 @@ def advance(state: D100State, dice: Dice) -> list[Event]:
             cid = order[turn - 1]
             return events + start_turn(state, encounter, round_, turn, cid, dice)
         round_, turn = round_ + 1, 1
+        order = encounter.next_order or order  # a reinforcement waiting for the new round is in its order
+        dead |= {cid for cid in order if state.characters[cid].has("dead")}
         effects = _round_effects(state, encounter.participants, dice)
         events += [RoundStarted(round=round_, encounter_id=encounter.id), *effects]
         dead |= {e.character_id for e in effects if isinstance(e, BloodLossRolled) and e.died}

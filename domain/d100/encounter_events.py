@@ -50,6 +50,22 @@ class InitiativeRolled(Event, frozen=True, tag="d100_initiative_rolled"):
     dice: tuple[Die, ...]
 
 
+class EncounterJoined(Event, frozen=True, tag="d100_encounter_joined"):
+    """A reinforcement joined the running encounter: its 1d10 + AgB, and the order it takes its place in.
+
+    `order` is the order from now on (empty while the first turn has not fixed it); a reinforcement whose place
+    this round has already passed takes it from the next round: `next_order`, with `first_round` its first.
+    """
+
+    encounter_id: str
+    character_id: str
+    roll: InitiativeRoll
+    dice: tuple[Die, ...]
+    order: tuple[str, ...] = ()
+    next_order: tuple[str, ...] | None = None
+    first_round: int = 1
+
+
 class RollOff(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     die: Die

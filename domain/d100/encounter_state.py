@@ -40,6 +40,7 @@ class Encounter(msgspec.Struct, frozen=True, kw_only=True):
     surprised: tuple[str, ...] = ()
     initiative: dict[str, int] = {}
     order: tuple[str, ...] = ()  # fixed when the first turn begins (after any Fate "initiative 10")
+    next_order: tuple[str, ...] | None = None  # with a reinforcement whose place this round had passed
     round: int = 1
     turn: int = 0  # 1-based index into `order`; 0 before the round's first turn
     turn_over: bool = False  # the current turn has ended and the next has not begun

@@ -19,6 +19,7 @@ from .encounter_events import (
     BloodLossRolled,
     CriticalTableLoaded,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     HeroicSacrificeDeclared,
     HordeBreakTested,
@@ -57,6 +58,7 @@ __all__ = [
     "DamageApplied",
     "EVENTS",
     "EncounterEnded",
+    "EncounterJoined",
     "EncounterStarted",
     "FateBurned",
     "FateSpent",
@@ -344,7 +346,7 @@ D100Event = (
     | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
-    | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused
+    | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused | EncounterJoined
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

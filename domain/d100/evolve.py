@@ -295,6 +295,7 @@ def _round_started(state: D100State, event: RoundStarted) -> D100State:
         if cid in participants and event.round >= 2:
             conditions = tuple(c for c in conditions if c.name != "unaware")
         characters[cid] = replace(char, reactions_used=0, conditions=conditions, magnitude_at_turn_start=char.magnitude)
-    if encounter is not None:
-        encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget())
+    if encounter is not None:  # a reinforcement waiting for this round takes its place in the order now
+        encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget(),
+                            order=encounter.next_order or encounter.order, next_order=None)
     return replace(state, round=event.round, characters=characters, encounter=encounter or state.encounter)

@@ -12,6 +12,7 @@ from domain.d100.encounter_events import (
     CharacterChange,
     CriticalTableLoaded,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     HeroicSacrificeDeclared,
     HordeBreakTested,
@@ -190,6 +191,13 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
         case InitiativeRolled() if state.encounter is not None:
             initiative = {r.character_id: r.total for r in event.rolls}
             return replace(state, encounter=replace(state.encounter, initiative=initiative))
+        case EncounterJoined() if state.encounter is not None:
+            encounter = state.encounter
+            return replace(state, encounter=replace(
+                encounter, participants=(*encounter.participants, event.character_id),
+                initiative={**encounter.initiative, event.character_id: event.roll.total},
+                order=event.order or encounter.order, next_order=event.next_order,
+            ))
         case InitiativeOrderFixed() if state.encounter is not None:
             return replace(state, encounter=replace(state.encounter, order=event.order))
         case TurnStarted():

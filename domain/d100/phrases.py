@@ -49,6 +49,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_fear_tested": ("fear test", "tirada de miedo"),
     "d100_feat_rolled": ("feat", "proeza física"),
     "d100_power_focused": ("psychic power", "poder psíquico"),
+    "d100_encounter_joined": ("joins the fight", "se une al combate"),
 }
 
 _MODES_EN = {

@@ -373,6 +373,8 @@ _FORMS: tuple[Form, ...] = (
          characters("participants", w("the participants", "los participantes"), key=w("with", "con"), minimum=1),
          characters("surprised", w("who is surprised", "quién está sorprendido"),
                     key=w("surprised", "sorprendidos|sorprendido"), positional=False)),
+    form(d.JoinEncounter, w("join|reinforce|join-encounter", "unirse|refuerzo|unirse-al-combate"),
+         character("character_id", w("the reinforcement", "el refuerzo"))),
     form(d.NextTurn, w("next-turn|next", "siguiente-turno|siguiente")),
     form(d.EndTurn, w("end-turn|done", "fin-turno|terminar-turno|fin-de-turno"), me("character_id")),
     form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
