@@ -31,9 +31,19 @@ def _d100_action_taken_v1_to_v2(payload: Payload) -> Payload:
     return {**payload, "move_m": None}
 
 
+def _d100_sheet_edited_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2's sheet has comrade_armour (the armour points of an Only War comrade); a version-1 sheet had
+    # no comrade armour to speak of: 0.
+    sheet = payload.get("sheet")
+    if not isinstance(sheet, dict):
+        raise ValueError("d100_sheet_edited v1 without a sheet")
+    return {**payload, "sheet": {**sheet, "comrade_armour": sheet.get("comrade_armour", 0)}}
+
+
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
     ("d100_action_taken", 1): _d100_action_taken_v1_to_v2,
+    ("d100_sheet_edited", 1): _d100_sheet_edited_v1_to_v2,
 }
 
 

@@ -97,6 +97,23 @@ def _state_modifiers(
     return found
 
 
+def _comrade_modifiers(
+    attacker: CharacterState, target: CharacterState, command: Attack, melee: bool, known: set[str]
+) -> list[Modifier]:
+    """Only War orders given this turn: Volley +5 BS; Close Ranks, ganging up (2 to 1) in melee, not on a horde."""
+    found: list[Modifier] = []
+    if not melee and "volley" in attacker.comrade_orders:
+        volley = circumstance_modifier("volley", "ranged")
+        if volley is not None and volley.name not in known:
+            found.append(volley)
+    ganging = any(c.startswith("ganging_up") for c in command.circumstances)
+    if melee and "close_ranks" in attacker.comrade_orders and not target.is_horde and not ganging:
+        close = circumstance_modifier("ganging_up_2_to_1", "melee")
+        if close is not None:
+            found.append(close)
+    return found
+
+
 def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Context) -> list[Event]:
     """The attack action paid from the turn's budget, the attack, and the Pinning tests of its kill zone."""
     kind = attack_kind(command.action)
@@ -204,6 +221,7 @@ def attack_rolled(
             mods.append(mod)
     known = {m.name for m in mods} | waived
     mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
+    mods.extend(_comrade_modifiers(attacker, target, command, melee, {m.name for m in mods}))
     if band is not None:
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
         if mod:
@@ -248,7 +266,8 @@ def attack_rolled(
         # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
         jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
         called_location=command.called_location if command.action == "called_shot" else None,
-        comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
+        comrades_volley=command.comrades_volley or (not melee and "volley" in attacker.comrade_orders),
+        comrade_in_cohesion=command.comrade_in_cohesion,
         grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
     )
     rolled = roll_attack(state, attacker, target, weapon, plan, dice)

@@ -13,6 +13,7 @@ from .checks import Resisting, TestKind
 from .combat_modifiers import AttackAction, Circumstance, Hand
 from .encounter_commands import (
     AttackSpec,
+    ComradeOrder,
     EndEncounter,
     EndTurn,
     Feint,
@@ -35,11 +36,11 @@ from .state import ConditionName
 from .tested_commands import Extinguish, FearTest, Feat, FocusPower, StopBloodLoss
 
 __all__ = [
-    "Attack", "AttackSpec", "BurnFate", "COMMANDS", "CoverSpec", "D100Command", "EndEncounter", "EndTurn",
-    "Extinguish", "FateUse", "FearTest", "Feat", "Feint", "FocusPower", "GmRuling", "Grapple", "HeroicSacrifice",
-    "JoinEncounter", "KnockDown", "LoadCriticalTable", "MultipleAttacks", "NextTurn", "OpposedSide", "PinningTest",
-    "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest", "SpendFate",
-    "StartEncounter", "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
+    "Attack", "AttackSpec", "BurnFate", "COMMANDS", "ComradeOrder", "CoverSpec", "D100Command", "EndEncounter",
+    "EndTurn", "Extinguish", "FateUse", "FearTest", "Feat", "Feint", "FocusPower", "GmRuling", "Grapple",
+    "HeroicSacrifice", "JoinEncounter", "KnockDown", "LoadCriticalTable", "MultipleAttacks", "NextTurn",
+    "OpposedSide", "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest", "RollTest",
+    "SpendFate", "StartEncounter", "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
 ]
 
 
@@ -210,6 +211,7 @@ D100Command = (
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
     | EditSheet | Extinguish | StopBloodLoss | FearTest | Feat | FocusPower | JoinEncounter
+    | ComradeOrder
 )
 
 COMMANDS: tuple[type[Command], ...] = members(D100Command, Command)

@@ -15,6 +15,7 @@ from ..events import Event
 from . import (
     action_decisions,
     combat_decisions,
+    comrade_decisions,
     encounter_decisions,
     injury_decisions,
     manoeuvre_decisions,
@@ -28,6 +29,7 @@ from . import (
 from .commands import (
     Attack,
     BurnFate,
+    ComradeOrder,
     EditSheet,
     EndEncounter,
     EndTurn,
@@ -70,7 +72,7 @@ def _acting_character(state: D100State, command: Command) -> str | None:
     match command:
         case (RollTest() | TakeAim() | SpendFate() | BurnFate() | Unjam() | Reload() | EndTurn() | TakeAction()
               | Grapple() | HeroicSacrifice() | PinningTest() | Extinguish() | StopBloodLoss() | FearTest() | Feat()
-              | FocusPower()):
+              | FocusPower() | ComradeOrder()):
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
@@ -134,6 +136,8 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return ruling_decisions.decide_load_critical_table(state, command, dice, context)
         case StartEncounter():
             return encounter_decisions.decide_start_encounter(state, command, dice, context)
+        case ComradeOrder():
+            return comrade_decisions.decide_comrade_order(state, command, dice, context)
         case JoinEncounter():
             return reinforcement_decisions.decide_join_encounter(state, command, dice, context)
         case NextTurn():

@@ -100,6 +100,20 @@ class Grapple(Command, frozen=True, kw_only=True, tag="d100_grapple"):
     option: GrappleOption
 
 
+ComradeOrderName = Literal[
+    "volley", "close_ranks", "take_cover", "keep_cohesion", "move", "full_move", "run", "disengage", "stand",
+    "tactical_advance",
+]
+
+
+class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order"):
+    """Only War: the character orders its comrade, who spends its own two half actions or one full (001)."""
+
+    character_id: str  # the comrade's character, who gives the order in his turn
+    order: ComradeOrderName
+    distance_m: float | None = None  # how far the comrade is from him: more than 5 m breaks cohesion
+
+
 class HeroicSacrifice(Command, frozen=True, kw_only=True, tag="d100_heroic_sacrifice"):
     """Deathwatch: at the start of his turn, spend the last Fate point for TB turns of glory, then die."""
 

@@ -233,6 +233,20 @@ class ManoeuvreResolved(Event, frozen=True, tag="d100_manoeuvre_resolved"):
     push_m: int | None = None
 
 
+class ComradeOrdered(Event, frozen=True, tag="d100_comrade_ordered"):
+    """A comrade carried out its character's order, paid from its own budget (two halves or one full).
+
+    Volley (+5 BS and, against a horde, half his hits more), Close Ranks (ganging up in melee) and Take Cover
+    (a hit on the comrade must beat its armour by 3) last until the start of the character's next turn.
+    """
+
+    character_id: str
+    order: str
+    cost: ActionCost
+    in_cohesion: bool = True
+    in_encounter: bool = False
+
+
 class HeroicSacrificeDeclared(Event, frozen=True, tag="d100_heroic_sacrifice_declared"):
     """The last Fate point spent for TB turns ignoring criticals (not severing ones), a free point each turn."""
 

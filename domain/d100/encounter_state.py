@@ -26,6 +26,9 @@ class TurnBudget(msgspec.Struct, frozen=True, kw_only=True):
     # A horde's ranged shots this turn (RULES A9: tens of magnitude), and the attack action they are.
     shots: int = 0
     shot_action: str | None = None
+    # Only War: the acting character's comrade's own budget this turn (RULES A10: two halves or one full).
+    comrade_full: str | None = None
+    comrade_halves: tuple[str, ...] = ()
 
     @property
     def used(self) -> tuple[str, ...]:

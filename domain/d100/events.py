@@ -17,6 +17,7 @@ from .encounter_events import (
     ActionTaken,
     ActionUsed,
     BloodLossRolled,
+    ComradeOrdered,
     CriticalTableLoaded,
     EncounterEnded,
     EncounterJoined,
@@ -49,6 +50,7 @@ __all__ = [
     "AttackStageAfter",
     "BloodLossRolled",
     "BloodLossTreated",
+    "ComradeOrdered",
     "ExtinguishAttempted",
     "FearTested",
     "FeatRolled",
@@ -324,7 +326,12 @@ class GmRulingRecorded(Event, frozen=True, tag="d100_gm_ruling_recorded"):
 
 
 class SheetEdited(Event, frozen=True, tag="d100_sheet_edited"):
-    """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that)."""
+    """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that).
+
+    Schema 2: the sheet has `comrade_armour` (Only War: the comrade's armour points, 0 before).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     character_id: str
     sheet: Sheet
@@ -347,6 +354,7 @@ D100Event = (
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
     | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused | EncounterJoined
+    | ComradeOrdered
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

@@ -10,6 +10,7 @@ from domain.d100.encounter_events import (
     ActionUsed,
     BloodLossRolled,
     CharacterChange,
+    ComradeOrdered,
     CriticalTableLoaded,
     EncounterEnded,
     EncounterJoined,
@@ -118,6 +119,7 @@ def _turn_started(state: D100State, event: TurnStarted) -> D100State:
     characters[char.id] = replace(
         char,
         conditions=remove_conditions(char, event.expired),
+        comrade_orders=(),  # Volley, Close Ranks and Take Cover last until the start of his next turn
         delayed=False,
         fate=event.fate_after if event.fate_after is not None else char.fate,
         extended_action=replace(extended, progressed_this_turn=False) if extended is not None else None,
@@ -158,8 +160,25 @@ def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
             extended_action=None,
             feint_against=None,
             reactions_used=0,
+            comrade_orders=(),
         )
     return replace(state, characters=characters, encounter=None, grapples={})
+
+
+def _comrade_ordered(state: D100State, event: ComradeOrdered) -> D100State:
+    """The comrade's budget pays the order; a Volley, Close Ranks or Take Cover lasts until his next turn."""
+    char = state.characters[event.character_id]
+    if event.order in ("volley", "close_ranks", "take_cover") and event.order not in char.comrade_orders:
+        state = with_character(state, replace(char, comrade_orders=(*char.comrade_orders, event.order)))
+    encounter = state.encounter
+    if event.in_encounter and encounter is not None and encounter.acting == char.id:
+        budget = encounter.budget
+        if event.cost == "full":
+            budget = replace(budget, comrade_full=event.order)
+        else:
+            budget = replace(budget, comrade_halves=(*budget.comrade_halves, event.order))
+        state = replace(state, encounter=replace(encounter, budget=budget))
+    return state
 
 
 def _action_taken(state: D100State, event: ActionTaken) -> D100State:
@@ -241,6 +260,8 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
             return replace(apply_change(state, event.change), attacks=without_attack(state, event.attack_id))
         case ManoeuvreResolved():
             return _manoeuvre(state, event)
+        case ComradeOrdered():
+            return _comrade_ordered(state, event)
         case HeroicSacrificeDeclared():
             char = state.characters[event.character_id]
             return with_character(

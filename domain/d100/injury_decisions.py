@@ -6,12 +6,13 @@ from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
 from .commands import RollDamage
-from .comrades import comrade_after_hit
+from .comrades import comrade_after_hit, take_cover_shrugs_off
 from .context import D100Context
 from .criticals import CriticalEffect
 from .damage import (
     FuryChain,
     apply_degrees_minimum,
+    damage_total,
     effective_armour,
     face,
     natural_tens,
@@ -55,17 +56,28 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
     if weapon is None:
         raise RuleViolation("no_such_weapon", f"{attacker.name} no longer carries {attack.weapon_id!r}")
 
-    if attack.to_comrade:
-        health = target.comrade or "unharmed"
-        return [DamageApplied(
-            attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=(), dice=(),
-            damage_after=target.damage, critical_after=target.critical, fatigue_after=target.fatigue,
-            comrade_after=comrade_after_hit(health), to_comrade=True, magnitude_after=target.magnitude,
-        )]
-
     dice = RecordingDice(source)
     expr = parse_damage(weapon.damage)
     sb, tb = attacker.bonus("S"), target.bonus("T")
+    if attack.to_comrade:
+        health = target.comrade or "unharmed"
+        hits: tuple[HitResolved, ...] = ()
+        after = comrade_after_hit(health)
+        if "take_cover" in target.comrade_orders:
+            # Take Cover (001): the hit's damage is rolled; unless it beats the comrade's armour by 3, no wound.
+            rolled = roll_damage_dice(expr, dice)
+            faces = tuple(face(d, expr.sides) for d in rolled)
+            total = damage_total(faces, expr, sb, attack.melee)
+            armour = target.sheet.comrade_armour
+            shrugged = take_cover_shrugs_off(total, armour)
+            after = health if shrugged else after
+            hits = (HitResolved(location=None, dice=rolled, faces=faces, degrees_die=None, total=total, armour=armour,
+                                toughness_bonus=0, wounding=0 if shrugged else total - armour),)
+        return [DamageApplied(
+            attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=hits, dice=tuple(dice.rolled),
+            damage_after=target.damage, critical_after=target.critical, fatigue_after=target.fatigue,
+            comrade_after=after, to_comrade=True, magnitude_after=target.magnitude,
+        )]
     primitive = "primitive" in weapon.qualities
     confirm_fury = state.options.righteous_fury == "confirm" or attacker.sheet.has_trait("space_marine")
     horde_dice_count = horde_extra_damage_dice(attacker.magnitude or 0) if attacker.is_horde else 0

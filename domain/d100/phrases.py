@@ -50,6 +50,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_feat_rolled": ("feat", "proeza física"),
     "d100_power_focused": ("psychic power", "poder psíquico"),
     "d100_encounter_joined": ("joins the fight", "se une al combate"),
+    "d100_comrade_ordered": ("comrade's order", "orden al camarada"),
 }
 
 _MODES_EN = {

@@ -90,6 +90,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     delayed: bool = False  # holds a delayed half action until its next turn
     extended_action: ExtendedAction | None = None
     sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
+    comrade_orders: tuple[str, ...] = ()  # Only War: Volley, Close Ranks, Take Cover until his next turn
 
     def unnatural(self, key: Characteristic) -> int:
         """The Unnatural (X) of a characteristic on the sheet (0 without the trait)."""

@@ -440,6 +440,15 @@ FEATS: dict[object, Words] = {
     "swim": w("swim", "nadar"),
 }
 
+COMRADE_ORDERS: dict[object, Words] = {
+    "volley": w("volley", "salva"), "close_ranks": w("close-ranks", "cerrad-filas|cerrar-filas"),
+    "take_cover": w("take-cover", "a-cubierto|cubrirse"),
+    "keep_cohesion": w("keep-cohesion|follow", "mantener-cohesión|seguir"),
+    "move": w("move", "mover|moverse"), "full_move": w("full-move", "movimiento-completo"), "run": w("run", "correr"),
+    "disengage": w("disengage", "retirarse|abandonar-combate"), "stand": w("stand|mount", "levantarse|montar"),
+    "tactical_advance": w("tactical-advance", "avance-táctico"),
+}
+
 DAMAGE_TYPES: dict[object, Words] = {
     "energy": w("energy", "energía"), "explosive": w("explosive", "explosivo"),
     "impact": w("impact", "impacto"), "rending": w("rending", "desgarrador"),
@@ -451,6 +460,9 @@ def _test_id() -> Id:
 
 
 _TESTED_FORMS: tuple[Form, ...] = (
+    form(d.ComradeOrder, w("order|comrade-order", "ordenar|orden-camarada"), me("character_id"),
+         choice("order", COMRADE_ORDERS, w("an order for the comrade", "una orden al camarada"), default=REQUIRED),
+         distance("distance_m", w("distance", "distancia"))),
     form(t.Extinguish, w("extinguish|put-out-fire", "apagar-fuego|apagarse"), me("character_id"), modifiers(),
          _use(), _test_id()),
     form(t.StopBloodLoss,

@@ -32,6 +32,14 @@ def test_d100_action_taken_v1_reads_with_no_distance() -> None:
     assert isinstance(event, ActionTaken) and event.move_m is None and ActionTaken.schema_version == 2
 
 
+def test_d100_sheet_edited_v1_reads_with_no_comrade_armour() -> None:
+    from domain.d100.events import SheetEdited
+
+    v1 = {"character_id": "kai", "reason": "advance", "sheet": {"characteristics": {"WS": 50}, "wounds": 12}}
+    event = codec.decode_event("d100_sheet_edited", 1, json.dumps(v1))
+    assert isinstance(event, SheetEdited) and event.sheet.comrade_armour == 0 and SheetEdited.schema_version == 2
+
+
 async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_url: str) -> None:
     # Write a version-1 dice_rolled row the way an older release did, chained properly.
     head = (await campaign.get("")).json()
