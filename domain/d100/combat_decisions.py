@@ -233,9 +233,11 @@ def attack_rolled(
         if mod:
             mods.append(mod)
     if command.dual_wielding:
+        # 001: with both talents, Blade Dancer (melee weapons) or Gunslinger (pistols) takes the penalty to 0; our
+        # reading: the talent of the attacking weapon's kind.
         primary, off = two_weapon_penalties(
             attacker.sheet.has_talent("two_weapon_wielder"), attacker.sheet.has_talent("ambidextrous"),
-            attacker.sheet.has_talent("blade_dancer") or attacker.sheet.has_talent("gunslinger"),
+            attacker.sheet.has_talent("blade_dancer" if melee else "gunslinger"),
         )
         value = primary if command.hand == "primary" else off
         if value:

@@ -151,8 +151,9 @@ class AttackSpec(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class MultipleAttacks(Command, frozen=True, kw_only=True, tag="d100_multiple_attacks"):
-    """Full action: several attacks, by Swift Attack (2), Lightning Attack (3) or a weapon in each hand (RULES A5)."""
+    """Full action: several attacks, by Swift Attack (2), Lightning Attack (3), a weapon in each hand, or the
+    talent's attacks with the primary weapon and one more with the off-hand weapon (RULES A5)."""
 
     attacker_id: str
-    attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=3)]
+    attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=4)]
     targets_apart_m: float | None = None  # two weapons at two targets: how far apart they are (at most 10 m)
