@@ -40,10 +40,17 @@ def _d100_sheet_edited_v1_to_v2(payload: Payload) -> Payload:
     return {**payload, "sheet": {**sheet, "comrade_armour": sheet.get("comrade_armour", 0)}}
 
 
+def _d100_reaction_rolled_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2 adds the rider's `sidestep` to the reactions; a version-1 reaction is a dodge, a parry or none,
+    # all still valid as written.
+    return payload
+
+
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
     ("d100_action_taken", 1): _d100_action_taken_v1_to_v2,
     ("d100_sheet_edited", 1): _d100_sheet_edited_v1_to_v2,
+    ("d100_reaction_rolled", 1): _d100_reaction_rolled_v1_to_v2,
 }
 
 

@@ -24,14 +24,14 @@ from .combat_modifiers import (
     two_weapon_penalties,
     unarmed_modifier,
 )
-from .commands import Attack, React
+from .commands import Attack
 from .comrades import hit_goes_to_comrade
 from .context import NO_CONTEXT, D100Context
 from .encounter_events import ActionUsed
 from .encounter_state import ActionCost
-from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
-from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
-from .hit_location import Location, hit_location, multiple_hit_locations
+from .events import AssignedHits, AttackRolled, AttackStageAfter
+from .firing import FireMode, Reliability, burst_hits, jam_threshold
+from .hit_location import Location, hit_location, multiple_hit_locations, reverse_digits
 from .hordes import (
     blast_hits_on_horde,
     comrade_bonus_hits,
@@ -49,6 +49,7 @@ from .state import CharacterState, ConditionName, D100State, PendingAttack
 from .turn_budget import ATTACK_COSTS, attack_kind, use_action
 
 _MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
+MOUNT_STRUCK_UP_TO = 70  # 001: the reversed attack roll 01–70 strikes the mount, 71+ the rider
 
 
 def _reliability(weapon: Weapon) -> Reliability:
@@ -89,6 +90,10 @@ def _state_modifiers(
         mod = circumstance_modifier(name, style) if who.has(condition) else None
         if mod:
             found.append(mod)
+    if not melee and target.evasive:  # an evasive trot (001): −5 per degree at the rider and his mount …
+        found.append(Modifier("evasive riding", -target.evasive))
+    if not melee and attacker.evasive:  # … and to the rider's own shots
+        found.append(Modifier("shooting from an evasive trot", -attacker.evasive))
     grapple = state.grapple_of(target.id)
     if melee and grapple is not None and attacker.id not in grapple:
         found.append(Modifier("target in a grapple", 20))
@@ -159,10 +164,6 @@ def _horde_shot(state: D100State, attacker: CharacterState, command: Attack) -> 
     return [ActionUsed(character_id=attacker.id, action="horde_shot", cost="free", use="turn")]
 
 
-def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:
-    return [reaction_rolled(state, command, dice)]
-
-
 def attack_rolled(
     state: D100State, command: Attack, dice: Dice, context: D100Context = NO_CONTEXT
 ) -> AttackRolled:
@@ -199,6 +200,16 @@ def attack_rolled(
             raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
         if command.distance_m > reach:
             raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+    if command.action in ("crushing_charge", "hit_and_run"):
+        if attacker.mounted_on is None:
+            raise RuleViolation("not_mounted", f"a {command.action.replace('_', ' ')} is made from the saddle")
+        mount = character(state, attacker.mounted_on)
+        if command.action == "crushing_charge":  # 001: at least 4 m away and within the mount's charge (3 × AgB)
+            reach = movement(mount.bonus("Ag")).charge
+            if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
+                raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
+            if command.distance_m > reach:
+                raise RuleViolation("charge_distance", f"the mount charges at most {reach} m (3 × its AgB)")
     if command.grapple and (weapon.id != "unarmed" or command.action not in ("standard", "charge")):
         raise RuleViolation("grapple_attack", "a grapple begins with an unarmed Standard Attack or Charge")
     if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
@@ -353,6 +364,8 @@ def roll_attack(
         else:
             hits = 1 if melee else burst_hits(plan.mode, degrees, plan.rof)
             locations = multiple_hit_locations(plan.called_location or hit_location(die.value), hits)
+    if success and hits > 0 and not target.is_horde and not plan.zone and plan.action != "called_shot":
+        hits, locations, assigned = _mounted_split(state, target, weapon, plan, die.value, hits, locations, assigned)
     to_comrade = (
         hits > 0 and not target.is_horde and target.comrade in ("unharmed", "wounded")
         and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
@@ -370,6 +383,42 @@ def roll_attack(
         comrades_volley=plan.comrades_volley, comrade_in_cohesion=plan.comrade_in_cohesion, grapple=plan.grapple,
         feinted=feinted and success, zone=plan.zone, assigned=assigned,
     )
+
+
+def _mounted_split(
+    state: D100State, target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, hits: int,
+    locations: tuple[Location, ...], assigned: tuple[AssignedHits, ...],
+) -> tuple[int, tuple[Location, ...], tuple[AssignedHits, ...]]:
+    """Seed 001: a hit on a mounted pair strikes the mount on a reversed 01–70, the rider on 71+ (always his
+    body); explosive weapons strike both. A Called Shot names rider or mount, so it is not split."""
+    if target.mounted_on is not None:
+        rider, mount_id = target, target.mounted_on
+    else:
+        rider_id = state.rider_of(target.id)
+        if rider_id is None:
+            return hits, locations, assigned
+        rider, mount_id = state.characters[rider_id], target.id
+    mount = state.characters[mount_id]
+    struck = [mount if reverse_digits(roll) <= MOUNT_STRUCK_UP_TO else rider]
+    if weapon.damage_type == "explosive":
+        struck = [mount, rider]
+    own = (hits, _pair_locations(rider, mount, target, roll, hits)) if target in struck else (0, ())
+    shares = tuple(
+        AssignedHits(attack_id=f"{plan.attack_id}:{who.id}", target_id=who.id, hits=hits,
+                     locations=_pair_locations(rider, mount, who, roll, hits),
+                     stage="awaiting_damage" if who.incapacitated or who.has("unaware") else "awaiting_reaction")
+        for who in struck if who.id != target.id
+    )
+    return own[0], own[1], (*assigned, *shares)
+
+
+def _pair_locations(
+    rider: CharacterState, mount: CharacterState, who: CharacterState, roll: int, hits: int
+) -> tuple[Location, ...]:
+    if who.id == rider.id:
+        body: Location = "body"  # "always assumed to strike the body" (001)
+        return (body,) * hits
+    return multiple_hit_locations(hit_location(roll), hits)
 
 
 def _assign_in_zone(
@@ -401,58 +450,4 @@ def _share(target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, 
         stage="awaiting_damage" if unavoidable else "awaiting_reaction",
         to_comrade=(target.comrade in ("unharmed", "wounded")
                     and hit_goes_to_comrade(roll, True, plan.comrade_in_cohesion)),
-    )
-
-
-def reaction_rolled(state: D100State, command: React, dice: Dice) -> ReactionRolled:
-    """One reaction per round: Dodge (negates; extra degrees negate burst hits) or Parry (melee only)."""
-    attack = state.attacks.get(command.attack_id)
-    if attack is None or attack.stage != "awaiting_reaction":
-        raise RuleViolation("no_reaction_pending", "this attack is not waiting for a reaction")
-    defender = character(state, attack.target_id)
-    if command.reaction == "none":
-        return ReactionRolled(
-            attack_id=attack.id, character_id=defender.id, reaction="none", modifiers=None, target=None,
-            dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
-        )
-    require_able(defender, "react")
-    if state.encounter is not None and state.encounter.acting == defender.id:
-        raise RuleViolation("reaction_in_own_turn", "a reaction is made outside one's own turn")
-    if defender.has("unaware"):
-        raise RuleViolation("unaware_no_reaction", f"{defender.name} is unaware of the attack and cannot react")
-    if defender.reactions_used >= defender.reactions_allowed:
-        if defender.reactions_allowed > 1:
-            raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
-        raise RuleViolation("reaction_used", "a second reaction this round")
-    if defender.has("all_out_attack"):
-        raise RuleViolation(
-            "all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn"
-        )
-    if defender.has("grappled"):
-        raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
-    mods: list[Modifier] = list(command.modifiers)
-    if defender.has("guarded_attack"):
-        mods.append(Modifier("guarded attack", 10))
-    if command.reaction == "parry":
-        if not attack.melee:
-            raise RuleViolation("parry_ranged", "only melee attacks can be parried")
-        if not any(w.melee for w in defender.sheet.weapons):
-            raise RuleViolation("parry_needs_weapon", f"{defender.name} holds no melee weapon to parry with")
-        built = build_target(defender, "WS", None, mods)
-        characteristic: Characteristic = "WS"
-    else:
-        if defender.has("prone"):
-            mods.append(Modifier("prone (dodging)", -20))
-        built = build_target(defender, None, "Dodge", mods)
-        characteristic = built.characteristic
-    die = roll_d100(dice)
-    unnatural = defender.unnatural(characteristic)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
-    negated = hits_negated_by_dodge(attack.mode, attack.hits, result.degrees) if result.success else 0
-    if command.reaction == "parry" and result.success:
-        negated = attack.hits
-    return ReactionRolled(
-        attack_id=attack.id, character_id=defender.id, reaction=command.reaction, modifiers=built.modifiers,
-        target=built.target, dice=(die,), roll=die.value, success=result.success, degrees=result.degrees,
-        hits_negated=negated, hits_after=attack.hits - negated,
     )

@@ -19,7 +19,9 @@ from . import (
     encounter_decisions,
     injury_decisions,
     manoeuvre_decisions,
+    mounted_decisions,
     multiple_attack_decisions,
+    reaction_decisions,
     reinforcement_decisions,
     resource_decisions,
     roll_decisions,
@@ -44,11 +46,13 @@ from .commands import (
     JoinEncounter,
     KnockDown,
     LoadCriticalTable,
+    Mount,
     MultipleAttacks,
     NextTurn,
     PinningTest,
     React,
     Reload,
+    Ride,
     RollDamage,
     RollOpposedTest,
     RollTest,
@@ -76,6 +80,8 @@ def _acting_character(state: D100State, command: Command) -> str | None:
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
+        case Mount() | Ride():
+            return command.rider_id
         case Attack() | KnockDown() | Feint() | MultipleAttacks():
             return command.attacker_id
         case React():
@@ -136,6 +142,10 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return ruling_decisions.decide_load_critical_table(state, command, dice, context)
         case StartEncounter():
             return encounter_decisions.decide_start_encounter(state, command, dice, context)
+        case Mount():
+            return mounted_decisions.decide_mount(state, command, dice, context)
+        case Ride():
+            return mounted_decisions.decide_ride(state, command, dice, context)
         case ComradeOrder():
             return comrade_decisions.decide_comrade_order(state, command, dice, context)
         case JoinEncounter():
@@ -161,7 +171,7 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
         case Attack():
             return combat_decisions.decide_attack(state, command, dice, context)
         case React():
-            return combat_decisions.decide_react(state, command, dice, context)
+            return reaction_decisions.decide_react(state, command, dice, context)
         case MultipleAttacks():
             return multiple_attack_decisions.decide_multiple_attacks(state, command, dice, context)
         case RollDamage():

@@ -37,6 +37,7 @@ from .encounter_events import (
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
+from .mounted_events import MountChanged, RideRolled
 from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
 from .tested_events import BloodLossTreated, ExtinguishAttempted, FearTested, FeatRolled, PowerFocused
@@ -72,6 +73,8 @@ __all__ = [
     "InitiativeOrderFixed",
     "InitiativeRolled",
     "ManoeuvreResolved",
+    "MountChanged",
+    "RideRolled",
     "OnFireBurned",
     "OpposedRoll",
     "OpposedTestRolled",
@@ -199,11 +202,16 @@ class AttackRolled(Event, frozen=True, tag="d100_attack_rolled"):
 
 
 class ReactionRolled(Event, frozen=True, tag="d100_reaction_rolled"):
-    """The target reacted to a pending attack (or chose not to); the hits left go on to damage."""
+    """The target reacted to a pending attack (or chose not to); the hits left go on to damage.
+
+    Schema 2: `reaction` may be `sidestep`, a rider's reaction for himself and his mount (seed 001).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     attack_id: str
     character_id: str
-    reaction: Literal["dodge", "parry", "none"]
+    reaction: Literal["dodge", "parry", "none", "sidestep"]
     modifiers: ModifierSum | None
     target: int | None
     dice: tuple[Die, ...]
@@ -354,7 +362,7 @@ D100Event = (
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
     | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused | EncounterJoined
-    | ComradeOrdered
+    | ComradeOrdered | MountChanged | RideRolled
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

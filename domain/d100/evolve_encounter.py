@@ -69,7 +69,7 @@ def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D
 
 _ATTACKS = frozenset({
     "all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun", "multiple_attacks",
-    "horde_shot",
+    "horde_shot", "crushing_charge", "hit_and_run", "rearing_strike",
 })
 
 
@@ -116,9 +116,12 @@ def _turn_started(state: D100State, event: TurnStarted) -> D100State:
     characters = {cid: replace(c, magnitude_at_turn_start=c.magnitude) for cid, c in state.characters.items()}
     char = characters[event.character_id]
     extended = char.extended_action
+    if char.mounted_on is not None and char.mounted_on in characters:  # an evasive trot lasts until his turn
+        characters[char.mounted_on] = replace(characters[char.mounted_on], evasive=0)
     characters[char.id] = replace(
         char,
         conditions=remove_conditions(char, event.expired),
+        evasive=0,
         comrade_orders=(),  # Volley, Close Ranks and Take Cover last until the start of his next turn
         delayed=False,
         fate=event.fate_after if event.fate_after is not None else char.fate,

@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from domain.d100.encounter_state import exhausted
 from domain.d100.evolve_characters import add_conditions, apply_change, remove_conditions, with_character
+from domain.d100.evolve_mounted import evolve_mounted
 from domain.d100.modifiers import sum_modifiers
 from domain.d100.sheet import Weapon
 from domain.d100.state import Condition, D100State, PendingAttack
@@ -54,4 +55,4 @@ def evolve_tested(state: D100State, event: Event) -> D100State:
             )
             return replace(state, attacks={**state.attacks, event.test_id: pending})
         case _:
-            return state
+            return evolve_mounted(state, event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
-from .commands import RollDamage
+from .commands import OpposedSide, RollDamage, RollOpposedTest
 from .comrades import comrade_after_hit, take_cover_shrugs_off
 from .context import D100Context
 from .criticals import CriticalEffect
@@ -24,14 +24,14 @@ from .damage import (
     through_cover,
     wounding_damage,
 )
-from .encounter_events import HordeBroke
+from .encounter_events import CharacterChange, HordeBroke, ManoeuvreResolved
 from .events import DamageApplied, HitResolved
 from .harm import aftermath, critical_effects, effect_conditions
 from .hordes import horde_extra_damage_dice, horde_morale, magnitude_after
 from .manoeuvre_decisions import resolve_grapple_start, resolve_stun
 from .recording_dice import RecordingDice
-from .roll_decisions import character
-from .state import Condition, CriticalRecord, D100State
+from .roll_decisions import character, opposed_rolled
+from .state import Condition, CriticalRecord, D100State, PendingAttack
 
 
 def decide_damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
@@ -45,7 +45,30 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice, context: 
         return [resolve_stun(state, attack, source)]
     if attack.grapple:
         return [resolve_grapple_start(state, attack)]
-    return _damage(state, command, source, context)
+    damage = _damage(state, command, source, context)
+    if attack.action == "crushing_charge":
+        return [*damage, *_trample(state, attack, damage[0], source)]
+    return damage
+
+
+def _trample(state: D100State, attack: PendingAttack, landed: Event, dice: Dice) -> list[Event]:
+    """A crushing charge that landed (001): the target tests S against the mount's, or is knocked down."""
+    attacker, target = character(state, attack.attacker_id), character(state, attack.target_id)
+    down = isinstance(landed, DamageApplied) and any(
+        c.name in ("dead", "unconscious") for c in landed.conditions_added)
+    if attacker.mounted_on is None or target.is_horde or target.incapacitated or down:
+        return []
+    mount = character(state, attacker.mounted_on)
+    contest = opposed_rolled(state, RollOpposedTest(
+        contest_id=f"{attack.id}:trample", first=OpposedSide(character_id=target.id, characteristic="S"),
+        second=OpposedSide(character_id=mount.id, characteristic="S")), dice)
+    stood = contest.result.winner == "first"  # our reading: he must win it to keep his feet
+    changes = () if stood else (CharacterChange(character_id=target.id, conditions_added=(
+        Condition(name="prone", note=f"ridden down by {attacker.name}"),)),)
+    return [contest, ManoeuvreResolved(
+        contest_id=contest.contest_id, manoeuvre="trample", actor_id=mount.id, opponent_id=target.id,
+        outcome="stood_firm" if stood else "target_prone", changes=changes,
+    )]
 
 
 def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:

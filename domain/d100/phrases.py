@@ -51,6 +51,8 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_power_focused": ("psychic power", "poder psíquico"),
     "d100_encounter_joined": ("joins the fight", "se une al combate"),
     "d100_comrade_ordered": ("comrade's order", "orden al camarada"),
+    "d100_mount_changed": ("mounts or dismounts", "monta o desmonta"),
+    "d100_ride_rolled": ("mounted action", "acción montada"),
 }
 
 _MODES_EN = {
@@ -63,6 +65,8 @@ _MODES_EN = {
     "called_shot": "aims a called shot at",
     "guarded": "makes a guarded attack on",
     "stun": "tries to stun",
+    "crushing_charge": "rides down",
+    "hit_and_run": "strikes in passing at",
 }
 _MODES_ES = {
     "standard": "ataca a",
@@ -74,6 +78,8 @@ _MODES_ES = {
     "called_shot": "apunta a",
     "guarded": "ataca con cautela a",
     "stun": "intenta aturdir a",
+    "crushing_charge": "arrolla a",
+    "hit_and_run": "golpea al pasar a",
 }
 
 

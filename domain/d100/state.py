@@ -91,6 +91,8 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     extended_action: ExtendedAction | None = None
     sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
     comrade_orders: tuple[str, ...] = ()  # Only War: Volley, Close Ranks, Take Cover until his next turn
+    mounted_on: str | None = None  # the mount he rides (seed 001 mounted combat)
+    evasive: int = 0  # an evasive trot: the penalty to ranged attacks at him (and his shots) until the rider's turn
 
     def unnatural(self, key: Characteristic) -> int:
         """The Unnatural (X) of a characteristic on the sheet (0 without the trait)."""
@@ -185,6 +187,10 @@ class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):
     def position(self) -> TurnPosition | None:
         """Where the campaign is in its encounter (None outside one): what the service stamps on each event."""
         return self.encounter.position if self.encounter is not None else None
+
+    def rider_of(self, mount_id: str) -> str | None:
+        """Who rides this mount, if anyone."""
+        return next((cid for cid, char in self.characters.items() if char.mounted_on == mount_id), None)
 
     def grapple_of(self, character_id: str) -> tuple[str, str] | None:
         """(controller, grappled) of the grapple the character is in, if any."""

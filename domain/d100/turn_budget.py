@@ -12,6 +12,7 @@ from .state import D100State
 ATTACK_COSTS: dict[str, ActionCost] = {
     "standard": "half", "all_out": "full", "called_shot": "full", "charge": "full", "guarded": "full",
     "semi_auto": "full", "full_auto": "full", "suppressing": "full", "stun": "full",
+    "crushing_charge": "full", "hit_and_run": "full",
 }
 
 

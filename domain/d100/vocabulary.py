@@ -42,6 +42,7 @@ from domain.language.value_slots import Choice, Option, Text, flag
 from domain.language.words import Lang
 
 from . import commands as d
+from . import mounted_commands as m
 from . import tested_commands as t
 from .sheet import SKILL_CATALOGUE, Sheet
 
@@ -77,6 +78,8 @@ ATTACK_ACTIONS: dict[object, Words] = {
     "full_auto": w("auto|full-auto", "auto|automático|totalmente-automático"),
     "suppressing": w("suppressing|suppress", "supresión|fuego-de-supresión"),
     "stun": w("stun", "estunear|aturdir"),
+    "crushing_charge": w("crushing-charge|trample", "carga-aplastante"),
+    "hit_and_run": w("hit-and-run", "golpear-y-desaparecer"),
 }
 
 CIRCUMSTANCES: dict[object, Words] = {
@@ -231,7 +234,8 @@ class CoverCodec:
             points = int(ap)
         except ValueError:
             raise Failure("bad_value", token.text, ("the cover's AP, e.g. cover=4 or cover=4/head,body",
-                                                    "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza"))
+                                                    "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")
+                          ) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]
@@ -314,8 +318,8 @@ _FORMS: tuple[Form, ...] = (
                  lead=w("-> and the opponent", "-> y el oponente")),
          anywhere=(new_id("contest_id", w("the contest's id", "el id de la prueba")),)),
     form(d.TakeAim, w("aim", "apuntar"), me("character_id"),
-         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")}, w("half or full", "media o completa"),
-                default=REQUIRED),
+         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")},
+                w("half or full", "media o completa"), default=REQUIRED),
          _use()),
     form(d.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
          Segment(me("attacker_id", _ME_ATTACKER)),
@@ -341,6 +345,7 @@ _FORMS: tuple[Form, ...] = (
          )),
     _react(w("dodge", "esquivar|esquiva"), "dodge"),
     _react(w("parry", "parar|parada"), "parry"),
+    _react(w("sidestep", "paso-lateral"), "sidestep"),
     _react(w("no-reaction|take-it", "sin-reacción|encajar"), "none"),
     form(d.RollDamage, w("damage|dmg", "daño|daños"),
          me("_who", _ME_ATTACKER), _attack_pending("actor"),
@@ -417,7 +422,8 @@ _FORMS: tuple[Form, ...] = (
              character("target_id", THE_TARGET), weapon("weapon_id", "attacker_id", (UNARMED,)),
              choice("hand", {"off": w("off-hand|offhand", "mano-secundaria|secundaria")}, w("the hand", "la mano")),
              choice("fire", {"standard": w("standard|single", "estándar|único"), "semi_auto": w("semi", "semi"),
-                             "full_auto": w("auto|full-auto", "auto|automático")}, w("the fire mode", "el modo de fuego")),
+                             "full_auto": w("auto|full-auto", "auto|automático")},
+                    w("the fire mode", "el modo de fuego")),
              _circumstances(), modifiers(),
              distance("distance_m", w("distance|range", "distancia")),
              flag("comrade_in_cohesion", w("cohesion", "cohesión"), w("comrade in cohesion", "camarada en cohesión")),
@@ -449,6 +455,20 @@ COMRADE_ORDERS: dict[object, Words] = {
     "tactical_advance": w("tactical-advance", "avance-táctico"),
 }
 
+RIDE_MANOEUVRES: dict[object, Words] = {
+    "half_gallop": w("half-gallop|canter", "medio-galope"), "gallop": w("gallop", "galopar"),
+    "evasive": w("evasive|evasive-trot", "trote-evasivo"), "leap": w("high-jump|jump", "salto-de-altura"),
+    "rearing_strike": w("rearing-strike|rear", "golpe-encabritado"),
+}
+
+
+def _mount(verbs: Words, dismount: bool) -> Form:
+    return form(m.Mount, verbs, Segment(me("rider_id", w("the rider", "el jinete"))),
+                Segment(character("mount_id", w("the mount (after ->)", "la montura (tras ->)")),
+                        lead=w("-> and the mount", "-> y la montura")),
+                anywhere=(modifiers(), _use(), _test_id()), presets={"dismount": dismount})
+
+
 DAMAGE_TYPES: dict[object, Words] = {
     "energy": w("energy", "energía"), "explosive": w("explosive", "explosivo"),
     "impact": w("impact", "impacto"), "rending": w("rending", "desgarrador"),
@@ -463,6 +483,15 @@ _TESTED_FORMS: tuple[Form, ...] = (
     form(d.ComradeOrder, w("order|comrade-order", "ordenar|orden-camarada"), me("character_id"),
          choice("order", COMRADE_ORDERS, w("an order for the comrade", "una orden al camarada"), default=REQUIRED),
          distance("distance_m", w("distance", "distancia"))),
+    _mount(w("mount|mount-up", "montar|subir-a-la-montura"), False),
+    _mount(w("dismount", "desmontar"), True),
+    form(m.Ride, w("ride", "cabalgar"), me("rider_id", w("the rider", "el jinete")),
+         choice("manoeuvre", RIDE_MANOEUVRES, w("a mounted action", "una acción montada"), default=REQUIRED),
+         flag("full", w("full", "completo"), w("the mount's full move", "el movimiento completo de la montura")),
+         character("target_id", w("the target of the mount's strike", "el objetivo de la montura"), default="none",
+                   key=w("at|target", "contra|objetivo"), positional=False),
+         keyed_text("weapon_id", w("the mount's weapon", "el arma de la montura"), w("weapon", "arma")),
+         modifiers(), _use(), _test_id()),
     form(t.Extinguish, w("extinguish|put-out-fire", "apagar-fuego|apagarse"), me("character_id"), modifiers(),
          _use(), _test_id()),
     form(t.StopBloodLoss,
