@@ -24,6 +24,7 @@ from domain.errors import RuleViolation
 from domain.events import Event
 from tests.d100.encounter_fixtures import AUTOGUN, CLUB, Table, cultist, horde
 
+
 def platoon() -> Table:
     """An Only War trooper (BS 40, WS 40, AgB 3) with a comrade of armour 4; a cultist and a horde of 20."""
     table = Table("only_war")

@@ -9,8 +9,8 @@ from msgspec.structs import replace
 from domain.d100 import events as ev
 from domain.d100.commands import (
     Extinguish,
-    Feat,
     FearTest,
+    Feat,
     FocusPower,
     GmRuling,
     NextTurn,

@@ -43,8 +43,8 @@ def test_d100_sheet_edited_v1_reads_with_no_comrade_armour() -> None:
 def test_d100_reaction_rolled_v1_reads_unchanged() -> None:
     from domain.d100.events import ReactionRolled
 
-    v1 = {"attack_id": "a1", "character_id": "kai", "reaction": "dodge", "modifiers": None, "target": 30, "dice": [],
-          "roll": 20, "success": True, "degrees": 1, "hits_negated": 1, "hits_after": 0}
+    v1 = {"attack_id": "a1", "character_id": "kai", "reaction": "dodge", "modifiers": None, "target": 30,
+          "dice": [], "roll": 20, "success": True, "degrees": 1, "hits_negated": 1, "hits_after": 0}
     event = codec.decode_event("d100_reaction_rolled", 1, json.dumps(v1))
     assert isinstance(event, ReactionRolled) and event.reaction == "dodge" and ReactionRolled.schema_version == 2
 
