@@ -40,6 +40,7 @@ from .encounter_state import Encounter
 from .events import RoundStarted
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
+from .mounted_decisions import burning_mount
 from .percentile import roll_d100
 from .roll_decisions import build_target, character
 from .state import UNTIL_NEXT_TURN, CharacterState, Condition, ConditionName, D100State
@@ -201,6 +202,9 @@ def start_turn(state: D100State, encounter: Encounter, round_: int, turn: int, c
     events: list[Event] = [started]
     if char.has("on_fire") and not char.is_horde and not char.has("dead"):
         events.append(_burn(state, char, dice))
+    mount = state.characters.get(char.mounted_on or "")
+    if mount is not None and mount.has("on_fire") and not mount.has("dead") and not char.has("dead"):
+        events.append(burning_mount(state, char, mount, dice))  # a mount acts, and burns, with its rider (001)
     if char.is_horde and char.break_test_due and not char.has("broken") and not char.has("dead"):
         events.append(_break_test(char, state, dice))
     return events

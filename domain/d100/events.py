@@ -37,7 +37,7 @@ from .encounter_events import (
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
-from .mounted_events import MountChanged, RideRolled
+from .mounted_events import BurningMountTested, MountChanged, RideRolled
 from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
 from .tested_events import BloodLossTreated, ExtinguishAttempted, FearTested, FeatRolled, PowerFocused
@@ -51,6 +51,7 @@ __all__ = [
     "AttackStageAfter",
     "BloodLossRolled",
     "BloodLossTreated",
+    "BurningMountTested",
     "ComradeOrdered",
     "ExtinguishAttempted",
     "FearTested",
@@ -362,7 +363,7 @@ D100Event = (
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
     | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused | EncounterJoined
-    | ComradeOrdered | MountChanged | RideRolled
+    | ComradeOrdered | MountChanged | RideRolled | BurningMountTested
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.d100.evolve_characters import apply_change, with_character
+from domain.d100.evolve_characters import add_conditions, apply_change, with_character
 from domain.d100.modifiers import sum_modifiers
-from domain.d100.mounted_events import MountChanged, RideRolled
-from domain.d100.state import D100State, PendingAttack
+from domain.d100.mounted_events import BurningMountTested, MountChanged, RideRolled
+from domain.d100.state import Condition, D100State, PendingAttack
 from domain.events import Event
 
 
@@ -37,6 +37,13 @@ def evolve_mounted(state: D100State, event: Event) -> D100State:
                     action="rearing_strike",
                 )
                 state = replace(state, attacks={**state.attacks, event.test_id: pending})
+            return state
+        case BurningMountTested():
+            state = apply_change(state, event.mount_change)
+            if event.caught_fire:
+                rider = state.characters[event.rider_id]
+                fire = Condition(name="on_fire", note=f"caught fire from {state.characters[event.mount_id].name}")
+                state = with_character(state, replace(rider, conditions=add_conditions(rider, (fire,))))
             return state
         case _:
             return state

@@ -16,12 +16,13 @@ from ..errors import RuleViolation
 from ..events import Event
 from .characteristics import Characteristic
 from .context import D100Context
+from .encounter_events import CharacterChange
 from .encounter_state import ActionCost
-from .harm import fall
+from .harm import fall, toughness_bonus, wound
 from .hit_location import hit_location
 from .modifiers import Modifier
 from .mounted_commands import Mount, Ride
-from .mounted_events import MountChanged, RideRolled
+from .mounted_events import BurningMountTested, MountChanged, RideRolled
 from .movement import movement
 from .roll_decisions import character, require_able, require_new_id
 from .state import CharacterState, D100State
@@ -174,3 +175,29 @@ def decide_ride(state: D100State, command: Ride, dice: Dice, context: D100Contex
 
 def _with(event: RideRolled, **changes: object) -> RideRolled:
     return replace(event, **changes)
+
+
+def burning_mount(state: D100State, rider: CharacterState, mount: CharacterState, dice: Dice) -> BurningMountTested:
+    """The mount burns; Ag +0 or the rider catches fire; Survival −30 or the mount bolts (001)."""
+    die = dice.roll(10)
+    wounding = max(0, die.value - toughness_bonus(mount))
+    hurt = wound(state, mount, wounding, "body", "energy", extra_fatigue=1)
+    change = CharacterChange(
+        character_id=mount.id, damage_after=hurt.damage, critical_after=hurt.critical, fatigue_after=hurt.fatigue,
+        criticals=hurt.criticals, critical_effects=hurt.effects, conditions_added=hurt.conditions,
+    )
+    agility, ag_die = check(state, rider, "Ag", None, (), dice)
+    rolled = [die, ag_die]
+    survival: TestResult | None = None
+    skill = survival_skill(rider)
+    entry = rider.sheet.skills.get(skill)
+    if entry is not None and entry.training != "untrained":
+        survival, control_die = check(state, rider, None, skill,
+                                      (Modifier("controlling a burning mount", -30), *ride_modifiers(mount)), dice)
+        rolled.append(control_die)
+    bolted = survival is None or not survival.success
+    return BurningMountTested(
+        rider_id=rider.id, mount_id=mount.id, dice=tuple(rolled), damage_roll=die.value, wounding=wounding,
+        mount_change=change, agility=agility, caught_fire=not agility.success and not rider.has("on_fire"),
+        survival=survival, bolted=bolted, bolt_m=movement(mount.bonus("Ag")).full if bolted else None,
+    )

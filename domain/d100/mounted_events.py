@@ -52,3 +52,21 @@ class RideRolled(Event, frozen=True, tag="d100_ride_rolled"):
     locations: tuple[Location, ...] = ()
     stage: Literal["awaiting_reaction", "awaiting_damage"] | None = None
     thrown: bool = False  # failing by more degrees than his AgB throws the rider (a MountChanged follows)
+
+
+class BurningMountTested(Event, frozen=True, tag="d100_burning_mount_tested"):
+    """At the start of its rider's turn a burning mount burns (1d10 energy to the body, armour ignored, TB counts,
+    +1 fatigue); the rider tests Ag +0 or catches fire, and Survival −30 or the mount bolts a full move in a
+    random direction, out of his control (001 "En llamas")."""
+
+    rider_id: str
+    mount_id: str
+    dice: tuple[Die, ...]
+    damage_roll: int
+    wounding: int
+    mount_change: CharacterChange
+    agility: TestResult
+    caught_fire: bool
+    survival: TestResult | None = None  # None: he has no Survival to test, so the mount is out of control
+    bolted: bool = False
+    bolt_m: int | None = None

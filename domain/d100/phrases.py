@@ -53,6 +53,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_comrade_ordered": ("comrade's order", "orden al camarada"),
     "d100_mount_changed": ("mounts or dismounts", "monta o desmonta"),
     "d100_ride_rolled": ("mounted action", "acción montada"),
+    "d100_burning_mount_tested": ("burning mount", "montura en llamas"),
 }
 
 _MODES_EN = {

@@ -235,3 +235,19 @@ def test_a_blinded_mount_is_minus_thirty_to_ride_and_a_crippled_one_goes_nowhere
     with pytest.raises(RuleViolation) as lame:
         table.run(Ride(test_id="r2", rider_id="rider", manoeuvre="half_gallop"))
     assert lame.value.rule == "mount_crippled"
+
+
+def test_a_burning_mount_burns_with_its_riders_turn_and_may_bolt_or_set_him_alight() -> None:
+    # 001 "En llamas": at the start of each of the rider's turns, Ag +0 or he catches fire, and Survival −30 or
+    # the mount bolts a full move (6 m). The mount burns as a burning character does: 1d10 (7) − TB 4 = 3, +1 fatigue.
+    table = stable()
+    table.run(GmRuling(character_id="steed", reason="promethium", add_conditions=("on_fire",)))
+    # Initiative (rider 9 + 4, cultist 1 + 3), then the rider's turn: fire 7, Ag 40 rolls 55 (fails), Survival
+    # 40 − 30 = 10 rolls 05 (holds the mount).
+    table.run(StartEncounter(encounter_id="e1", participants=("rider", "cultist")), [9, 1])
+    events = table.run(NextTurn(), [7, 55, 5])
+    burning = events[-1]
+    assert isinstance(burning, ev.BurningMountTested) and burning.wounding == 3
+    assert burning.caught_fire and burning.survival is not None and burning.survival.target == 10
+    assert not burning.bolted and burning.bolt_m is None
+    assert table.char("steed").damage == 3 and table.char("steed").fatigue == 1 and table.char("rider").has("on_fire")
