@@ -281,3 +281,14 @@ def test_docs_examples_annotations_are_known() -> None:
 
 def test_docs_have_json_examples() -> None:
     assert len(EXAMPLES) >= 5 and stories()
+
+
+def test_docs_rules_d100_plays_every_d100_command_and_event() -> None:
+    """docs/rules-d100.md shows every d100 command and event (fields and an example) in a played story."""
+    engine = ENGINES["deathwatch"]
+    tags = {str(kind.__struct_config__.tag) for kind in (*engine.commands, *engine.aliases, *engine.events)}
+    shown = {value.get("type") for name, blocks in stories().items() if name.startswith("rules-d100.md:")
+             for block in blocks for value in block.values}
+    assert sorted(tags - shown) == []
+    headed = set(re.findall(r"^#### `([a-z0-9_]+)`", (DOCS / "rules-d100.md").read_text(), re.MULTILINE))
+    assert sorted(tags - headed) == []
