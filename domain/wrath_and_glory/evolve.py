@@ -279,7 +279,7 @@ def evolve(state: WngState, event: Event) -> WngState:
                 replace(
                     character,
                     shock=event.after,
-                    recovered_shock_this_turn=True,
+                    recovered_shock_this_turn=state.takes_part(character.id),
                     conditions=_conditions(character.conditions, exhausted=event.after == 0),
                 ),
             )
@@ -331,7 +331,13 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                 state = _in_encounter(state, prepared=encounter.prepared - {event.character_id})
             return state
         case EncounterEnded():
-            return replace(state, encounter=None, encounters_held=(*state.encounters_held, event.encounter_id))
+            # Turns end with the encounter: what counted "once per turn" counts no more.
+            characters = {
+                cid: replace(c, recovered_shock_this_turn=False) if c.recovered_shock_this_turn else c
+                for cid, c in state.characters.items()
+            }
+            return replace(state, encounter=None, encounters_held=(*state.encounters_held, event.encounter_id),
+                           characters=characters)
         case GmOverridden():
             character = state.characters[event.character_id]
             conditions = (character.conditions | set(event.conditions_added)) - set(event.conditions_removed)

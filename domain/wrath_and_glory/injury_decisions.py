@@ -190,7 +190,7 @@ def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, act
     require_control(actor, character)
     if character.has("dead") or character.has("unconscious"):
         raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
-    if character.recovered_shock_this_turn:
+    if state.takes_part(character.id) and character.recovered_shock_this_turn:
         raise RuleViolation("recover_shock", "shock can be recovered only once per turn")
     # Read as a simple action: the seed lets another action follow it at +2 DN.
     events: list[Event] = take_action(state, character, SIMPLE, "recover shock")

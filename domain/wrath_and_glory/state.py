@@ -55,6 +55,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     members_left: int = 1
     troop_shock_lost: int = 0
     troop_wounds_lost: int = 0
+    # Set only inside an encounter: outside one there is no turn to count (issue 11, defect 7).
     recovered_shock_this_turn: bool = False
     # A death test owed right now (fell unconscious, or wounded again while unconscious).
     death_test_due: bool = False
@@ -138,6 +139,10 @@ class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
     @property
     def ruin_cap(self) -> int:
         return ruin_cap(self.heroes)
+
+    def takes_part(self, character_id: str) -> bool:
+        """Whether the character is a participant of the running encounter (only there do turns count)."""
+        return self.encounter is not None and character_id in self.encounter.participants
 
     def character(self, character_id: str) -> CharacterState:
         found = self.characters.get(character_id)
