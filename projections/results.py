@@ -21,6 +21,7 @@ from domain.campaign.events import (
 )
 from domain.dice_expression import Evaluated, render
 from domain.events import Event
+from domain.rulesets import engines
 
 Result = dict[str, object]
 
@@ -53,4 +54,6 @@ def result_of(events: Sequence[Event]) -> Result:
                 result["retracted"] = list(voids)
             case EventsReinstated(restores=restores):
                 result["reinstated"] = list(restores)
+    for engine in engines():  # each engine reads only its own events
+        result.update(engine.result(events))
     return result

@@ -74,6 +74,13 @@ def _with_test(state: WngState, test: OpenTest) -> WngState:
     return replace(state, tests={**state.tests, test.id: test})
 
 
+def _complication(state: WngState, test_id: str, character_id: str, pending: bool) -> WngState:
+    """A Wrath die 1 now awaiting (or no longer awaiting) the GM's choice, on the character who rolled it."""
+    character = state.characters[character_id]
+    waiting = tuple(t for t in character.complications_pending if t != test_id) + ((test_id,) if pending else ())
+    return _with_character(state, replace(character, complications_pending=waiting))
+
+
 def _conditions(current: frozenset[Condition], **flags: bool) -> frozenset[Condition]:
     kept = set(current)
     for name, on in flags.items():
@@ -118,7 +125,12 @@ def evolve(state: WngState, event: Event) -> WngState:
                 ),
             )
         case SessionStarted():
-            characters = dict(state.characters)
+            # Open tests close, and with them any complication choice still waiting (the GM cannot end a
+            # session with one pending; older logs may hold some).
+            characters = {
+                cid: replace(c, complications_pending=()) if c.complications_pending else c
+                for cid, c in state.characters.items()
+            }
             for reset in event.heroes:
                 hero = characters[reset.character_id]
                 characters[hero.id] = replace(hero, wrath=reset.wrath, reloads=reset.reloads)
@@ -145,6 +157,8 @@ def evolve(state: WngState, event: Event) -> WngState:
             if event.next_action_penalties_used:
                 character = state.characters[event.character_id]
                 state = _with_character(state, replace(character, next_action_dn=()))
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
             return _with_test(
                 state,
                 OpenTest(
@@ -175,6 +189,8 @@ def evolve(state: WngState, event: Event) -> WngState:
             for r in event.rerolls:
                 dice[r.position] = PoolDie(die=r.after, role=dice[r.position].role)
             pending = test.complication_pending or (event.wrath_rerolled and event.wrath == "complication")
+            if pending and not test.complication_pending:
+                state = _complication(state, test.id, test.character_id, True)
             return _with_test(state, replace(test, dice=tuple(dice), rerolled=True, complication_pending=pending))
         case GloryDiceAdded():
             test = state.tests[event.test_id]
@@ -183,7 +199,9 @@ def evolve(state: WngState, event: Event) -> WngState:
         case IconsShifted():
             return _with_test(state, replace(state.tests[event.test_id], shifted=event.shifted_total))
         case ComplicationResolved():
-            return _with_test(state, replace(state.tests[event.test_id], complication_pending=False))
+            test = state.tests[event.test_id]
+            state = _complication(state, test.id, test.character_id, False)
+            return _with_test(state, replace(test, complication_pending=False))
         case GloryGained(after=after) | GlorySpent(after=after):
             return replace(state, glory=after)
         case WrathGained() | WrathSpent():
@@ -355,6 +373,8 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             )
         case ResistanceTestRolled():
             state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
             return _with_test(
                 state,
                 OpenTest(

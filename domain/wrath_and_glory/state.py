@@ -36,6 +36,13 @@ class PendingWounds(msgspec.Struct, frozen=True, kw_only=True):
     wounds: int
 
 
+class PendingComplication(msgspec.Struct, frozen=True, kw_only=True):
+    """A Wrath die 1 awaiting the GM's choice: a complication, or 1 Ruin instead (RULES B1)."""
+
+    test_id: str
+    character_id: str
+
+
 class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     """One hero, NPC or troop as play has left it; wounds and shock count down to 0."""
 
@@ -59,6 +66,8 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     recovered_shock_this_turn: bool = False
     # A death test owed right now (fell unconscious, or wounded again while unconscious).
     death_test_due: bool = False
+    # Tests of this character whose Wrath die 1 awaits the GM's choice (wng_resolve_complication).
+    complications_pending: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -155,6 +164,16 @@ class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
         if found is None:
             raise UnknownEntity(f"no open test {test_id!r} in this campaign")
         return found
+
+    def complications(self, among: tuple[str, ...] | None = None) -> tuple[PendingComplication, ...]:
+        """Wrath dice 1 still awaiting the GM's choice, in roll order (of the characters `among`, if given)."""
+        found = [
+            PendingComplication(test_id=test_id, character_id=c.id)
+            for c in self.characters.values()
+            if among is None or c.id in among
+            for test_id in c.complications_pending
+        ]
+        return tuple(sorted(found, key=lambda p: int(p.test_id.removeprefix("t"))))
 
     def next_test_id(self) -> str:
         """Tests and special rolls are numbered t1, t2, … in the order they were rolled."""

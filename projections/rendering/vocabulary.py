@@ -68,6 +68,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "action": ("action", "acción"),
     "reaction": ("reaction", "reacción"),
     "use": ("use", "uso"),
+    "complications_pending": ("complications awaiting the GM", "complicaciones pendientes del DJ"),
 }
 
 WORDS: dict[str, tuple[str, str]] = {
