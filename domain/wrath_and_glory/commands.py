@@ -20,6 +20,7 @@ from domain.wrath_and_glory.encounter_commands import (
     SeizeInitiative,
     StartEncounter,
     TakeAction,
+    TotalDefence,
 )
 from domain.wrath_and_glory.encounter_state import ActionKind
 from domain.wrath_and_glory.events import (
@@ -245,6 +246,7 @@ WngCommand = (
     | Prepare
     | Move
     | TakeAction
+    | TotalDefence
     | Override
     | RollResistanceTest
 )

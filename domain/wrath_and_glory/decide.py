@@ -55,6 +55,7 @@ from domain.wrath_and_glory.encounter_commands import (
     SeizeInitiative,
     StartEncounter,
     TakeAction,
+    TotalDefence,
 )
 from domain.wrath_and_glory.state import WngState
 
@@ -128,6 +129,8 @@ def decide(
             return actions.decide_move(state, command, dice, actor)
         case TakeAction():
             return actions.decide_take_action(state, command, dice, actor)
+        case TotalDefence():
+            return actions.decide_total_defence(state, command, dice, actor)
         case Override():
             return rulings.decide_override(state, command, dice, actor)
         case RollResistanceTest():

@@ -65,6 +65,16 @@ class Move(Command, tag="wng_move", frozen=True, kw_only=True):
     metres: float = 0
 
 
+class TotalDefence(Command, tag="wng_total_defence", frozen=True, kw_only=True):
+    """The Total Defence action: move up to half Speed and roll Agility; each icon is +1 Defence until the
+    start of the character's next turn. Bonus and Glory dice are bought here: the test is settled when rolled."""
+
+    character_id: str
+    metres: float = 0
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
+
+
 class TakeAction(Command, tag="wng_take_action", frozen=True, kw_only=True):
     """Any other action, recorded against the turn budget (Disengage, Speak, a power, a Ruin action)."""
 

@@ -8,6 +8,9 @@ from domain.dice import Die
 from domain.events import Event
 from domain.wrath_and_glory.encounter_state import ActionKind, Side
 from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.outcome import WrathOutcome
+from domain.wrath_and_glory.pool import PoolSize
+from domain.wrath_and_glory.rolls import PoolDie
 
 MoveMode = Literal["standard", "double", "run", "climb", "swim"]
 ExpiryCause = Literal["turn_started", "encounter_ended"]
@@ -77,6 +80,22 @@ class Moved(Event, tag="wng_moved", frozen=True, kw_only=True):
 
     character_id: str
     mode: MoveMode
+    metres: float
+    max_metres: float
+
+
+class TotalDefenceRolled(Event, tag="wng_total_defence_rolled", frozen=True, kw_only=True):
+    """Total Defence: an Agility test with its Wrath die and no DN; its icons are the Defence bonus (a
+    `wng_defence_effect_added` follows when there is one), and the move of up to half Speed it allowed."""
+
+    test_id: str
+    character_id: str
+    pool: PoolSize
+    dice: tuple[PoolDie, ...]
+    icons: int
+    exalted: int
+    defence_bonus: int
+    wrath: WrathOutcome
     metres: float
     max_metres: float
 

@@ -19,6 +19,7 @@ from domain.wrath_and_glory.encounter_events import (
     MadeAware,
     Moved,
     RoundStarted,
+    TotalDefenceRolled,
     TurnEffectsExpired,
 )
 from domain.wrath_and_glory.encounter_state import Side
@@ -383,6 +384,7 @@ WngEvent = (
     | GmOverridden
     | ResistanceTestRolled
     | SoakRerolled
+    | TotalDefenceRolled
 )
 
 EVENTS: tuple[type[Event], ...] = members(WngEvent, Event)

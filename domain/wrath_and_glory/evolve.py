@@ -18,6 +18,7 @@ from domain.wrath_and_glory.encounter_events import (
     InitiativeTaken,
     MadeAware,
     RoundStarted,
+    TotalDefenceRolled,
     TurnEffectsExpired,
 )
 from domain.wrath_and_glory.encounter_state import EncounterState, TurnBudget
@@ -369,6 +370,20 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                     members_left=event.members_left_after,
                     conditions=conditions,
                     death_test_due=character.death_test_due and "dying" in conditions,
+                ),
+            )
+        case TotalDefenceRolled():
+            # An open test only for its Wrath die 1: no DN to fail, so no reroll, later Glory dice or shift.
+            state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
+            return _with_test(
+                state,
+                OpenTest(
+                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=0, dice=event.dice,
+                    bonus_applied=event.pool.bonus_applied + sum(1 for d in event.dice if d.role == "glory"),
+                    bonus_cap=event.pool.bonus_cap, complication_pending=event.wrath == "complication",
+                    settled="total_defence",
                 ),
             )
         case ResistanceTestRolled():

@@ -52,6 +52,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_resistance_test_rolled": ("resistance test", "tirada de resistencia"),
     "wng_round_started": ("round begins", "empieza el asalto"),
     "wng_turn_effects_expired": ("effects expire", "terminan los efectos"),
+    "wng_total_defence_rolled": ("Total Defence", "defensa total"),
 }
 
 

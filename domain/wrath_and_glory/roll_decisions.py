@@ -153,6 +153,11 @@ def open_test(state: WngState, test_id: str) -> OpenTest:
             "soak", 'a soak is applied when rolled: declare its reroll in the wng_soak command ("reroll": "wrath")'
         )
     test = state.test(test_id)
+    if test.settled == "total_defence":
+        raise RuleViolation(
+            "total_defence", "a Total Defence test has no DN to fail: buy its Glory dice in the command; "
+            "nothing rerolls or shifts it afterwards"
+        )
     if test.settled is not None:
         raise RuleViolation(
             test.settled, f'a {test.settled} test is settled when rolled: declare its reroll in the command ("reroll")'
