@@ -17,7 +17,7 @@ from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.outcome import wrath_outcome
 from domain.wrath_and_glory.pool import build_pool
 from domain.wrath_and_glory.resources import spend
-from domain.wrath_and_glory.roll_decisions import glory_gain, require_able
+from domain.wrath_and_glory.roll_decisions import glory_gain, require_able, require_in_play
 from domain.wrath_and_glory.rolls import PoolDie, faces, roll_d6s, roll_pool, wrath_face
 from domain.wrath_and_glory.ruin_payment import pay_ruin
 from domain.wrath_and_glory.state import CharacterState, WngState
@@ -31,6 +31,7 @@ TOTAL_DEFENCE_COST = ActionCost(kind="normal", normal=True, move=True)
 
 
 def _able_to_move(character: CharacterState) -> None:
+    require_in_play(character)
     if character.has("dead") or character.has("unconscious"):
         state = "dead" if character.has("dead") else "unconscious"
         raise RuleViolation(state, f"{character.sheet.name} is {state}")

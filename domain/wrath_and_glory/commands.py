@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.events import members
@@ -11,6 +13,7 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     Move,
     Override,
@@ -48,6 +51,14 @@ class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
     character_id: str
     owner: str | None = None
     sheet: Sheet
+
+
+class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True):
+    """The GM's free action: the members of the `joining` troops (a lone survivor too) join `troop_id` as one
+    troop, all members within 5 m of each other (the engine tracks no positions: the GM vouches for it)."""
+
+    troop_id: str
+    joining: Annotated[tuple[str, ...], msgspec.Meta(min_length=1)]
 
 
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
@@ -237,8 +248,10 @@ WngCommand = (
     | SpendGlory
     | GainRuin
     | SpendRuin
+    | RegroupTroops
     | StartEncounter
     | EndEncounter
+    | JoinEncounter
     | SeizeInitiative
     | Interrupt
     | MakeAware

@@ -18,6 +18,7 @@ from domain.wrath_and_glory import injury_decisions as injury
 from domain.wrath_and_glory import resource_decisions as resources
 from domain.wrath_and_glory import roll_decisions as rolls
 from domain.wrath_and_glory import ruling_decisions as rulings
+from domain.wrath_and_glory import troop_decisions as troops
 from domain.wrath_and_glory.commands import (
     AddGloryDice,
     Attack,
@@ -26,6 +27,7 @@ from domain.wrath_and_glory.commands import (
     GainRuin,
     InteractionAttack,
     RecoverShock,
+    RegroupTroops,
     Reload,
     RerollFailedDice,
     ResolveAttack,
@@ -47,6 +49,7 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     Move,
     Override,
@@ -111,8 +114,12 @@ def decide(
             return resources.decide_gain_ruin(state, command, dice, actor)
         case SpendRuin():
             return resources.decide_spend_ruin(state, command, dice, actor)
+        case RegroupTroops():
+            return troops.decide_regroup(state, command, dice, actor)
         case StartEncounter():
             return encounters.decide_start_encounter(state, command, dice, actor)
+        case JoinEncounter():
+            return encounters.decide_join(state, command, dice, actor)
         case EndEncounter():
             return encounters.decide_end_encounter(state, command, dice, actor)
         case SeizeInitiative():

@@ -22,6 +22,14 @@ class StartEncounter(Command, tag="wng_start_encounter", frozen=True, kw_only=Tr
     ambush: Side | None = None
 
 
+class JoinEncounter(Command, tag="wng_join_encounter", frozen=True, kw_only=True):
+    """The GM brings a reinforcement (hero or NPC) into the running encounter: it takes its side's picks of
+    alternating activation from this round on, or from the next one with `next_round`."""
+
+    character_id: str
+    next_round: bool = False
+
+
 class EndEncounter(Command, tag="wng_end_encounter", frozen=True, kw_only=True):
     pass
 

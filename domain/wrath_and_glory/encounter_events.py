@@ -24,6 +24,16 @@ class EncounterStarted(Event, tag="wng_encounter_started", frozen=True, kw_only=
     ambush: Side | None = None
 
 
+class EncounterJoined(Event, tag="wng_encounter_joined", frozen=True, kw_only=True):
+    """A reinforcement joined the running encounter in `round`; it may be picked from `acts_from_round` on
+    (this round if it is the same: it has not acted in it). It is never surprised by the encounter's ambush."""
+
+    encounter_id: str
+    character_id: str
+    round: int
+    acts_from_round: int
+
+
 class RoundStarted(Event, tag="wng_round_started", frozen=True, kw_only=True):
     """Everyone has acted: a new round begins at turn 0, with fresh seize and interrupt choices."""
 

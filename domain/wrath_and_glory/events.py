@@ -13,6 +13,7 @@ from domain.wrath_and_glory.damage import DamageTotal, DeathTestResult
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     InitiativeContested,
     InitiativeTaken,
@@ -30,6 +31,7 @@ from domain.wrath_and_glory.rolls import PoolDie
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill, Weapon
 from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
+from domain.wrath_and_glory.troop_events import TroopsRegrouped
 
 GloryGainCause = Literal["wrath_six", "shift", "gm_award"]
 GlorySpendCause = Literal["bonus_dice", "damage", "seize_initiative", "ambush_awareness", "other"]
@@ -385,6 +387,8 @@ WngEvent = (
     | ResistanceTestRolled
     | SoakRerolled
     | TotalDefenceRolled
+    | TroopsRegrouped
+    | EncounterJoined
 )
 
 EVENTS: tuple[type[Event], ...] = members(WngEvent, Event)

@@ -13,6 +13,7 @@ from domain.events import Event
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     InitiativeContested,
     InitiativeTaken,
@@ -64,6 +65,7 @@ from domain.wrath_and_glory.state import (
     WngState,
     initial_state,
 )
+from domain.wrath_and_glory.troop_events import TroopsRegrouped
 from domain.wrath_and_glory.turn_budget import spend_budget
 
 
@@ -329,6 +331,10 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
         case EncounterStarted():
             started = EncounterState(id=event.encounter_id, participants=event.participants, ambush=event.ambush)
             return replace(state, encounter=started)
+        case EncounterJoined() if encounter is not None:
+            waiting = encounter.waiting | ({event.character_id} if event.acts_from_round > event.round else set())
+            return _in_encounter(state, participants=(*encounter.participants, event.character_id),
+                                 aware=encounter.aware | {event.character_id}, waiting=waiting)
         case RoundStarted() if encounter is not None:
             return replace(state, encounter=replace(encounter.next_round(), round=event.round))
         case InitiativeTaken() if encounter is not None:
@@ -372,6 +378,20 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                     death_test_due=character.death_test_due and "dying" in conditions,
                 ),
             )
+        case TroopsRegrouped():
+            troop = state.characters[event.troop_id]
+            state = _with_character(state, replace(
+                troop, members_left=event.members_after, troop_shock_lost=event.troop_shock_lost,
+                troop_wounds_lost=event.troop_wounds_lost, conditions=troop.conditions - {"dissolved"},
+            ))
+            for part in event.joined:
+                gone = state.characters[part.character_id]
+                state = _with_character(state, replace(
+                    gone, members_left=0, troop_shock_lost=0, troop_wounds_lost=0, regrouped_into=event.troop_id,
+                ))
+            if event.acted and encounter is not None:
+                state = _in_encounter(state, acted=encounter.acted | {event.troop_id})
+            return state
         case TotalDefenceRolled():
             # An open test only for its Wrath die 1: no DN to fail, so no reroll, later Glory dice or shift.
             state = replace(state, tests_rolled=state.tests_rolled + 1)

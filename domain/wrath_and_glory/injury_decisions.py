@@ -188,6 +188,8 @@ def roll_death_test(state: WngState, character: CharacterState, dice: Dice, *, s
 def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
+    if character.regrouped_into is not None:
+        raise RuleViolation("regrouped", f"the members of {character.sheet.name} joined {character.regrouped_into}")
     if character.has("dead") or character.has("unconscious"):
         raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
     if state.takes_part(character.id) and character.recovered_shock_this_turn:

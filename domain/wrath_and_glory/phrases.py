@@ -53,6 +53,8 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_round_started": ("round begins", "empieza el asalto"),
     "wng_turn_effects_expired": ("effects expire", "terminan los efectos"),
     "wng_total_defence_rolled": ("Total Defence", "defensa total"),
+    "wng_troops_regrouped": ("troops regroup", "las tropas se reagrupan"),
+    "wng_encounter_joined": ("joins the encounter", "se une al combate"),
 }
 
 

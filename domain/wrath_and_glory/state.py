@@ -66,6 +66,8 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     recovered_shock_this_turn: bool = False
     # A death test owed right now (fell unconscious, or wounded again while unconscious).
     death_test_due: bool = False
+    # A troop whose members joined another troop (wng_troops_regrouped): it has none left and acts no more.
+    regrouped_into: str | None = None
     # Tests of this character whose Wrath die 1 awaits the GM's choice (wng_resolve_complication).
     complications_pending: tuple[str, ...] = ()
 
