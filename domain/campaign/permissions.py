@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
+from domain.campaign.commands import ContributeEntropy, CreateCharacter, RedoTurn, Roll, UndoTurn
 from domain.campaign.state import CampaignState, TurnRecord
 from domain.commands import Actor, Command, command_tag
 from domain.encounter import TurnPosition
@@ -17,7 +17,7 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     if actor.role == "observer":
         raise Forbidden(f"observers may read the campaign but not send commands ({tag})")
     match command:
-        case Roll(character_id=None):
+        case Roll(character_id=None) | ContributeEntropy():
             return
         case Roll(character_id=str(character_id)):
             character = state.characters.get(character_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.campaign.entropy import NO_CONTRIBUTIONS
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.d100.state import D100State
@@ -33,6 +34,10 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     epoch: int
     commitment: str
     revealed: bool = False
+    algorithm: int = 1
+    # Algorithm 2: the digest of the contributions so far (docs/fairness.md) and their seqs.
+    entropy: str = NO_CONTRIBUTIONS
+    contributions: tuple[int, ...] = ()
 
 
 class TurnRecord(msgspec.Struct, frozen=True):
