@@ -103,3 +103,17 @@ SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'encou
 SELECT_SEQ_RANGE_OF_SESSION = """
 SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'session' = $2
 """
+
+# The epochs' commitments and reveals, for the first pass of a verification (a partial index keeps
+# this to a handful of rows however long the campaign is).
+SELECT_EPOCH_EVENTS = """
+SELECT seq, type, data::text AS data FROM events
+ WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')
+ ORDER BY seq
+"""
+# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof.
+SELECT_CONTRIBUTIONS_BEFORE = """
+SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+ ORDER BY seq
+"""

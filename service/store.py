@@ -25,6 +25,10 @@ from projections.recorded import EventMeta, Recorded
 from service import chain, codec, queries
 
 
+# The largest seq, version or global position the database holds (bigint).
+MAX_SEQ = 2**63 - 1
+
+
 class StoreError(Exception):
     """Base of the store's own errors; the HTTP edge maps each to a problem document."""
 
@@ -282,6 +286,16 @@ class EventStore:
         else:
             row = await self.pool.fetchrow(queries.SELECT_SEQ_RANGE_OF_SESSION, _uuid(campaign_id), str(session))
         return (int(row[0]), int(row[1])) if row is not None and row[0] is not None else None
+
+    async def epoch_events(self, campaign_id: str) -> list[dict[str, Any]]:
+        """The dice_seed_committed and dice_seed_revealed records of the campaign: `{seq, type, data}`."""
+        rows = await self.pool.fetch(queries.SELECT_EPOCH_EVENTS, _uuid(campaign_id))
+        return [{"seq": row["seq"], "type": row["type"], "data": msgspec.json.decode(row["data"])} for row in rows]
+
+    async def contributions_before(self, campaign_id: str, epoch: int, seq: int) -> list[dict[str, Any]]:
+        """The entropy contributed to `epoch` before event `seq`: `{seq, actor, entropy, digest}` in order."""
+        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq)
+        return [{"seq": row["seq"], "actor": row["actor"], **msgspec.json.decode(row["data"])} for row in rows]
 
     async def seed(self, campaign_id: str, epoch: int) -> bytes | None:
         value = await self.pool.fetchval(queries.SELECT_SEED, _uuid(campaign_id), epoch)
