@@ -56,12 +56,14 @@ SELECT seq, type, schema_version, data::text, meta::text FROM events
 SELECT_TYPES = "SELECT seq, type FROM events WHERE campaign_id = $1 AND seq = ANY($2::bigint[])"
 
 # The global feed in commit-safe order: only rows of transactions older than every transaction still
-# running are handed out, so a row committed late can never land behind a reader's cursor.
+# running are handed out, so a row committed late can never land behind a reader's cursor. Rows are
+# ordered and compared on the xid8 column itself: its text (the cursor's spelling) sorts "1000" before
+# "999", which would hand out rows out of order at every power of ten and skip them after.
 SELECT_FEED = f"""
-SELECT xact_id::text AS xact_id, {_STORED_COLUMNS} FROM events
- WHERE (xact_id, global_position) > ($1::text::xid8, $2::bigint)
-   AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
- ORDER BY xact_id, global_position
+SELECT events.xact_id::text AS xact_text, {_STORED_COLUMNS} FROM events
+ WHERE (events.xact_id, events.global_position) > ($1::text::xid8, $2::bigint)
+   AND events.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY events.xact_id, events.global_position
  LIMIT $3
 """
 

@@ -25,8 +25,10 @@ from projections.recorded import EventMeta, Recorded
 from service import chain, codec, queries
 
 
-# The largest seq, version or global position the database holds (bigint).
+# The largest seq, version or global position the database holds (bigint), and the largest
+# transaction id (xid8, unsigned 64 bits).
 MAX_SEQ = 2**63 - 1
+MAX_XACT = 2**64 - 1
 
 
 class StoreError(Exception):
@@ -34,9 +36,11 @@ class StoreError(Exception):
 
 
 class CampaignNotFound(StoreError):
-    def __init__(self, campaign_id: str) -> None:
+    def __init__(self, campaign_id: str, canonical: str | None = None) -> None:
         super().__init__(f"no campaign {campaign_id}")
         self.campaign_id = campaign_id
+        # Set when `campaign_id` is another spelling of a UUID: the only spelling that names a campaign.
+        self.canonical = canonical
 
 
 class VersionConflict(StoreError):
@@ -87,10 +91,18 @@ def format_time(moment: dt.datetime) -> str:
 
 
 def _uuid(campaign_id: str) -> UUID:
+    """The campaign's UUID, from its one canonical spelling (lowercase, hyphenated) and no other.
+
+    Every read and write starts here, so an alias (upper case, no hyphens, braces, a urn:uuid: prefix)
+    never reaches a query, the hash chain or the dice: it names no campaign.
+    """
     try:
-        return UUID(campaign_id)
-    except ValueError:
+        parsed = UUID(campaign_id)
+    except (ValueError, TypeError):
         raise CampaignNotFound(campaign_id) from None
+    if str(parsed) != campaign_id:
+        raise CampaignNotFound(campaign_id, canonical=str(parsed))
+    return parsed
 
 
 def stored_from_row(row: asyncpg.Record) -> StoredEvent:
@@ -318,7 +330,7 @@ class EventStore:
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""
         rows = await self.pool.fetch(queries.SELECT_FEED, str(after_xact), after_position, limit)
-        return [(int(row["xact_id"]), stored_from_row(row)) for row in rows]
+        return [(int(row["xact_text"]), stored_from_row(row)) for row in rows]
 
 
 async def epoch_fact(store: EventStore, campaign_id: str, kind: str, epoch: int) -> dict[str, Any] | None:

@@ -71,7 +71,10 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
 
 def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     if isinstance(exc, CampaignNotFound):
-        return problem(request, 404, "campaign-not-found", f"there is no campaign {exc.campaign_id!r}")
+        detail = f"there is no campaign {exc.campaign_id!r}"
+        if exc.canonical is not None:
+            detail += f"; campaign ids are written in lowercase with hyphens only: {exc.canonical}"
+        return problem(request, 404, "campaign-not-found", detail)
     if isinstance(exc, VersionConflict):
         return problem(
             request, 409, "version-conflict", str(exc), expected_version=exc.expected, current_version=exc.current
