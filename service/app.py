@@ -11,6 +11,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
+from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
@@ -76,6 +77,7 @@ def create_app(settings: Settings) -> Litestar:
             health,
         ],
         lifespan=[lifespan],
+        before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Lexmechanic",

@@ -12,7 +12,8 @@ from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
 from service.api.auth import campaign_actor, require_admin
-from service.api.problems import ApiError, reject_nul
+from service.api.limits import check_body
+from service.api.problems import ApiError
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
 from service.api.services import services
 from service.commanding import CommandOutcome, request_digest
@@ -29,7 +30,7 @@ async def create_campaign(
 ) -> CampaignCreatedResponse:
     found = services(request)
     require_admin(request, found.settings.admin_token, "creating a campaign")
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
     campaign_id, outcome = await found.commander.create_campaign(command)
     assert outcome.token is not None
@@ -47,7 +48,7 @@ async def invite_participant(
 ) -> InvitedResponse:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     command = InviteParticipant(name=data.name, role=data.role)
     outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return InvitedResponse(
@@ -88,7 +89,7 @@ async def send_command(
 ) -> Response[CommandOutcome]:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     expected = _expected_version(if_match, data.expected_version)
     if expected != data.expected_version:
         data = msgspec.structs.replace(data, expected_version=expected)

@@ -14,13 +14,16 @@ from litestar.response import Stream
 from domain.campaign.state import CampaignState
 from domain.wrath_and_glory.state import WngState
 from service.api.auth import campaign_actor
+from service.api.limits import INT32_MAX
 from service.api.problems import ApiError
 from service.api.services import Services, services
 from service import proofs
 from service.store import MAX_SEQ
 from service.exporting import export_lines, verify_stored
 
-AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]
+AtSeq = Annotated[
+    int | None, QueryParameter(name="at_seq", ge=1, le=MAX_SEQ, description="state right after this event")
+]
 AtPost = Annotated[
     str | None,
     QueryParameter(name="at_post", max_length=200, description="state after the last event of this forum post"),
@@ -56,7 +59,10 @@ async def _point(
             raise ApiError(
                 400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}"
             )
-        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], int(parts[1]), int(parts[2]))
+        round_, turn = int(parts[1]), int(parts[2])
+        # Rounds and turns are int columns: a larger number names no turn of any encounter.
+        found_seq = round_ <= INT32_MAX and turn <= INT32_MAX
+        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
         if seq is None:
             raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}")
         return seq
@@ -126,7 +132,7 @@ def _pools(state: CampaignState) -> dict[str, Any]:
 async def campaign_events(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    after_seq: Annotated[int, QueryParameter(ge=0)] = 0,
+    after_seq: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
     found = await _reader(request, campaign_id)

@@ -14,7 +14,7 @@ from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
 from service.snapshots import reaches_back
-from service.store import EventStore
+from service.store import MAX_SEQ, EventStore
 
 
 async def _span(
@@ -51,10 +51,10 @@ async def _span(
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    session: Annotated[int | None, QueryParameter(ge=1)] = None,
+    session: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     encounter: Annotated[str | None, QueryParameter(max_length=64)] = None,
-    from_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
-    to_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
+    from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
+    to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     format: Annotated[Format, QueryParameter(description="json, markdown or bbcode")] = "json",
     lang: Annotated[Lang, QueryParameter(description="en or es")] = "en",
 ) -> Response[Any]:
