@@ -26,6 +26,7 @@ from service.api.reads import (
     verify,
 )
 from service.api.services import Services
+from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.transcripts import transcript
 from service.commanding import Commander
 from service.database import create_pool
@@ -75,6 +76,9 @@ def create_app(settings: Settings) -> Litestar:
             export,
             feed,
             health,
+            create_share_link,
+            list_share_links,
+            revoke_share_link,
         ],
         lifespan=[lifespan],
         before_request=refuse_deep_bodies,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from service.settings import Settings, admin_token_from_env, data_dir_from_env
+from service.settings import Settings, admin_token_from_env, data_dir_from_env, public_url_from_env
 
 
 def _database_urls(announce: bool) -> tuple[str, str]:
@@ -50,7 +50,13 @@ def _serve(args: argparse.Namespace) -> int:
     warning = asyncio.run(privilege_warning(url))
     if warning:
         print(warning, flush=True)
-    settings = Settings(database_url=url, admin_token=admin_token_from_env(), host=args.host, port=args.port)
+    settings = Settings(
+        database_url=url,
+        admin_token=admin_token_from_env(),
+        host=args.host,
+        port=args.port,
+        public_url=public_url_from_env(),
+    )
     if settings.admin_token is None:
         print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
     base = f"http://{args.host}:{args.port}"

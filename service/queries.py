@@ -119,3 +119,30 @@ SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
  WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
  ORDER BY seq
 """
+
+INSERT_SHARE_LINK = """
+INSERT INTO share_links (campaign_id, link_id, key, label, created_by) VALUES ($1, $2, $3, $4, $5)
+RETURNING created_at
+"""
+SELECT_SHARE_LINKS = """
+SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
+ WHERE campaign_id = $1 ORDER BY created_at, link_id
+"""
+REVOKE_SHARE_LINK = """
+UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
+RETURNING revoked_at
+"""
+SELECT_SHARE_KEY = """
+SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL
+"""
+# The link permalinks carry: the newest one still valid.
+SELECT_NEWEST_SHARE_KEY = """
+SELECT key FROM share_links WHERE campaign_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, link_id LIMIT 1
+"""
+
+# The events of one mission that rolled dice (its leader's selection, …), for the report's proofs.
+SELECT_MISSION_ROLLS = """
+SELECT seq FROM events
+ WHERE campaign_id = $1 AND data ->> 'mission_id' = $2 AND meta ? 'dice' AND seq <= $3
+ ORDER BY seq
+"""

@@ -90,7 +90,7 @@ def format_time(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _uuid(campaign_id: str) -> UUID:
+def campaign_uuid(campaign_id: str) -> UUID:
     """The campaign's UUID, from its one canonical spelling (lowercase, hyphenated) and no other.
 
     Every read and write starts here, so an alias (upper case, no hyphens, braces, a urn:uuid: prefix)
@@ -103,6 +103,9 @@ def _uuid(campaign_id: str) -> UUID:
     if str(parsed) != campaign_id:
         raise CampaignNotFound(campaign_id, canonical=str(parsed))
     return parsed
+
+
+_uuid = campaign_uuid
 
 
 def stored_from_row(row: asyncpg.Record) -> StoredEvent:
@@ -308,6 +311,11 @@ class EventStore:
         """The entropy contributed to `epoch` before event `seq`: `{seq, actor, entropy, digest}` in order."""
         rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq)
         return [{"seq": row["seq"], "actor": row["actor"], **msgspec.json.decode(row["data"])} for row in rows]
+
+    async def mission_rolls(self, campaign_id: str, mission_id: str, upto: int) -> list[int]:
+        """The seqs of the mission's own events that rolled dice, up to `upto`."""
+        rows = await self.pool.fetch(queries.SELECT_MISSION_ROLLS, _uuid(campaign_id), mission_id, upto)
+        return [int(row["seq"]) for row in rows]
 
     async def seed(self, campaign_id: str, epoch: int) -> bytes | None:
         value = await self.pool.fetchval(queries.SELECT_SEED, _uuid(campaign_id), epoch)

@@ -14,6 +14,8 @@ from domain.commands import PostRef
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import check_body
 from service.api.problems import ApiError
+from projections.permalinks import proof_link
+from service.api.sharing import links_for
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
 from service.api.services import services
 from service.commanding import CommandOutcome, request_digest
@@ -98,4 +100,7 @@ async def send_command(
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
     outcome = await found.commander.execute(campaign_id, actor, data, key, digest)
+    rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
+    if rolled is not None:
+        outcome = msgspec.structs.replace(outcome, proof=proof_link(await links_for(found, campaign_id), campaign_id, rolled))
     return Response(outcome, status_code=200 if outcome.replayed else 201)

@@ -13,7 +13,7 @@ from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
 from domain.wrath_and_glory.state import WngState
-from service.api.auth import campaign_actor
+from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
 from service.api.problems import ApiError
 from service.api.services import Services, services
@@ -38,7 +38,7 @@ AtTurn = Annotated[
 
 async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services:
     found = services(request)
-    await campaign_actor(request, found.store, campaign_id)
+    await campaign_reader(request, found.store, campaign_id)
     return found
 
 

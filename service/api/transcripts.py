@@ -8,11 +8,12 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
 from projections.transcript import build_frames, render
-from projections.transcript.render import Format
+from projections.transcript.render import ChainHead, Format
 from projections.transcript.wording import Lang, word
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
+from service.api.sharing import links_for
 from service.snapshots import reaches_back
 from service.store import MAX_SEQ, EventStore
 
@@ -60,6 +61,7 @@ async def transcript(
 ) -> Response[Any]:
     found = await _reader(request, campaign_id)
     store = found.store
+    chain_head = await store.head(campaign_id)
     first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
     head = await found.cache.at_head(campaign_id)
     before = await found.snapshots.state_at(campaign_id, first - 1) if first > 1 else None
@@ -69,7 +71,10 @@ async def transcript(
         before, records = None, await store.records(campaign_id, 0, head.version)
     stored = await store.stored(campaign_id, first - 1, last, last - first + 1)
     times = {event.seq: event.recorded_at for event in stored}
-    frames = build_frames(records, first, last, lang, campaign_id, times, initial=before)
+    links = await links_for(found, campaign_id)
+    frames = build_frames(records, first, last, lang, campaign_id, times, initial=before, links=links)
     names = {cid: character.name for cid, character in head.characters.items()}
     title = f"{word('transcript', lang)} — {head.name} — {what}"
-    return Response(render(frames, format, lang, names, title), media_type=MEDIA[format])
+    # The head the transcript was made at: pasted into the forum, it witnesses the log (docs/audit-format.md).
+    witness = ChainHead(version=chain_head.version, head_hash=chain_head.head_hash)
+    return Response(render(frames, format, lang, names, title, witness), media_type=MEDIA[format])

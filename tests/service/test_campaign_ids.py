@@ -16,7 +16,7 @@ ALIASES = {
     "upper, no hyphens": lambda c: c.replace("-", "").upper(),
     "surrounding spaces": lambda c: f" {c} ",
 }
-READS = ["", "/events", "/state", "/verify", "/export", "/transcript", "/rolls/4", "/characters/kai"]
+READS = ["", "/events", "/state", "/verify", "/export", "/transcript", "/rolls/4", "/characters/kai", "/share-links"]
 
 
 @pytest.mark.parametrize("alias", sorted(ALIASES))
