@@ -254,3 +254,30 @@ async def test_cli_export_writes_the_same_lines_as_the_api(
     code = await asyncio.to_thread(cli, ["export", campaign.id, "-o", str(tmp_path / "cli.jsonl")])
     assert code == 0
     assert (tmp_path / "cli.jsonl").read_text() == api_lines
+
+
+def test_offline_verification_holds_one_line_at_a_time(tmp_path: Path) -> None:
+    """20,000 events (a 10 MB file) are checked with a peak far below the file's size: it streams."""
+    import tracemalloc
+
+    from service.audit_file import verify_file
+
+    campaign_id = "3f2c1b9e-7d4a-4c2b-9e1f-0a5b6c7d8e9f"
+    prev = chain.GENESIS
+    with (tmp_path / "big.jsonl").open("w") as file:
+        for seq in range(1, 20_001):
+            record = {"campaign_id": campaign_id, "seq": seq, "global_position": seq, "type": "gm_noted",
+                      "schema_version": 1, "data": {"text": f"note {seq} " + "x" * 300},
+                      "meta": {"actor": "gm", "command_id": f"c{seq}"}, "idempotency_key": None,
+                      "recorded_at": "2026-01-01T00:00:00.000000Z"}
+            record["prev_hash"], record["hash"] = prev, chain.link(prev, record)
+            prev = record["hash"]
+            file.write(json.dumps(record) + "\n")
+        file.write(json.dumps({"head": {"campaign_id": campaign_id, "version": 20_000, "head_hash": prev}}) + "\n")
+    size = (tmp_path / "big.jsonl").stat().st_size
+    tracemalloc.start()
+    (report,) = verify_file(tmp_path / "big.jsonl")
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert report.ok and report.events == 20_000
+    assert peak < size / 20, (peak, size)
