@@ -37,7 +37,11 @@ async def create_campaign(
     campaign_id, outcome = await found.commander.create_campaign(command)
     assert outcome.token is not None
     return CampaignCreatedResponse(
-        campaign_id=campaign_id, gm_token=outcome.token, version=outcome.version, events=list(outcome.events)
+        campaign_id=campaign_id,
+        gm_token=outcome.token,
+        version=outcome.version,
+        head_hash=outcome.head_hash,
+        events=list(outcome.events),
     )
 
 
@@ -58,6 +62,7 @@ async def invite_participant(
         role=data.role,
         token=outcome.token,
         version=outcome.version,
+        head_hash=outcome.head_hash,
         events=list(outcome.events),
         note="The token is shown only once: hand it to the participant."
         if outcome.token

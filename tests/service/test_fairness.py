@@ -137,3 +137,35 @@ async def test_roll_proof_before_and_after_the_reveal(campaign: Any) -> None:
 
     next_roll = await campaign.ok({"type": "roll", "expression": "d100", "reason": "new epoch"})
     assert next_roll["events"][0]["meta"]["dice"]["epoch"] == 2
+
+
+async def test_every_answer_carries_the_head_after_it(campaign: Any) -> None:
+    created = (await campaign.get("")).json()
+    invited = await campaign.client.post(f"/campaigns/{campaign.id}/participants", json={"name": "Ana", "role": "player"},
+                                         headers=campaign.auth())
+    body = invited.json()
+    events = (await campaign.get("/events")).json()["events"]
+    assert (body["version"], body["head_hash"]) == (created["version"] + 1, events[-1]["hash"])
+    answer = await campaign.ok({"type": "gm_note", "text": "x", "post": {"id": "p-1"}})
+    assert answer["head_hash"] == answer["events"][-1]["hash"]
+    replayed = await campaign.command({"type": "gm_note", "text": "x", "post": {"id": "p-1"}})
+    assert replayed.status_code == 200 and replayed.json()["head_hash"] == answer["head_hash"]
+
+
+async def test_transcripts_show_which_contributions_each_roll_mixed_in(campaign: Any) -> None:
+    player = await campaign.invite("Ana", "player")
+    early = await campaign.ok({"type": "roll", "expression": "d10", "reason": "before any contribution"})
+    first = await campaign.ok({"type": "contribute_entropy", "entropy": "Ana: for the Emperor"}, player)
+    second = await campaign.ok({"type": "contribute_entropy", "entropy": "GM: and the Chapter"})
+    late = await campaign.ok({"type": "roll", "expression": "d10", "reason": "after both"})
+    frames = {f["seq"]: f for f in (await campaign.get("/transcript")).json()["frames"]}
+    assert frames[early["version"]]["entropy_from"] == []
+    assert frames[late["version"]]["entropy_from"] == [first["version"], second["version"]]
+    assert late["events"][0]["meta"]["dice"]["entropy"] == independent_digest(["Ana: for the Emperor", "GM: and the Chapter"])
+    markdown = (await campaign.get("/transcript?format=markdown")).text
+    assert f"entropy from: #{first['version']}, #{second['version']}" in markdown
+    spanish = (await campaign.get("/transcript?format=bbcode&lang=es")).text
+    assert "entropía de: #" in spanish and "Entropía «Ana: for the Emperor» aportada a la época 1" in spanish
+    observer = await campaign.invite("Olga", "observer")
+    refused = await campaign.command({"type": "contribute_entropy", "entropy": "an observer's"}, observer)
+    assert refused.status_code == 403
