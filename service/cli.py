@@ -9,8 +9,6 @@ import signal
 import sys
 from pathlib import Path
 
-import msgspec
-
 from service.settings import Settings, admin_token_from_env, data_dir_from_env, public_url_from_env
 
 
@@ -151,10 +149,9 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
     for report in reports:
         status = "OK" if report.ok else "FAILED"
-        chain_broken = any("hash" in p or "seq" in p for p in report.problems)
         print(
             f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
-            f"{'BROKEN' if chain_broken else 'intact'}, head {report.head_hash[:16]}…; "
+            f"{'intact' if report.chain_intact else 'BROKEN'}, head {report.head_hash[:16]}…; "
             f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
             f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed; "
             f"entropy contributions: {report.contributions}; witnessed heads: {report.heads_witnessed} found"

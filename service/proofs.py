@@ -24,7 +24,9 @@ ALGORITHM_TEXT = {
 }
 
 
-def die_steps(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, entropy: str | None) -> list[dict[str, Any]]:
+def die_steps(
+    seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, entropy: str | None
+) -> list[dict[str, Any]]:
     """Every attempt of die k as a reader recomputes it: message, MAC, v, the bound, accepted or not."""
     limit = 2**64 - (2**64 % sides)
     steps: list[dict[str, Any]] = []

@@ -21,6 +21,7 @@ from service import chain
 from service.dice_source import die_value
 
 ALGORITHMS = (1, 2)
+EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
 # Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
 # dice of the command (docs/fairness.md, "Where the dice are in the log").
 LEGACY_COPIES: dict[tuple[str, int], str] = {
@@ -52,6 +53,8 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     epochs_revealed: int = 0
     contributions: int = 0
     heads_witnessed: int = 0
+    # False once a seq, a prev_hash or a hash does not hold (the other problems leave the chain intact).
+    chain_intact: bool = True
     problems: list[str] = []
 
     @property
@@ -88,13 +91,20 @@ def seeds_from(records: Iterable[dict[str, Any]]) -> dict[int, bytes]:
         if not isinstance(data, dict):
             continue
         if record.get("type") == "dice_seed_committed":
-            commitments.setdefault(data.get("epoch"), str(data.get("commitment")))  # type: ignore[arg-type]
+            epoch = data.get("epoch")
+            if isinstance(epoch, int):
+                commitments.setdefault(epoch, str(data.get("commitment")))
         elif record.get("type") == "dice_seed_revealed":
             seed = _seed_bytes(data.get("seed"))
             epoch = data.get("epoch")
-            if seed is not None and isinstance(epoch, int) and hashlib.sha256(seed).hexdigest() == commitments.get(epoch):
+            matches = seed is not None and isinstance(epoch, int) and sha256_hex(seed) == commitments.get(epoch)
+            if matches and seed is not None and isinstance(epoch, int):
                 seeds.setdefault(epoch, seed)
     return seeds
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _seed_bytes(text: Any) -> bytes | None:
@@ -133,6 +143,7 @@ class CampaignVerifier:
         report = self.report
         seq = record.get("seq")
         report.events += 1
+        broken = len(report.problems)
         if seq != report.events:
             report.problems.append(f"event {seq}: expected seq {report.events}; the stream has a gap or a duplicate")
         if record.get("prev_hash") != self._prev:
@@ -144,6 +155,8 @@ class CampaignVerifier:
             expected = str(record.get("hash"))
         if record.get("hash") != expected:
             report.problems.append(f"event {seq}: hash mismatch; the event was altered after it was written")
+        if len(report.problems) > broken:
+            report.chain_intact = False
         self._prev = str(record.get("hash"))
         witnessed = self._expected.pop(report.events, None)
         if witnessed is not None:
@@ -206,18 +219,21 @@ class CampaignVerifier:
 
     def _epoch_facts(self, record: dict[str, Any], seq: int) -> None:
         kind, data, report = record.get("type"), record.get("data"), self.report
-        if kind not in ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed") or not isinstance(data, dict):
+        if kind not in EPOCH_EVENTS or not isinstance(data, dict):
             return
         epoch_number = data.get("epoch")
         epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
         if kind == "dice_seed_committed":
             algorithm = data.get("algorithm", 1)
             if not isinstance(epoch_number, int) or epoch is not None:
-                report.problems.append(f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number")
+                report.problems.append(
+                    f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number"
+                )
                 return
             if algorithm not in ALGORITHMS:
                 report.problems.append(f"event {seq}: epoch {epoch_number} names dice algorithm {algorithm!r}, unknown")
-            self._epochs[epoch_number] = _Epoch(str(data.get("commitment")), int(algorithm) if algorithm in ALGORITHMS else 0, seq)
+            known = int(algorithm) if algorithm in ALGORITHMS else 0
+            self._epochs[epoch_number] = _Epoch(str(data.get("commitment")), known, seq)
             self._active = epoch_number
         elif kind == "dice_seed_revealed":
             seed = _seed_bytes(data.get("seed"))

@@ -12,9 +12,9 @@ import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -98,7 +98,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if AuditStats.campaigns:
         terminalreporter.write_line(
             f"audit: {AuditStats.campaigns} campaigns built by the tests verified online, offline and from the docs: "
-            f"{AuditStats.events} events, {AuditStats.dice_verified} dice recomputed, {AuditStats.dice_pending} pending; "
+            f"{AuditStats.events} events, {AuditStats.dice_verified} dice recomputed, "
+            f"{AuditStats.dice_pending} pending; "
             f"{len(AuditStats.types)} event types with dice"
         )
         if os.environ.get("LEXMECHANIC_AUDIT_TYPES"):

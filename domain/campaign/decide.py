@@ -20,6 +20,7 @@ from domain.campaign.commands import (
     StartSession,
     UndoTurn,
 )
+from domain.campaign.entropy import DICE_ALGORITHM, next_digest
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
@@ -38,7 +39,6 @@ from domain.campaign.events import (
     TurnRedone,
     TurnUndone,
 )
-from domain.campaign.entropy import DICE_ALGORITHM, next_digest
 from domain.campaign.state import CampaignState, EncounterLog
 from domain.commands import Actor, Command
 from domain.dice import Dice

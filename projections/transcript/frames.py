@@ -108,7 +108,8 @@ def _frame(
     dice = tuple(Die(**d) for d in dice_in(msgspec.to_builtins(event)))
     epoch, provenance = before.epoch, meta.dice
     entropy_from: tuple[int, ...] = ()
-    if provenance is not None and provenance.entropy is not None and epoch is not None and epoch.epoch == provenance.epoch:
+    mixed = provenance is not None and provenance.entropy is not None
+    if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
         entropy_from = epoch.contributions
     actor = after.participants.get(meta.actor or "")
     return Frame(

@@ -8,8 +8,8 @@ from typing import Any
 from litestar import Request
 
 from domain.commands import Actor, Role
-from service.api.problems import ApiError
 from service import share_links
+from service.api.problems import ApiError
 from service.store import EventStore
 from service.tokens import token_hash
 
@@ -46,7 +46,9 @@ async def campaign_reader(request: Request[Any, Any, Any], store: EventStore, ca
     link_id = await share_links.link_of_key(store, campaign_id, key)
     if link_id is None:
         await store.head(campaign_id)  # an unknown campaign is a 404, not a bad key
-        raise ApiError(401, "unauthenticated", "this share link is not valid for this campaign (it may have been revoked)")
+        raise ApiError(
+            401, "unauthenticated", "this share link is not valid for this campaign (it may have been revoked)"
+        )
     return Actor(participant_id=f"share:{link_id}", role="observer")
 
 

@@ -11,13 +11,13 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
+from projections.permalinks import proof_link
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import check_body
 from service.api.problems import ApiError
-from projections.permalinks import proof_link
-from service.api.sharing import links_for
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
 from service.api.services import services
+from service.api.sharing import links_for
 from service.commanding import CommandOutcome, request_digest
 
 IdempotencyKey = Annotated[
@@ -107,5 +107,6 @@ async def send_command(
     outcome = await found.commander.execute(campaign_id, actor, data, key, digest)
     rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
     if rolled is not None:
-        outcome = msgspec.structs.replace(outcome, proof=proof_link(await links_for(found, campaign_id), campaign_id, rolled))
+        links = await links_for(found, campaign_id)
+        outcome = msgspec.structs.replace(outcome, proof=proof_link(links, campaign_id, rolled))
     return Response(outcome, status_code=200 if outcome.replayed else 201)

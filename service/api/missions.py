@@ -13,8 +13,8 @@ from domain.campaign.state import CampaignState
 from domain.errors import UnknownEntity
 from domain.missions import mission_report
 from domain.rulesets import mission_characters
-from service.api.problems import ApiError
 from projections.permalinks import proof_link, proofs_section
+from service.api.problems import ApiError
 from service.api.reads import AT_POINT
 from service.api.services import services
 from service.api.sharing import links_for

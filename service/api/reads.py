@@ -13,13 +13,13 @@ from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
 from domain.wrath_and_glory.state import WngState
+from service import proofs
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
 from service.api.problems import ApiError
 from service.api.services import Services, services
-from service import proofs
-from service.store import MAX_SEQ
 from service.exporting import export_lines, verify_stored
+from service.store import MAX_SEQ
 
 AtSeq = Annotated[
     int | None, QueryParameter(name="at_seq", ge=1, le=MAX_SEQ, description="state right after this event")

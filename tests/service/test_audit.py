@@ -160,6 +160,9 @@ async def test_every_forgery_fails_both_verifiers(campaign: Any, tmp_path: Path,
     assert cli(["verify", str(tmp_path / "forged.jsonl")]) == 1
     out = capsys.readouterr().out
     assert "FAILED" in out and problem in out, out
+    # Edits without rehashing break the chain; a forger who rehashes keeps it intact, and is caught anyway.
+    broken = forgery in ("altered data", "altered die", "dropped middle event")
+    assert ("hash chain BROKEN" if broken else "hash chain intact") in out, out
     assert not docs_verifier.verify_export(text)[campaign.id].ok
 
 

@@ -106,7 +106,9 @@ async def audit_database(owner_url: str, app_url: str, tampered: bool) -> int:
                         headers={"Authorization": f"Bearer {gm}"},
                     )
                     if revealed.status_code != 201:
-                        failures.append(f"{campaign_id}: reveal_dice_seed answered {revealed.status_code}: {revealed.text}")
+                        failures.append(
+                            f"{campaign_id}: reveal_dice_seed answered {revealed.status_code}: {revealed.text}"
+                        )
                         continue
                 await _export(app_url, campaign_id, path)
                 token = await _token(owner_url, campaign_id, "observer")

@@ -134,8 +134,9 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
             active = data["epoch"]
         elif r["type"] == "entropy_contributed":
             epoch = data["epoch"]
-            if epoch != active or commitments.get(epoch, ("", 1, 0))[1] != 2 or (epoch in seeds and seeds[epoch][1] < r["seq"]):
-                problems.append(f"seq {r['seq']}: entropy for an epoch that is not the active secret one of algorithm 2")
+            revealed = epoch in seeds and seeds[epoch][1] < r["seq"]
+            if epoch != active or commitments.get(epoch, ("", 1, 0))[1] != 2 or revealed:
+                problems.append(f"seq {r['seq']}: entropy for an epoch not the active secret one of algorithm 2")
             else:
                 digest[epoch] = fold_entropy(digest.get(epoch, ZERO), data["entropy"])
                 if data["digest"] != digest[epoch]:
