@@ -7,6 +7,7 @@ server error.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from litestar import Request
@@ -18,27 +19,20 @@ MAX_DEPTH = 32
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 # What an int column holds (encounter rounds and turns in time travel).
 INT32_MAX = 2**31 - 1
-_OPEN, _CLOSE, _QUOTE, _ESCAPE = b"[{", b"]}", ord('"'), ord("\\")
+_OPEN = (b"[", b"{")
+# Strings (with their escapes) first, so only structural brackets are left to count; both in C.
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKETS = re.compile(rb"[\[\]{}]")
 
 
 def nesting_depth(body: bytes) -> int:
     """The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count)."""
     depth = deepest = 0
-    in_string = escaped = False
-    for byte in body:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == _ESCAPE:
-                escaped = True
-            elif byte == _QUOTE:
-                in_string = False
-        elif byte == _QUOTE:
-            in_string = True
-        elif byte in _OPEN:
+    for bracket in _BRACKETS.findall(_STRINGS.sub(b"", body)):
+        if bracket in _OPEN:
             depth += 1
             deepest = max(deepest, depth)
-        elif byte in _CLOSE:
+        else:
             depth -= 1
     return deepest
 
