@@ -85,6 +85,8 @@ async def test_only_the_gm_manages_share_links(campaign: Campaign) -> None:
 
 
 async def test_a_revoked_link_stops_at_once(campaign: Campaign) -> None:
+    bare = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())  # no body
+    assert bare.status_code == 201 and bare.json()["label"] is None
     first, second = await share(campaign, "old thread"), await share(campaign, "new thread")
     revoked = await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{first['link_id']}",
                                            headers=campaign.auth())
