@@ -18,6 +18,7 @@ from domain.wrath_and_glory.events import (
     SoakRolled,
     WrathSpent,
 )
+from domain.wrath_and_glory.evolve import replay
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
@@ -124,8 +125,10 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
             events.append(WrathSpent(character_id=target.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=roll_id))
         else:
-            events.append(pay_ruin(state, actor, target, "reroll", personal=command.reroll == "personal_ruin",
-                                   test_id=roll_id))
+            # The soak's own Ruin is already spent: the reroll pays from what it left (issue 11, defect 6).
+            paid = replay(events, state)
+            events.append(pay_ruin(paid, actor, paid.characters[target.id], "reroll",
+                                   personal=command.reroll == "personal_ruin", test_id=roll_id))
         after = tuple(dice.roll(6) for _ in failed)
         kept = [d for d in rolled if d.value >= 4]
         result = soak(count_icons(d.value for d in [*kept, *after]), pending.wounds)
