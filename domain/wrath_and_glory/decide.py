@@ -15,6 +15,7 @@ from domain.wrath_and_glory import action_decisions as actions
 from domain.wrath_and_glory import combat_decisions as combat
 from domain.wrath_and_glory import encounter_decisions as encounters
 from domain.wrath_and_glory import injury_decisions as injury
+from domain.wrath_and_glory import movement_decisions as movement
 from domain.wrath_and_glory import resource_decisions as resources
 from domain.wrath_and_glory import roll_decisions as rolls
 from domain.wrath_and_glory import ruling_decisions as rulings
@@ -133,7 +134,7 @@ def decide(
         case Prepare():
             return actions.decide_prepare(state, command, dice, actor)
         case Move():
-            return actions.decide_move(state, command, dice, actor)
+            return movement.decide_move(state, command, dice, actor)
         case TakeAction():
             return actions.decide_take_action(state, command, dice, actor)
         case TotalDefence():

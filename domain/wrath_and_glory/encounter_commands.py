@@ -66,11 +66,16 @@ class Prepare(Command, tag="wng_prepare", frozen=True, kw_only=True):
 
 
 class Move(Command, tag="wng_move", frozen=True, kw_only=True):
-    """A move action: standard (Speed), double (and the action), run (2 × Speed, −2 Defence), climb, swim."""
+    """A move action: standard (Speed), double (and the action), run (2 × Speed, −2 Defence), climb, swim.
+
+    Climbing or swimming faster (`agility_test`): an Agility test (DN 3, a Wrath die) lets the move reach full
+    Speed; a failure leaves half Speed. The test is settled when rolled: a reroll is declared here."""
 
     character_id: str
     mode: MoveMode = "standard"
     metres: float = 0
+    agility_test: bool = False
+    reroll: RerollPayment | None = None
 
 
 class TotalDefence(Command, tag="wng_total_defence", frozen=True, kw_only=True):

@@ -110,6 +110,22 @@ class TotalDefenceRolled(Event, tag="wng_total_defence_rolled", frozen=True, kw_
     max_metres: float
 
 
+class MovementTestRolled(Event, tag="wng_movement_test_rolled", frozen=True, kw_only=True):
+    """The Agility test of a climb or swim at full Speed (DN 3, a Wrath die), settled when rolled: its dice,
+    any declared reroll (`rerolled`: the pool after it), and the result; the `wng_moved` follows."""
+
+    test_id: str
+    character_id: str
+    mode: MoveMode
+    pool: PoolSize
+    dn: int
+    dice: tuple[PoolDie, ...]
+    rerolled: tuple[PoolDie, ...]
+    icons: int
+    success: bool
+    wrath: WrathOutcome
+
+
 class TurnEffectsExpired(Event, tag="wng_turn_effects_expired", frozen=True, kw_only=True):
     """Effects lasting until a character's next turn end: Defence changes and a Prepare not used."""
 

@@ -19,6 +19,7 @@ from domain.wrath_and_glory.encounter_events import (
     InitiativeTaken,
     MadeAware,
     Moved,
+    MovementTestRolled,
     RoundStarted,
     TotalDefenceRolled,
     TurnEffectsExpired,
@@ -395,6 +396,7 @@ WngEvent = (
     | TotalDefenceRolled
     | TroopsRegrouped
     | EncounterJoined
+    | MovementTestRolled
 )
 
 EVENTS: tuple[type[Event], ...] = members(WngEvent, Event)

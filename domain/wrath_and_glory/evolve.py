@@ -18,6 +18,7 @@ from domain.wrath_and_glory.encounter_events import (
     InitiativeContested,
     InitiativeTaken,
     MadeAware,
+    MovementTestRolled,
     RoundStarted,
     TotalDefenceRolled,
     TurnEffectsExpired,
@@ -392,6 +393,20 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             if event.acted and encounter is not None:
                 state = _in_encounter(state, acted=encounter.acted | {event.troop_id})
             return state
+        case MovementTestRolled():
+            # Settled when rolled: an open test only for its Wrath die 1.
+            state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
+            return _with_test(
+                state,
+                OpenTest(
+                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=event.dn,
+                    dice=event.rerolled or event.dice, bonus_applied=0, bonus_cap=event.pool.bonus_cap,
+                    rerolled=bool(event.rerolled), complication_pending=event.wrath == "complication",
+                    settled="movement",
+                ),
+            )
         case TotalDefenceRolled():
             # An open test only for its Wrath die 1: no DN to fail, so no reroll, later Glory dice or shift.
             state = replace(state, tests_rolled=state.tests_rolled + 1)

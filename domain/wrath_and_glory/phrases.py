@@ -55,6 +55,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_total_defence_rolled": ("Total Defence", "defensa total"),
     "wng_troops_regrouped": ("troops regroup", "las tropas se reagrupan"),
     "wng_encounter_joined": ("joins the encounter", "se une al combate"),
+    "wng_movement_test_rolled": ("Agility test to climb or swim", "prueba de agilidad para escalar o nadar"),
 }
 
 
