@@ -40,6 +40,8 @@ from domain.wrath_and_glory.state import InteractionEffect
 
 
 class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
+    """The GM sets the campaign tier (1–5): bonus dice are capped at 2 × tier."""
+
     tier: int
 
 
@@ -62,6 +64,8 @@ class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True
 
 
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
+    """Every hero's Wrath and Reloads, Glory and Ruin reset; run by the campaign's start_session, never sent alone."""
+
     pass
 
 
@@ -102,6 +106,9 @@ class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
 
 
 class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
+    """An interaction attack (Athletics, Deception, Intimidation, Persuasion, Tech): DN = the higher of the
+    target's opposed skill and its Resolve."""
+
     attacker_id: str
     target_id: str
     skill: InteractionSkill
@@ -161,10 +168,14 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
 
 
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
+    """The pending wounds land without a soak."""
+
     character_id: str
 
 
 class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
+    """A dying hero's death test when one is due (1d6; 1 Wrath spent first for +1)."""
+
     character_id: str
     spend_wrath: bool = False
 
@@ -177,14 +188,20 @@ class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
+    """The Reload action: 1 of a hero's Reloads; the next test or attack +2 DN."""
+
     character_id: str
 
 
 class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
+    """An initiative roll (Initiative dice, no Wrath die, no DN): icons, for the GM's "special case" order."""
+
     character_id: str
 
 
 class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
+    """The GM awards a hero 1 Wrath (good roleplay)."""
+
     character_id: str
     cause: WrathGainCause = "roleplay"
     reason: str = ""
@@ -198,24 +215,33 @@ class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
 
 
 class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
+    """The group's Glory grows (a GM award is refused when Glory is full); overflow is lost."""
+
     amount: int = 1
     cause: GloryGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
+    """The group spends Glory on something the engine does not spend it on itself (its cause says what)."""
+
     amount: int = 1
     cause: GlorySpendCause = "seize_initiative"
     reason: str = ""
 
 
 class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
+    """The GM's Ruin grows (an award is refused when Ruin is full); overflow is lost."""
+
     amount: int = 1
     cause: RuinGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
+    """The GM spends Ruin (or an NPC's personal Ruin) on a Ruin ability or anything the engine does not spend it on
+    itself."""
+
     amount: int = 1
     cause: RuinSpendCause = "ruin_action"
     personal_of: str | None = None

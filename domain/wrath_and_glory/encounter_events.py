@@ -136,6 +136,8 @@ class TurnEffectsExpired(Event, tag="wng_turn_effects_expired", frozen=True, kw_
 
 
 class EncounterEnded(Event, tag="wng_encounter_ended", frozen=True, kw_only=True):
+    """The encounter ended after `rounds` rounds."""
+
     encounter_id: str
     rounds: int
 
