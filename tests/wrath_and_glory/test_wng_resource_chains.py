@@ -24,7 +24,7 @@ from domain.wrath_and_glory.commands import (
     RollTest,
     Soak,
 )
-from domain.wrath_and_glory.encounter_commands import RollResistanceTest
+from domain.wrath_and_glory.encounter_commands import RollResistanceTest, TotalDefence
 from domain.wrath_and_glory.events import GloryGained, GlorySpent, ReloadsSpent, RuinGained, RuinSpent
 from domain.wrath_and_glory.evolve import replay
 from domain.wrath_and_glory.state import WngState
@@ -95,6 +95,13 @@ def test_glory_dice_of_an_attack_and_its_wrath_six_chain() -> None:
             if isinstance(e, (GlorySpent, GloryGained))] == [("GlorySpent", 1, 0), ("GloryGained", 0, 1)]
 
 
+def test_glory_dice_of_total_defence_and_its_wrath_six_chain() -> None:
+    state = then(table(), GainGlory(amount=1))
+    events = run(state, TotalDefence(character_id="h1", glory_dice=1), [1, 1, 1, 1, 1, 6, 4], ALICE)
+    assert [(type(e).__name__, e.before, e.after) for e in events
+            if isinstance(e, (GlorySpent, GloryGained))] == [("GlorySpent", 1, 0), ("GloryGained", 0, 1)]
+
+
 def test_ruin_reroll_of_a_failed_fear_test_and_the_ruin_it_gives_chain() -> None:
     state = then(table(), RollResistanceTest(character_id="boss", kind="fear", dn=5, reroll="ruin"),
                  [1, 1, 1, 2] + [1, 1, 1, 2])  # Resolve 4: four dice, failed, rerolled, failed again
@@ -127,6 +134,7 @@ MOVES: tuple[WngCommand, ...] = (
     RollResistanceTest(character_id="h1", kind="corruption", dn=4, reroll="wrath", glory_dice=1),
     RecoverShock(character_id="boss"),
     RecoverShock(character_id="h1"),
+    TotalDefence(character_id="h1", glory_dice=1),
 )
 
 
