@@ -40,7 +40,7 @@ from domain.wrath_and_glory.state import InteractionEffect
 
 
 class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
-    """The GM sets the campaign tier (1–5): bonus dice are capped at 2 × tier."""
+    """GM: set the campaign's tier (1–5)."""
 
     tier: int
 
@@ -64,9 +64,8 @@ class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True
 
 
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
-    """Every hero's Wrath and Reloads, Glory and Ruin reset; run by the campaign's start_session, never sent alone."""
-
-    pass
+    """Every hero's Wrath and Reloads, Glory and Ruin reset; run by the campaign's start_session, never sent
+    alone."""
 
 
 class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
@@ -106,8 +105,7 @@ class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
 
 
 class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
-    """An interaction attack (Athletics, Deception, Intimidation, Persuasion, Tech): DN = the higher of the
-    target's opposed skill and its Resolve."""
+    """An interaction attack (intimidation, taunt, …) against the target's opposed skill or Resolve."""
 
     attacker_id: str
     target_id: str
@@ -168,13 +166,13 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
 
 
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
-    """The pending wounds land without a soak."""
+    """Take the wounds pending on a character instead of soaking them."""
 
     character_id: str
 
 
 class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
-    """A dying hero's death test when one is due (1d6; 1 Wrath spent first for +1)."""
+    """A dying hero's death test; `spend_wrath` spends 1 Wrath for +1."""
 
     character_id: str
     spend_wrath: bool = False
@@ -188,19 +186,19 @@ class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
-    """The Reload action: 1 of a hero's Reloads; the next test or attack +2 DN."""
+    """The Reload action: spend a Reload; the next shot is at +2 DN."""
 
     character_id: str
 
 
 class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
-    """An initiative roll (Initiative dice, no Wrath die, no DN): icons, for the GM's "special case" order."""
+    """Record an initiative roll for a character, when the GM wants one to settle the order."""
 
     character_id: str
 
 
 class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
-    """The GM awards a hero 1 Wrath (good roleplay)."""
+    """GM: award a hero 1 Wrath (for roleplay, by default)."""
 
     character_id: str
     cause: WrathGainCause = "roleplay"
@@ -215,7 +213,7 @@ class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
 
 
 class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
-    """The group's Glory grows (a GM award is refused when Glory is full); overflow is lost."""
+    """Add Glory to the players' pool (lost above its cap)."""
 
     amount: int = 1
     cause: GloryGainCause = "gm_award"
@@ -223,7 +221,7 @@ class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
 
 
 class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
-    """The group spends Glory on something the engine does not spend it on itself (its cause says what)."""
+    """Spend Glory from the players' pool (to seize the initiative, by default)."""
 
     amount: int = 1
     cause: GlorySpendCause = "seize_initiative"
@@ -231,7 +229,7 @@ class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
 
 
 class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
-    """The GM's Ruin grows (an award is refused when Ruin is full); overflow is lost."""
+    """GM: add Ruin to the GM's pool (lost above its cap)."""
 
     amount: int = 1
     cause: RuinGainCause = "gm_award"
@@ -239,8 +237,7 @@ class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
 
 
 class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
-    """The GM spends Ruin (or an NPC's personal Ruin) on a Ruin ability or anything the engine does not spend it on
-    itself."""
+    """GM: spend Ruin, from the pool or an NPC's personal Ruin (`personal_of`)."""
 
     amount: int = 1
     cause: RuinSpendCause = "ruin_action"

@@ -31,9 +31,7 @@ class JoinEncounter(Command, tag="wng_join_encounter", frozen=True, kw_only=True
 
 
 class EndEncounter(Command, tag="wng_end_encounter", frozen=True, kw_only=True):
-    """The GM ends the running encounter; effects lasting until a next turn end with it."""
-
-    pass
+    """GM: end the running encounter; timed effects expire."""
 
 
 class SeizeInitiative(Command, tag="wng_seize_initiative", frozen=True, kw_only=True):
