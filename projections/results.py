@@ -28,7 +28,8 @@ Result = dict[str, object]
 
 def result_of(events: Sequence[Event]) -> Result:
     """The command's result: the numbers a client wants without reading every event."""
-    result: Result = {}
+    # Each engine's part first (a complication awaiting the GM …); each reads only its own events.
+    result: Result = {key: value for engine in engines() for key, value in engine.result(events).items()}
     for event in events:
         match event:
             case CampaignCreated(campaign_id=campaign_id):
@@ -54,6 +55,4 @@ def result_of(events: Sequence[Event]) -> Result:
                 result["retracted"] = list(voids)
             case EventsReinstated(restores=restores):
                 result["reinstated"] = list(restores)
-    for engine in engines():  # each engine reads only its own events
-        result.update(engine.result(events))
     return result

@@ -44,6 +44,23 @@ FIELDS: dict[str, tuple[str, str]] = {
     "status": ("status", "estado"),
     "phase": ("phase", "fase"),
     "members": ("members", "miembros"),
+    # Wrath & Glory: Total Defence, climbing, regrouping troops, reinforcements, complications.
+    "exalted": ("exalted icons", "iconos exaltados"),
+    "defence_bonus": ("Defence bonus", "bonificador a la Defensa"),
+    "metres": ("metres", "metros"),
+    "max_metres": ("at most (m)", "como máximo (m)"),
+    "mode": ("how", "modo"),
+    "troop": ("troop", "tropa"),
+    "members_before": ("members before", "miembros antes"),
+    "members_after": ("members after", "miembros después"),
+    "shock_carried": ("shock carried", "choque que arrastran"),
+    "wounds_carried": ("wounds carried", "heridas que arrastran"),
+    "troop_shock_lost": ("troop's shock lost", "choque perdido por la tropa"),
+    "troop_wounds_lost": ("troop's wounds lost", "heridas perdidas por la tropa"),
+    "acted": ("has acted this round", "ya actuó en este asalto"),
+    "acts_from_round": ("acts from round", "actúa desde el asalto"),
+    "regrouped_into": ("regrouped into", "reagrupada en"),
+    "complications_pending": ("complications awaiting the GM", "complicaciones pendientes del DJ"),
     "character": ("character", "personaje"),
     "attacker": ("attacker", "atacante"),
     "target": ("target", "objetivo"),
@@ -68,7 +85,6 @@ FIELDS: dict[str, tuple[str, str]] = {
     "action": ("action", "acción"),
     "reaction": ("reaction", "reacción"),
     "use": ("use", "uso"),
-    "complications_pending": ("complications awaiting the GM", "complicaciones pendientes del DJ"),
 }
 
 WORDS: dict[str, tuple[str, str]] = {
