@@ -233,9 +233,9 @@ class CoverCodec:
         try:
             points = int(ap)
         except ValueError:
-            raise Failure("bad_value", token.text, ("the cover's AP, e.g. cover=4 or cover=4/head,body",
-                                                    "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")
-                          ) from None
+            raise Failure("bad_value", token.text, (
+                "the cover's AP, e.g. cover=4 or cover=4/head,body",
+                "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]
@@ -319,7 +319,8 @@ _FORMS: tuple[Form, ...] = (
          anywhere=(new_id("contest_id", w("the contest's id", "el id de la prueba")),)),
     form(d.TakeAim, w("aim", "apuntar"), me("character_id"),
          choice("aim", {"half": w("half", "media"), "full": w("full", "completa")},
-                w("half or full", "media o completa"), default=REQUIRED),
+                w("half or full", "media o completa"),
+                default=REQUIRED),
          _use()),
     form(d.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
          Segment(me("attacker_id", _ME_ATTACKER)),

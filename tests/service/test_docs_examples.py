@@ -12,6 +12,7 @@ The convention, for whoever writes docs:
       <!-- json: problem -->                 an RFC 9457 problem document as the service writes them
       <!-- json: options RULESET -->         campaign options: a campaign of RULESET is created with them
       <!-- json: struct MODULE.CLASS -->     decoded strictly (unknown keys refused) as that Struct
+      <!-- json: export-head -->             an export's head record, as service.exporting writes it
 - A block marked `<!-- json: run STORY [ruleset=RULESET] [players=ID,…] -->` is played: its commands are
   decided in order in a real campaign (the pure layers: decide, stamp, fold, as tests/support/campaign_table),
   sent by the GM. Each command is followed by every event it produces, in order; each shown key must equal
@@ -45,6 +46,8 @@ from projections.recorded import EventMeta
 from service.api.problems import _TITLES
 from service.api.schemas import ACCEPTED_COMMANDS
 from service.codec import event_classes
+from service.exporting import head_record
+from service.store import Head
 from tests.support.campaign_table import CampaignTable
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -129,7 +132,7 @@ def _fields(kind: type[msgspec.Struct]) -> set[str]:
 def _typed(value: Any, where: str) -> msgspec.Struct:
     """A command or event, decoded by its type; every key shown must be one of its fields."""
     assert isinstance(value, dict) and isinstance(value.get("type"), str), (
-        f"{where}: a JSON example without a command or event `type` needs a note: <!-- json: problem|options|struct -->"
+        f"{where}: a JSON example without a command or event `type` needs a note (see this test's docstring)"
     )
     tag = value["type"]
     kind: type[msgspec.Struct] | None = COMMANDS.get(tag) or EVENTS.get(tag)
@@ -164,6 +167,16 @@ def _options(value: Any, ruleset: str, where: str) -> None:
         raise AssertionError(f"{where}: a {ruleset} campaign refuses the options {value}: {error}") from error
 
 
+def _export_head(value: Any, where: str) -> None:
+    head = value.get("head") if isinstance(value, dict) else None
+    assert isinstance(head, dict), f"{where}: a head record is {{\"head\": {{…}}}}"
+    try:
+        written = head_record(Head(ruleset="", **head))
+    except TypeError as error:
+        raise AssertionError(f"{where}: not a head record: {error}") from error
+    assert written == value, f"{where}: the export writes {written}"
+
+
 def _struct(value: Any, dotted: str, where: str) -> None:
     module, _, name = dotted.rpartition(".")
     kind = getattr(importlib.import_module(module), name)
@@ -189,6 +202,8 @@ def test_docs_example_decodes(example: Example) -> None:
                 _options(value, ruleset, example.where)
             case ["struct", dotted]:
                 _struct(value, dotted, example.where)
+            case ["export-head"]:
+                _export_head(value, example.where)
             case _:
                 raise AssertionError(f"{example.where}: unknown note <!-- json: {example.note} -->")
 
@@ -274,9 +289,9 @@ def test_docs_story_plays_as_written(story: str) -> None:
 
 
 def test_docs_examples_annotations_are_known() -> None:
-    known = ("problem", "options ", "struct ", "run ")
+    known = ("options ", "struct ", "run ")
     notes = {e.where: e.note for e in EXAMPLES if e.note}
-    assert all(note == "problem" or note.startswith(known) for note in notes.values()), notes
+    assert all(note in ("problem", "export-head") or note.startswith(known) for note in notes.values()), notes
 
 
 def test_docs_have_json_examples() -> None:

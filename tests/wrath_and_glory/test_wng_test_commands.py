@@ -8,8 +8,8 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.wrath_and_glory.commands import (
     AddGloryDice,
     GainGlory,
-    ResolveComplication,
     RerollFailedDice,
+    ResolveComplication,
     RollTest,
     ShiftIcons,
     StartSession,
@@ -63,7 +63,9 @@ def test_elena_rolls_five_icons_against_dn_3_and_her_wrath_six_brings_glory() ->
     assert (rolled.icons, rolled.dn, rolled.success, rolled.wrath) == (5, 3, True, "glory")
     assert rolled.dice[-1].role == "wrath"
     assert [d.die.value for d in rolled.dice] == [1, 2, 3, 3, 4, 6, 6]
-    assert of(events, GloryGained) == [GloryGained(amount=1, cause="wrath_six", before=0, after=1, lost=0, test_id="t1")]
+    assert of(events, GloryGained) == [
+        GloryGained(amount=1, cause="wrath_six", before=0, after=1, lost=0, test_id="t1")
+    ]
     assert then(state, ELENA, [1, 2, 3, 3, 4, 6, 6], ALICE).glory == 1
 
 
@@ -157,7 +159,7 @@ def test_reroll_spends_wrath_and_rerolls_only_the_failed_dice_keeping_the_origin
     rerolled = of(events, DiceRerolled)[0]
     assert isinstance(rerolled, DiceRerolled)
     assert [r.position for r in rerolled.rerolls] == [0, 1, 2, 4, 6]
-    assert [r.before.value for r in rerolled.rerolls] == [1, 2, 3, 2, 3]
+    assert [r.before_face for r in rerolled.rerolls] == [1, 2, 3, 2, 3]
     assert [r.after.value for r in rerolled.rerolls] == [6, 6, 1, 1, 4]
     assert (rerolled.icons, rerolled.success, rerolled.wrath, rerolled.wrath_rerolled) == (7, True, "none", True)
     after = then(state, RerollFailedDice(test_id="t1"), [6, 6, 1, 1, 4], ALICE)
