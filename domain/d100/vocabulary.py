@@ -567,6 +567,12 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
             return directory
         case d.RollTest():
             return directory.with_pending(PendingEntry(kind="test", id=command.test_id, actor=command.character_id))
+        case t.FocusPower(target_id=str(target), damage=str()):  # its hits on a horde wait for `!damage`
+            return directory.with_pending(PendingEntry(kind="attack", id=command.test_id, actor=command.character_id,
+                                                       targets=(target,), tags=("awaiting_damage",)))
+        case m.Ride(manoeuvre="rearing_strike", target_id=str(target)):  # the mount's hit waits for its reaction
+            return directory.with_pending(PendingEntry(kind="attack", id=command.test_id, actor=command.rider_id,
+                                                       targets=(target,), tags=("awaiting_reaction",)))
     return directory
 
 
