@@ -160,7 +160,6 @@ def decide_feat(state: D100State, command: Feat, dice: Dice, context: D100Contex
     test, die = check(state, char, characteristic, skill, mods, dice)
     rolled: list[Die] = [die]
     ok, degrees = test.success, test.degrees
-    found = FeatRolled(test_id=command.test_id, character_id=char.id, feat=feat, gravity=gravity, test=test)
     distance = height = fall_m = None
     limit = None
     turn_lost = fell = False
@@ -193,7 +192,7 @@ def decide_feat(state: D100State, command: Feat, dice: Dice, context: D100Contex
     elif fatigue:
         change = CharacterChange(character_id=char.id, fatigue_after=char.fatigue + fatigue)
     return [*spent, FeatRolled(
-        test_id=found.test_id, character_id=char.id, feat=feat, gravity=gravity, test=test, dice=tuple(rolled),
+        test_id=command.test_id, character_id=char.id, feat=feat, gravity=gravity, test=test, dice=tuple(rolled),
         distance_m=distance, height_m=height, limit=limit, turn_lost=turn_lost, fell=fell, fall_m=fall_m,
         change=change,
     )]
