@@ -21,6 +21,7 @@ from domain.commands import Actor, Command, Role
 from domain.dice import Dice
 from domain.encounter import TurnPosition
 from domain.events import Event, JsonObject
+from domain.language.forms import Vocabulary
 
 if TYPE_CHECKING:
     from domain.missions.state import MissionsState
@@ -66,10 +67,6 @@ class Phrases(Protocol):
     def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
         """One line for a reader, numbers from the event and names from `name`; None: title and facts suffice."""
         ...
-
-
-class Vocabulary(Protocol):
-    """The engine's forum command words in English and Spanish (the forum command language fills this in)."""
 
 
 class Engine(Protocol):
@@ -122,8 +119,8 @@ class Engine(Protocol):
     def phrases(self) -> Phrases: ...
 
     @property
-    def vocabulary(self) -> Vocabulary | None:
-        """None until the forum command language names this engine's commands."""
+    def vocabulary(self) -> Vocabulary:
+        """The line forms of the engine's commands in English and Spanish (docs/commands.md)."""
         ...
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:

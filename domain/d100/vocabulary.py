@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.characters import CreateCharacter
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, PendingEntry, Vocabulary, WeaponEntry, Words, w
 from domain.language.codecs import JSON
@@ -37,8 +38,8 @@ from domain.language.messages import Failure
 from domain.language.name_slots import Pending, Ref
 from domain.language.slots import REQUIRED, Scope
 from domain.language.tokens import Token
-from domain.language.words import Lang
 from domain.language.value_slots import Choice, Option, Text, flag
+from domain.language.words import Lang
 
 from . import commands as d
 from .sheet import SKILL_CATALOGUE, Sheet
@@ -228,8 +229,9 @@ class CoverCodec:
         try:
             points = int(ap)
         except ValueError:
-            raise Failure("bad_value", token.text, ("the cover's AP, e.g. cover=4 or cover=4/head,body",
-                                                    "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza"))
+            expected = ("the cover's AP, e.g. cover=4 or cover=4/head,body",
+                        "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")
+            raise Failure("bad_value", token.text, expected) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]
@@ -282,7 +284,8 @@ def _react(verbs: Words, reaction: str) -> Form:
 
 
 _FORMS: tuple[Form, ...] = (
-    form(d.RegisterCharacter, w("register|add-character", "registrar|añadir-personaje"),
+    # The older spelling of create_character (the campaign's `register`), kept under its own verb.
+    form(d.RegisterCharacter, w("d100-register|register-d100", "registrar-d100"),
          new_id("character_id", w("the new character's id", "el id del nuevo personaje"), "required", positional=True),
          text("name", w("the character's name", "el nombre del personaje")),
          Ref(field="owner", what=w("the owner (a participant)", "el dueño (un participante)"),
@@ -312,7 +315,8 @@ _FORMS: tuple[Form, ...] = (
                  lead=w("-> and the opponent", "-> y el oponente")),
          anywhere=(new_id("contest_id", w("the contest's id", "el id de la prueba")),)),
     form(d.TakeAim, w("aim", "apuntar"), me("character_id"),
-         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")}, w("half or full", "media o completa"),
+         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")},
+                w("half or full", "media o completa"),
                 default=REQUIRED),
          _use()),
     form(d.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
@@ -413,7 +417,8 @@ _FORMS: tuple[Form, ...] = (
              character("target_id", THE_TARGET), weapon("weapon_id", "attacker_id", (UNARMED,)),
              choice("hand", {"off": w("off-hand|offhand", "mano-secundaria|secundaria")}, w("the hand", "la mano")),
              choice("fire", {"standard": w("standard|single", "estándar|único"), "semi_auto": w("semi", "semi"),
-                             "full_auto": w("auto|full-auto", "auto|automático")}, w("the fire mode", "el modo de fuego")),
+                             "full_auto": w("auto|full-auto", "auto|automático")},
+                    w("the fire mode", "el modo de fuego")),
              _circumstances(), modifiers(),
              distance("distance_m", w("distance|range", "distancia")),
              flag("comrade_in_cohesion", w("cohesion", "cohesión"), w("comrade in cohesion", "camarada en cohesión")),
@@ -434,6 +439,13 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     match command:
         case d.RegisterCharacter():
             return directory.with_character(_entry(command.character_id, command.name, command.owner, command.sheet))
+        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+                command.character_id or command.id or "")) is not None:
+            try:
+                sheet = msgspec.convert(raw, Sheet)
+            except msgspec.ValidationError:
+                return directory  # the rules refuse it when the line runs; nothing to learn
+            return directory.with_character(_entry(known.id, known.name, known.owner, sheet))
         case d.EditSheet(character_id=cid, sheet=sheet) if (known := directory.character(cid)) is not None:
             return directory.with_character(_entry(cid, known.name, known.owner, sheet))
         case d.StartEncounter(encounter_id=eid):

@@ -10,9 +10,10 @@ from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition
-from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
+from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
+from domain.language import Vocabulary
 from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
 from domain.wrath_and_glory.decide import decide
 from domain.wrath_and_glory.events import EVENTS, WngEvent
@@ -20,6 +21,7 @@ from domain.wrath_and_glory.evolve import evolve
 from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
 from domain.wrath_and_glory.resource_decisions import recruit
 from domain.wrath_and_glory.state import WngState, initial_state
+from domain.wrath_and_glory.vocabulary import VOCABULARY
 
 
 def _added(command: Command) -> Command:
@@ -50,7 +52,7 @@ class WngEngine:
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {AddCharacter: _added}
     state_type = WngState
     phrases: WngPhrases = PHRASES
-    vocabulary: Vocabulary | None = None
+    vocabulary: Vocabulary = VOCABULARY
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         return {"tier": 3}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.characters import CreateCharacter
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, Vocabulary, WeaponEntry, Words, w
 from domain.language.codecs import JSON
@@ -37,12 +38,13 @@ from domain.language.messages import Failure
 from domain.language.name_slots import Pending
 from domain.language.slots import REQUIRED
 from domain.language.tokens import Token, quote
-from domain.language.words import Lang
 from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
+from domain.language.words import Lang
 
 from . import commands as g
 from . import encounter_commands as ge
 from .attacks import CalledShot
+from .sheet import Sheet
 
 SKILLS: dict[object, Words] = {
     "athletics": w("athletics", "atletismo"),
@@ -119,8 +121,9 @@ class CalledShotCodec:
         try:
             location, dn, ed = parts[0], int(parts[1]), int(parts[2])
         except (IndexError, ValueError):
-            raise Failure("bad_value", token.text, ("a called shot like called=head/2/1 (part/DN/ED)",
-                                                    "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)"))
+            expected = ("a called shot like called=head/2/1 (part/DN/ED)",
+                        "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")
+            raise Failure("bad_value", token.text, expected) from None
         return {"location": location, "dn": dn, "ed": ed}
 
     def write(self, value: object, lang: Lang) -> str:
@@ -177,7 +180,8 @@ _CAUSES_RUIN_SPEND: dict[object, Words] = {
     "ruin_action": w("action|ruin-action", "acción|acción-de-ruina"),
     "ruin_ability": w("ability|ruin-ability", "habilidad|habilidad-de-ruina"),
     "interrupt": w("interrupt", "interrumpir"), "seize_initiative": w("seize", "aprovechar"),
-    "reroll": w("reroll", "repetir|volver-a-tirar"), "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
+    "reroll": w("reroll", "repetir|volver-a-tirar"),
+    "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
     "soak": w("soak", "ignorar-heridas"), "other": w("other", "otro"),
     "ambush_awareness": w("ambush|awareness", "emboscada|consciente"),
 }
@@ -191,7 +195,8 @@ def _opposed_skill() -> Choice:
 
 _FORMS: tuple[Form, ...] = (
     form(g.SetTier, w("tier", "nivel"), count("tier", w("the tier (1–5)", "el nivel (1–5)"), w("tier", "nivel"))),
-    form(g.AddCharacter, w("register|add-character", "registrar|añadir-personaje"),
+    # The older spelling of create_character (the campaign's `register`), kept under its own verb.
+    form(g.AddCharacter, w("wng-add-character|wng-register", "registrar-wng|añadir-personaje-wng"),
          new_id("character_id", w("the new character's id", "el id del nuevo personaje"), "required", positional=True),
          participant("owner", w("owner|player", "dueño|jugador")),
          Option(field="sheet", what=w("the sheet (JSON)", "la ficha (JSON)"), key=w("sheet", "ficha"), codec=JSON,
@@ -259,7 +264,8 @@ _FORMS: tuple[Form, ...] = (
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal")),
          _payment("reroll", w("reroll", "repetir"))),
     form(g.TakeWounds, w("take-wounds|wounds", "recibir-heridas|sufrir-heridas|heridas"), me("character_id")),
-    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"), me("character_id"),
+    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"),
+         me("character_id"),
          flag("spend_wrath", w("wrath", "ira"), w("1 Wrath for +1", "1 de Ira por +1"))),
     form(g.RecoverShock, w("recover-shock|recover", "recuperar-shock|recuperar-choque|recuperar"), me("character_id"),
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal"))),
@@ -291,7 +297,8 @@ _FORMS: tuple[Form, ...] = (
     form(ge.MakeAware, w("aware|make-aware", "consciente|hacer-consciente"), me("character_id")),
     form(ge.ContestInitiative, w("contest|contest-initiative", "disputar|disputar-iniciativa"),
          Segment(me("character_id")),
-         Segment(character("npc_id", w("the NPC (after ->)", "el PNJ (tras ->)")), lead=w("-> and the NPC", "-> y el PNJ"))),
+         Segment(character("npc_id", w("the NPC (after ->)", "el PNJ (tras ->)")),
+                 lead=w("-> and the NPC", "-> y el PNJ"))),
     form(ge.Prepare, w("prepare", "prepararse|preparar"), me("character_id")),
     form(ge.Move, w("move", "mover|moverse"), me("character_id"),
          choice("mode", MOVE_MODES, w("how it moves", "cómo se mueve")),
@@ -321,6 +328,14 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
         case g.AddCharacter(character_id=cid, owner=owner, sheet=sheet):
             weapons = tuple(WeaponEntry(weapon.name, weapon.name) for weapon in sheet.weapons)
             return directory.with_character(CharacterEntry(id=cid, name=sheet.name, owner=owner, weapons=weapons))
+        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+                command.character_id or command.id or "")) is not None:
+            try:
+                hero = msgspec.convert(raw, Sheet)
+            except msgspec.ValidationError:
+                return directory  # the rules refuse it when the line runs; nothing to learn
+            weapons = tuple(WeaponEntry(weapon.name, weapon.name) for weapon in hero.weapons)
+            return directory.with_character(msgspec.structs.replace(known, weapons=weapons))
         case ge.StartEncounter(encounter_id=eid):
             return directory.with_encounter(EncounterEntry(id=eid))
         case ge.EndEncounter():
