@@ -29,7 +29,8 @@ from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
 from domain.rulesets import engine_for
-from projections.rendering.vocabulary import Lang, field, title
+from projections.rendering.names import Namer, namer
+from projections.rendering.vocabulary import Lang, field, term, title, word
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -50,7 +51,7 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case CampaignCreated(name=name, ruleset=ruleset):
             return f"Campaña «{name}» creada ({ruleset})" if es else f"Campaign “{name}” created ({ruleset})"
         case ParticipantJoined(name=name, role=role):
-            return f"{name} se une como {role}" if es else f"{name} joins as {role}"
+            return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
             return (
                 f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…"
@@ -69,7 +70,8 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case SessionEnded(session=session):
             return f"Termina la sesión {session}" if es else f"Session {session} ends"
         case CharacterCreated(name=name, kind=kind):
-            return f"Nuevo personaje: {name} ({kind})" if es else f"New character: {name} ({kind})"
+            shown = word(kind, lang)
+            return f"Nuevo personaje: {name} ({shown})" if es else f"New character: {name} ({shown})"
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
@@ -108,8 +110,9 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None
 
 
-def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
-    """The plain facts of an event: character names for *_id fields, then its small numbers and words."""
+def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
+    """The plain facts of an event: names for *_id fields, then its small numbers and its words (each in the
+    reader's language: the engine's terms, the renderings' field names)."""
     data = msgspec.to_builtins(event)
     assert isinstance(data, dict)
     parts: list[str] = []
@@ -117,20 +120,39 @@ def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
         if key in ("type", "dice") or isinstance(value, (dict, list)) or value is None or value is False:
             continue
         if key.endswith("_id") and isinstance(value, str):
-            shown: Any = _name(state, value) if value in state.characters else value
+            shown: Any = name(value)
             parts.append(f"{field(key.removesuffix('_id'), lang)} {shown}")
-        elif isinstance(value, (int, str)) and len(str(value)) <= 60:
+        elif value is True:
+            parts.append(field(key, lang))
+        elif isinstance(value, int):
             parts.append(f"{field(key, lang)} {value}")
+        elif isinstance(value, str) and len(value) <= 60:
+            parts.append(f"{field(key, lang)} {term(value, lang, state.ruleset)}")
     return ", ".join(parts)
 
 
-def summarize(event: Event, before: CampaignState, lang: Lang) -> str:
-    """One line for a person: the campaign's sentence, or the event's title and facts."""
+def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None) -> tuple[str, bool]:
+    """One line for a person, and whether a sentence (the campaign's or the engine's) told it — then it shows
+    every die of the event; the title-and-facts fallback shows none, and the renderers list them."""
+    name = name or namer(before)
     sentence = campaign_sentence(event, before, lang) or engine_for(before.ruleset).phrases.sentence(
-        event, lambda cid: _name(before, cid), lang
+        event, name, lang
     )
-    if sentence is not None:
-        return sentence
-    facts = _facts(event, before, lang)
+    if sentence:
+        return sentence, True
+    facts = _facts(event, before, lang, name)
     heading = title(event_type(event), lang)
-    return f"{heading}: {facts}" if facts else heading
+    return (f"{heading}: {facts}" if facts else heading), False
+
+
+def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None, *,
+              brief: bool = False) -> str:
+    """One line for a person: the campaign's sentence, the engine's, or the event's title and facts.
+
+    With `brief` (a reply, which tells a command's events together) an event the engine tells as part of
+    the events around it (its sentence is "") has no line: the answer is ""."""
+    name = name or namer(before)
+    if brief and campaign_sentence(event, before, lang) is None and engine_for(before.ruleset).phrases.sentence(
+            event, name, lang) == "":
+        return ""
+    return describe(event, before, lang, name)[0]

@@ -10,11 +10,11 @@ from __future__ import annotations
 import msgspec
 
 from domain.engine import Lang
-from domain.rulesets import engines
+from domain.rulesets import engine_for, engines
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
-__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "title", "word"]
+__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "term", "title", "word"]
 
 # Field names as a reader of the forum game calls them.
 FIELDS: dict[str, tuple[str, str]] = {
@@ -68,6 +68,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "action": ("action", "acción"),
     "reaction": ("reaction", "reacción"),
     "use": ("use", "uso"),
+    "cost": ("cost", "coste"),
 }
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -85,6 +86,19 @@ WORDS: dict[str, tuple[str, str]] = {
     "encounter": ("encounter", "combate"),
     "added": ("added", "añadido"),
     "removed": ("removed", "retirado"),
+    "now": ("now {what}", "ahora {what}"),
+    "no_longer": ("no longer {what}", "ya no {what}"),
+    "chain_head": ("chain head: v{version} {hash}", "cabeza de la cadena: v{version} {hash}"),
+    "in_post": ("post", "mensaje"),
+    "undone_mark": ("undone", "deshecho"),
+    "rolls": ("proof", "prueba"),
+    "reply_failed": ("line {line} was not run: {why}", "la línea {line} no se ha ejecutado: {why}"),
+    "part": ("part {n} of {of}", "parte {n} de {of}"),
+    "gm": ("GM", "DJ"),
+    "player": ("player", "jugador"),
+    "observer": ("observer", "observador"),
+    "pc": ("PC", "PJ"),
+    "npc": ("NPC", "PNJ"),
 }
 
 
@@ -125,6 +139,16 @@ def word(key: str, lang: Lang, **values: object) -> str:
 def field(name: str, lang: Lang) -> str:
     found = VOCABULARY[lang].fields.get(name)
     return found if found is not None else name.replace("_", " ")
+
+
+def term(value: str, lang: Lang, ruleset: str) -> str:
+    """A rules word (a condition, a standing key, a pool) as the ruleset's engine says it, else as a field."""
+    terms = engine_for(ruleset).phrases.terms
+    for key in (value, value.replace("_", " "), value.replace(" ", "_")):
+        if key in terms:
+            return terms[key][1 if lang == "es" else 0]
+    found = VOCABULARY[lang].fields.get(value) or VOCABULARY[lang].words.get(value)
+    return found if found is not None else value.replace("_", " ")
 
 
 def title(kind: str, lang: Lang) -> str:
