@@ -85,13 +85,17 @@ def _read_dice_facts(
             report.problems.append(f"event {seq}: the seed revealed for epoch {epoch} does not match its commitment")
         seeds[epoch] = seed
     found = list(dice_in(data))
-    if not found:
-        return
     provenance = meta.get("dice") or {}
     command_id = str(meta.get("command_id") or f"seq-{seq}")
+    # The nonce is the seq of the command's first event (docs/fairness.md), which may roll no die itself
+    # (an attack's action_used comes before its attack_rolled): remember every command's first event.
     command = commands.setdefault(
         command_id, _Command(first_seq=int(seq or 0), epoch=provenance.get("epoch"), nonce=provenance.get("nonce"))
     )
+    if command.epoch is None and provenance:
+        command.epoch, command.nonce = provenance.get("epoch"), provenance.get("nonce")
+    if not found:
+        return
     for die in found:
         known = command.dice.setdefault(die["k"], die)
         if known != die:
@@ -106,6 +110,8 @@ def _check_dice(
     commands: dict[str, _Command],
 ) -> None:
     for command in commands.values():
+        if not command.dice:
+            continue
         where = f"the command at event {command.first_seq}"
         if command.epoch is None or command.nonce is None:
             report.problems.append(f"{where}: dice without an epoch and nonce in meta.dice")

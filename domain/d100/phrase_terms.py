@@ -48,6 +48,14 @@ OATH_TERMS = {spec.name_en: (spec.name_en, spec.name_es) for spec in OATHS.value
 _OWN: dict[str, tuple[str, str]] = {
     # The rules' names of modifiers (domain/d100/combat_modifiers.py and the decisions).
     "aim": ("aim", "apuntar"),
+    "modifier": ("modifier", "modificador"),
+    "standard_attack": ("standard attack", "ataque estándar"),
+    "knock_down": ("knock-down", "derribo"),
+    "feint": ("feint", "finta"),
+    "grapple": ("grapple", "agarre"),
+    "multiple_attacks": ("multiple attacks", "ataques múltiples"),
+    "unjam": ("unjam", "desencasquillar"),
+    "reload": ("reload", "recargar"),
     "semi": ("semi-auto", "semiautomático"),
     "reaction": ("reaction", "reacción"),
     "half": ("half", "media"),

@@ -93,6 +93,10 @@ def _pick(lang: Lang, en: str, es: str) -> str:
     return es if lang == "es" else en
 
 
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
 def _signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
@@ -115,8 +119,9 @@ def modifiers_text(modifiers: ModifierSum, target: int, base_label: str, lang: L
 
 
 def _outcome(success: bool, degrees: int, lang: Lang) -> str:
+    """`success by 3 degrees`; in Spanish the handouts' `3 grados de éxito` / `1 grado de fracaso`."""
     if lang == "es":
-        return f"{'éxito' if success else 'fallo'} por {degrees} {'grado' if degrees == 1 else 'grados'}"
+        return f"{degrees} {'grado' if degrees == 1 else 'grados'} de {'éxito' if success else 'fracaso'}"
     return f"{'success' if success else 'failure'} by {degrees} degree{'' if degrees == 1 else 's'}"
 
 
@@ -128,11 +133,11 @@ def _hits(count: int, lang: Lang) -> str:
 
 def _hit_text(hit: HitResolved, lang: Lang) -> str:
     """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
-    where = term(hit.location, lang) if hit.location is not None else _pick(lang, "horde", "horda")
+    where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
     faces = "+".join(f"[{face}]" for face in hit.faces) or "—"
     bonus = hit.total - sum(hit.faces) - (hit.fury.extra_damage if hit.fury is not None else 0)
     rolled = f"{faces}{_signed(bonus) if bonus else ''}"
-    if hit.degrees_die is not None:
+    if hit.degrees_die:
         rolled += _pick(lang, f" (a die raised to {hit.degrees_die} by degrees)",
                         f" (un dado sube a {hit.degrees_die} por los grados)")
     fury = ""
@@ -142,11 +147,11 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
         if chain.confirmed:
             extra = "+".join(f"[{d.value}]" for d in chain.extra_dice)
             fury = _pick(lang, f", Righteous Fury! ({confirmation}, +{extra} = +{chain.extra_damage})",
-                         f", ¡Furia Justa! ({confirmation}, +{extra} = +{chain.extra_damage})")
+                         f", ¡Furia Justiciera! ({confirmation}, +{extra} = +{chain.extra_damage})")
         else:
             fury = _pick(lang, f", Righteous Fury not confirmed ({confirmation})",
-                         f", Furia Justa sin confirmar ({confirmation})")
-    armour = _pick(lang, "armour", "blindaje")
+                         f", Furia Justiciera sin confirmar ({confirmation})")
+    armour = _pick(lang, "armour", "armadura")
     cover = f" − {hit.cover_ap} {_pick(lang, 'cover', 'cobertura')}" if hit.cover_ap else ""
     critical = f", {_pick(lang, 'critical', 'crítico')} +{hit.critical_added}" if hit.critical_added else ""
     return (f"{where} {rolled}{fury} = {hit.total}{cover} − {hit.armour} {armour} − {hit.toughness_bonus} "
@@ -247,8 +252,8 @@ class D100Phrases:
                         name(cid) for cid in event.surprised)
                 return _pick(lang, f"The fight begins: {who}{surprised}", f"Empieza el combate: {who}{surprised}")
             case EncounterEnded():
-                return _pick(lang, f"The fight ends after {event.rounds} round(s)",
-                             f"Termina el combate tras {event.rounds} asalto(s)")
+                return _pick(lang, f"The fight ends after {_count(event.rounds, 'round', 'rounds')}",
+                             f"Termina el combate tras {_count(event.rounds, 'asalto', 'asaltos')}")
             case TurnStarted():
                 return _pick(lang, f"Round {event.round}, turn {event.turn}: {name(event.character_id)} acts",
                              f"Asalto {event.round}, turno {event.turn}: actúa {name(event.character_id)}")

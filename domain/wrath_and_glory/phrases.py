@@ -93,6 +93,10 @@ def _pick(lang: Lang, en: str, es: str) -> str:
     return es if lang == "es" else en
 
 
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
 def _faces(dice: Sequence[PoolDie]) -> str:
     """`[6][5][3] Wrath [6]`: the pool's faces, the Wrath die marked."""
     pool = "".join(f"[{d.die.value}]" for d in dice if d.role != "wrath")
@@ -168,17 +172,18 @@ class WngPhrases:
                                    ("shift", event.damage.shifts), ("glory", event.damage.glory),
                                    ("other", event.damage.other)):
                     if value:
-                        label = _pick(lang, "ED", "DE") if key == "ED" else term(key, lang)
+                        label = "ED" if key == "ED" else term(key, lang)
                         parts.append(f"{label} +{value}")
                 ed = "".join(f"[{d.value}]" for d in event.ed_dice)
-                ed_text = f" {_pick(lang, 'ED', 'DE')} {ed}" if ed else ""
-                resilience = _pick(lang, "Resilience", "Resistencia")
+                ed_text = f" ED {ed}" if ed else ""
+                resilience = _pick(lang, "Resilience", "Resiliencia")
                 return (_pick(lang, f"Damage to {name(event.target_id)}: ", f"Daño a {name(event.target_id)}: ")
                         + f"{event.total} ({', '.join(parts)}){ed_text} vs {resilience} {event.resilience} → "
-                        + _pick(lang, f"{event.wounds} wound(s)", f"{event.wounds} herida(s)"))
+                        + _pick(lang, _count(event.wounds, "wound", "wounds"),
+                                _count(event.wounds, "herida", "heridas")))
             case WoundsPending():
-                return _pick(lang, f"{name(event.character_id)} may soak {event.wounds} wound(s)",
-                             f"{name(event.character_id)} puede ignorar {event.wounds} herida(s)")
+                return _pick(lang, f"{name(event.character_id)} may soak {_count(event.wounds, 'wound', 'wounds')}",
+                             f"{name(event.character_id)} puede ignorar {_count(event.wounds, 'herida', 'heridas')}")
             case SoakRolled() | SoakRerolled():
                 dice = event.dice if isinstance(event, SoakRolled) else event.after
                 faces = "".join(f"[{d.value}]" for d in dice)
@@ -190,8 +195,9 @@ class WngPhrases:
                                 f"{ignored} ignoradas, quedan {left} (cuesta {cost} de choque)"))
             case DamageApplied():
                 whom = name(event.character_id)
-                lost = _pick(lang, f"{whom} loses {event.shock_lost} shock and {event.wounds} wound(s)",
-                             f"{whom} pierde {event.shock_lost} de choque y {event.wounds} herida(s)")
+                shock = event.shock_lost
+                lost = _pick(lang, f"{whom} loses {shock} shock and {_count(event.wounds, 'wound', 'wounds')}",
+                             f"{whom} pierde {shock} de choque y {_count(event.wounds, 'herida', 'heridas')}")
                 if event.shock_dice:
                     lost += " (" + "".join(f"[{d.value}]" for d in event.shock_dice) + ")"
                 for flag, key in ((event.dead, "dead"), (event.dying, "dying"), (event.unconscious, "unconscious"),
@@ -233,8 +239,8 @@ class WngPhrases:
                 who = ", ".join(name(cid) for cid in event.participants)
                 return _pick(lang, f"The fight begins: {who}", f"Empieza el combate: {who}")
             case EncounterEnded():
-                return _pick(lang, f"The fight ends after {event.rounds} round(s)",
-                             f"Termina el combate tras {event.rounds} asalto(s)")
+                return _pick(lang, f"The fight ends after {_count(event.rounds, 'round', 'rounds')}",
+                             f"Termina el combate tras {_count(event.rounds, 'asalto', 'asaltos')}")
             case RoundStarted():
                 return _pick(lang, f"Round {event.round} begins", f"Empieza el asalto {event.round}")
             case TurnStarted():

@@ -41,6 +41,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     dice: tuple[Die, ...] = ()
     # Whether `summary` already shows every die (an engine's sentence does); else the renderers list them.
     dice_told: bool = False
+    # Told with the events around it (an action paid for an attack): Markdown and BBCode leave it out.
+    minor: bool = False
     proof: str | None = None
     # Who changed and how, for a reader ("Brother Kai: 12 → 7 wounds") and as data (`standing`).
     effects: tuple[str, ...] = ()
@@ -142,11 +144,12 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
     voider = builder.undone.get(recorded.seq)
     name = namer(after)
     standing = standing_changes(before, after, name)
-    summary, told = describe(event, before, builder.lang, name)
+    described = describe(event, before, builder.lang, name)
     return Frame(
         seq=recorded.seq,
         type=event_type(event),
-        summary=summary,
+        summary=described.text,
+        minor=described.minor,
         recorded_at=recorded_at,
         post=meta.post,
         actor=meta.actor,
@@ -156,7 +159,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         round=meta.round,
         turn=meta.turn,
         dice=dice,
-        dice_told=told,
+        dice_told=described.told,
         proof=proof_link(builder.links, builder.campaign_id, recorded.seq) if dice else None,
         effects=tuple(change_text(c, builder.lang, after.ruleset) for c in standing),
         standing=tuple(standing),

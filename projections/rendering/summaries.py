@@ -131,18 +131,27 @@ def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
     return ", ".join(parts)
 
 
-def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None) -> tuple[str, bool]:
-    """One line for a person, and whether a sentence (the campaign's or the engine's) told it — then it shows
-    every die of the event; the title-and-facts fallback shows none, and the renderers list them."""
+class Described(msgspec.Struct, frozen=True):
+    """An event's line; `told`: a sentence told it (then it shows every die of the event; the title-and-facts
+    fallback shows none, and the renderers list them); `minor`: the engine tells it with the events around it
+    (a forum text leaves it out)."""
+
+    text: str
+    told: bool
+    minor: bool = False
+
+
+def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None) -> Described:
+    """One line for a person about one event."""
     name = name or namer(before)
-    sentence = campaign_sentence(event, before, lang) or engine_for(before.ruleset).phrases.sentence(
-        event, name, lang
-    )
+    sentence = campaign_sentence(event, before, lang)
+    if sentence is None:
+        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
-        return sentence, True
+        return Described(sentence, True)
     facts = _facts(event, before, lang, name)
     heading = title(event_type(event), lang)
-    return (f"{heading}: {facts}" if facts else heading), False
+    return Described(f"{heading}: {facts}" if facts else heading, False, minor=sentence == "")
 
 
 def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None, *,
@@ -151,8 +160,5 @@ def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | Non
 
     With `brief` (a reply, which tells a command's events together) an event the engine tells as part of
     the events around it (its sentence is "") has no line: the answer is ""."""
-    name = name or namer(before)
-    if brief and campaign_sentence(event, before, lang) is None and engine_for(before.ruleset).phrases.sentence(
-            event, name, lang) == "":
-        return ""
-    return describe(event, before, lang, name)[0]
+    described = describe(event, before, lang, name)
+    return "" if brief and described.minor else described.text

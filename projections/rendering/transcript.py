@@ -82,6 +82,8 @@ class Stream:
         return self.layout.opening(True)
 
     def frame(self, frame: Frame) -> str:
+        if frame.minor and self.layout is not None:
+            return ""
         self.count += 1
         glue = "" if self.count == 1 else ("," if self.layout is None else "\n")
         if self.layout is None:
@@ -105,6 +107,8 @@ class Splitter:
         self.first = True
 
     def push(self, frame: Frame) -> Iterator[str]:
+        if frame.minor:
+            return
         layout = self.layout
         item = _fit(layout, layout.item(frame), self.first and not self.pending, self.head, self.limit)
         if self.pending and len(layout.message([*self.pending, item], self.first, False, self.head)) > self.limit:

@@ -42,6 +42,6 @@ def test_attack_and_damage_read_like_the_forum_thread() -> None:
         "Brother Aurelius fires a full-auto burst at Ork Boyz (bolter): 47 vs 55 (BS 55), success by 0 degrees, 3 hits"
     )
     assert summarize(attack, state, "es") == (
-        "Brother Aurelius dispara una ráfaga automática a Ork Boyz (bolter): 47 vs 55 (HP 55), éxito por 0 grados, "
+        "Brother Aurelius dispara una ráfaga automática a Ork Boyz (bolter): 47 vs 55 (HP 55), 0 grados de éxito, "
         "3 impactos"
     )
