@@ -36,7 +36,8 @@ async def test_forum_deathwatch_thread(client: Any) -> None:
     assert "- New character: Cultist horde (NPC)\n" in opened["reply"]["markdown"]
     assert [r["type"] for r in opened["results"]] == ["create_character", "start_session"]
 
-    kai = await thread.post("Ana", f'Brother Kai reports in.\n!register "Brother Kai" #kai sheet={sheet(marine("Kai"))}')
+    kai = await thread.post("Ana", f'Brother Kai reports in.\n!register "Brother Kai" #kai '
+                                   f'sheet={sheet(marine("Kai"))}')
     assert kai["lang"] == "en" and kai["results"][0]["rendered"]["es"] == "Nuevo personaje: Brother Kai (PJ)"
     ister = await thread.post("Boris", f'[lx]registrar "Hermano Ister" #ister ficha={sheet(marine("Ister"))}[/lx]')
     assert ister["lang"] == "es" and "- Nuevo personaje: Hermano Ister (PJ)\n" in ister["reply"]["markdown"]
