@@ -12,6 +12,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
+from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.posts import send_post
 from service.api.problems import EXCEPTION_HANDLERS
@@ -27,6 +28,7 @@ from service.api.reads import (
     verify,
 )
 from service.api.services import Services
+from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.transcripts import transcript
 from service.commanding import Commander
 from service.database import create_pool
@@ -82,8 +84,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             export,
             feed,
             health,
+            create_share_link,
+            list_share_links,
+            revoke_share_link,
         ],
         lifespan=[lifespan],
+        before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Lexmechanic",

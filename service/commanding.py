@@ -37,15 +37,19 @@ from service.store import EventStore, IdempotencyConflict, StoredEvent, Writer, 
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
-    """What POST /commands answers: the new version, the events written, and the result summary."""
+    """What POST /commands answers: the head after the command, the events written, the result summary.
+
+    `version` and `head_hash` are the campaign's head right after the command (for a replayed command,
+    after the original): a forum post that shows them is a witness `verify --expect` can check.
+    """
 
     version: int
+    head_hash: str
     events: list[StoredEvent]
     result: dict[str, Any]
     replayed: bool = False
     token: str | None = None
-    # The hash of the command's last event: with `version`, the head a forum post can witness.
-    head_hash: str | None = None
+    proof: str | None = None
 
 
 class UnitLine(msgspec.Struct, frozen=True):
@@ -124,6 +128,18 @@ def _outcome(
     )
 
 
+def _entropy(state: CampaignState) -> str | None:
+    """The contribution digest the active epoch's dice mix in (algorithm 2), or None (algorithm 1)."""
+    epoch = state.epoch
+    return epoch.entropy if epoch is not None and epoch.algorithm >= 2 else None
+
+
+def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
+    if state.epoch is None:
+        return None
+    return DiceProvenance(epoch=state.epoch.epoch, nonce=nonce, entropy=_entropy(state))
+
+
 class Commander:
     def __init__(
         self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None, links: Links | None = None
@@ -135,10 +151,10 @@ class Commander:
         self.links = links or Links()
 
     def told(self, campaign_id: str, stored: Sequence[StoredEvent], before: CampaignState,
-             after: CampaignState) -> dict[str, Any]:
+             after: CampaignState, links: Links | None = None) -> dict[str, Any]:
         """How a command is told (result.rendered, the numbers, who changed, the rolls' proofs)."""
         records = [recorded_from_stored(s) for s in stored]
-        return told_result(records, before, after, self.links, campaign_id)
+        return told_result(records, before, after, links or self.links, campaign_id)
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
         """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
@@ -164,8 +180,10 @@ class Commander:
         command: Command,
         idempotency_key: str | None,
         digest: str,
+        links: Links | None = None,
     ) -> CommandOutcome:
-        """Decide and append one command, or answer the original outcome of a retried one."""
+        """Decide and append one command, or answer the original outcome of a retried one; `links` is where
+        the proof links of its told result point (the campaign's public URL and share key)."""
         token: str | None = None
         async with self.store.write(campaign_id) as writer:
             if idempotency_key is not None:
@@ -177,7 +195,7 @@ class Commander:
                         raise IdempotencyConflict(idempotency_key)
                     replay = await self._replayed_unit(campaign_id, previous, writer.head)
                     assert replay.after is not None
-                    told = self.told(campaign_id, previous, replay.commands[0].before, replay.after)
+                    told = self.told(campaign_id, previous, replay.commands[0].before, replay.after, links)
                     return _outcome(previous, replayed=True, told=told)
             state = await self.cache.for_writer(writer)
             writer.check_version(command.expected_version)
@@ -197,7 +215,7 @@ class Commander:
                 command_id=str(uuid.uuid4()),
                 command_type=command_tag(command),
                 request_digest=digest,
-                dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce) if seed is not None and state.epoch else None,
+                dice=_provenance(state, nonce) if seed is not None else None,
             )
             metas, new_state = stamp(state, events, nonce, base)
             stored = await writer.append(events, metas, idempotency_key)
@@ -208,7 +226,8 @@ class Commander:
         self.cache.put(campaign_id, new_state)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
-        return _outcome(stored, replayed=False, token=token, told=self.told(campaign_id, stored, state, new_state))
+        told = self.told(campaign_id, stored, state, new_state, links)
+        return _outcome(stored, replayed=False, token=token, told=told)
 
     async def execute_unit(
         self,
@@ -255,9 +274,7 @@ class Commander:
                     command_type=command_tag(command),
                     request_digest=digest,
                     line=planned.line,
-                    dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce)
-                    if seed is not None and state.epoch
-                    else None,
+                    dice=_provenance(state, nonce) if seed is not None else None,
                 )
                 metas, after = stamp(state, events, nonce, base)
                 # The idempotency key (the post id) goes on the unit's first event only.
@@ -336,7 +353,7 @@ class Commander:
         active = await writer.seed(state.epoch.epoch)
         if active is None:
             raise RuntimeError(f"the seed of epoch {state.epoch.epoch} is missing")
-        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce)
+        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed()
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):

@@ -40,6 +40,12 @@ class RevealDiceSeed(Command, frozen=True, tag="reveal_dice_seed"):
     pass
 
 
+class ContributeEntropy(Command, frozen=True, tag="contribute_entropy"):
+    """Mix a string of the sender's choice (e.g. a phrase from its forum post) into the active epoch's dice."""
+
+    entropy: ShortText
+
+
 class Retract(Command, frozen=True, tag="retract"):
     seqs: Seqs
     reason: ShortText
@@ -68,6 +74,7 @@ CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     Roll,
     GmNote,
     RevealDiceSeed,
+    ContributeEntropy,
     Retract,
     Reinstate,
     UndoTurn,

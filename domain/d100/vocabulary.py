@@ -229,9 +229,9 @@ class CoverCodec:
         try:
             points = int(ap)
         except ValueError:
-            expected = ("the cover's AP, e.g. cover=4 or cover=4/head,body",
-                        "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")
-            raise Failure("bad_value", token.text, expected) from None
+            raise Failure("bad_value", token.text, (
+                "the cover's AP, e.g. cover=4 or cover=4/head,body",
+                "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]

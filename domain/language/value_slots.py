@@ -289,7 +289,7 @@ class Mods(Slot):
         unit = self.unit.canonical(lang) if self.unit is not None else ""
         out: list[str] = []
         for modifier in as_list(value):
-            name, number = getattr(modifier, self.name), getattr(modifier, "value")  # noqa: B009
+            name, number = getattr(modifier, self.name), getattr(modifier, "value")  # noqa: B009 - any modifier Struct
             signed = f"{number:+d}{unit}"
             out.append(signed if name == UNNAMED else quote(str(name)) + signed)
         return out

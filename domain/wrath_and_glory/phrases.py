@@ -152,7 +152,7 @@ class WngPhrases:
                 return _pick(lang, f"{name(event.attacker_id)} attacks {targets} with {weapon}",
                              f"{name(event.attacker_id)} ataca a {targets} con {weapon}")
             case DiceRerolled():
-                changed = ", ".join(f"[{r.before.value}]→[{r.after.value}]" for r in event.rerolls)
+                changed = ", ".join(f"[{r.before_face}]→[{r.after.value}]" for r in event.rerolls)
                 wrath = _wrath(event.wrath, lang) if event.wrath_rerolled else ""
                 return (_pick(lang, f"Reroll paid with {term(event.paid_with, lang)}: ",
                               f"Repetición pagada con {term(event.paid_with, lang)}: ")

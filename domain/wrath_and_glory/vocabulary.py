@@ -121,9 +121,9 @@ class CalledShotCodec:
         try:
             location, dn, ed = parts[0], int(parts[1]), int(parts[2])
         except (IndexError, ValueError):
-            expected = ("a called shot like called=head/2/1 (part/DN/ED)",
-                        "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")
-            raise Failure("bad_value", token.text, expected) from None
+            raise Failure("bad_value", token.text, (
+                "a called shot like called=head/2/1 (part/DN/ED)",
+                "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")) from None
         return {"location": location, "dn": dn, "ed": ed}
 
     def write(self, value: object, lang: Lang) -> str:

@@ -44,6 +44,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     # Told with the events around it (an action paid for an attack): Markdown and BBCode leave it out.
     minor: bool = False
     proof: str | None = None
+    # Dice algorithm 2: the seqs of the contributions the dice mixed in (docs/fairness.md).
+    entropy_from: tuple[int, ...] = ()
     # Who changed and how, for a reader ("Brother Kai: 12 → 7 wounds") and as data (`standing`).
     effects: tuple[str, ...] = ()
     standing: tuple[StandingChange, ...] = ()
@@ -140,6 +142,11 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
            recorded_at: str | None) -> Frame:
     meta, event = recorded.meta, recorded.event
     dice = tuple(Die(**d) for d in dice_in(msgspec.to_builtins(event)))
+    epoch, provenance = before.epoch, meta.dice
+    entropy_from: tuple[int, ...] = ()
+    mixed = provenance is not None and provenance.entropy is not None
+    if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
+        entropy_from = epoch.contributions
     actor = after.participants.get(meta.actor or "")
     voider = builder.undone.get(recorded.seq)
     name = namer(after)
@@ -164,6 +171,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         effects=tuple(change_text(c, builder.lang, after.ruleset) for c in standing),
         standing=tuple(standing),
         changes=tuple(diff(plain(before), plain(after))) if builder.raw_changes else (),
+        entropy_from=entropy_from if dice else (),
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,
         undone_by_actor=voider.actor if voider is not None else None,

@@ -40,6 +40,8 @@ class Layout:
             links.append(out.text(f"{word('dice', lang)}: " + ", ".join(f"d{d.sides}={d.value}" for d in frame.dice)))
         if frame.proof is not None:
             links.append(out.link(word("proof", lang), frame.proof))
+        if frame.entropy_from:
+            links.append(out.text(f"{word('entropy_from', lang)}: " + ", ".join(f"#{s}" for s in frame.entropy_from)))
         if frame.post is not None and frame.post.id is not None:
             label = out.text(f"{word('post', lang)} {frame.post.id}")
             links.append(out.link(label, frame.post.url) if frame.post.url else label)

@@ -27,8 +27,10 @@ from projections.rendering.told import tell
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
 from service.api.auth import campaign_actor
-from service.api.problems import ApiError, reject_nul
+from service.api.limits import check_body
+from service.api.problems import ApiError
 from service.api.services import services
+from service.api.sharing import links_for
 from service.commanding import LineRefused, UnitCommand, UnitLine, UnitOutcome, request_digest
 from service.store import recorded_from_stored
 
@@ -149,7 +151,7 @@ async def send_post(
 ) -> Response[PostAnswer]:
     found = services(request)
     actor: Actor = await campaign_actor(request, found.store, campaign_id)
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     ruleset = (await found.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
@@ -178,7 +180,7 @@ async def send_post(
     assert state is not None
     participant = state.participants.get(actor.participant_id)
     author = data.post.author or (participant.name if participant is not None else actor.participant_id)
-    answer = _answer(outcome, sources, lang, found.commander.links, campaign_id, post_ref, author)
+    answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
     return Response(answer, status_code=200 if outcome.replayed else 201)
 
 

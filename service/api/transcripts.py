@@ -28,8 +28,9 @@ from projections.replay import is_voiding
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
+from service.api.sharing import links_for
 from service.snapshots import Snapshots
-from service.store import EventStore
+from service.store import MAX_SEQ, EventStore
 
 PAGE = 500
 _CORRECTIONS = [str(kind.__struct_config__.tag) for kind in (TurnUndone, TurnRedone, EventsRetracted, EventsReinstated)]
@@ -89,10 +90,10 @@ async def frames_of(
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    session: Annotated[int | None, QueryParameter(ge=1)] = None,
+    session: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     encounter: Annotated[str | None, QueryParameter(max_length=64)] = None,
-    from_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
-    to_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
+    from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
+    to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     format: Annotated[Format, QueryParameter(description="json, markdown or bbcode")] = "json",
     lang: Annotated[Lang, QueryParameter(description="en or es")] = "en",
     split: Annotated[
@@ -108,7 +109,7 @@ async def transcript(
     head = Head(chain.version, chain.head_hash)
     name = (await found.snapshots.state_at(campaign_id, 1)).name
     title = f"{word('transcript', lang)} — {name} — {what}"
-    links = found.commander.links
+    links = await links_for(found, campaign_id)
     frames = frames_of(store, found.snapshots, campaign_id, first, last, lang, links, format == "json")
     if split is not None:
         if format == "json":

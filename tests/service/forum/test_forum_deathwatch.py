@@ -23,7 +23,8 @@ def marine(name: str) -> dict[str, Any]:
 
 HORDE = {"characteristics": {"WS": 30, "BS": 25, "T": 30, "Ag": 30, "WP": 30}, "wounds": 0, "magnitude": 30,
          "armour": {"body": 2}, "weapons": [{"id": "autogun", "name": "Autogun", "weapon_class": "basic",
-                                              "damage": "1d10+3", "semi": 3, "range_m": 90, "clip": 30}]}
+                                              "damage": "1d10+3", "semi": 3, "range_m": 90, "clip": 30,
+                                              "qualities": ["never_jams"]}]}
 OWNERS = {"kai": "Ana", "ister": "Boris", "vex": "Carla", "cultists": "GM"}
 
 
