@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
 from domain.wrath_and_glory.encounter_events import (
+    ActionTaken,
     EncounterEnded,
     EncounterStarted,
     InitiativeContested,
@@ -87,6 +88,10 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_round_started": ("round begins", "empieza el asalto"),
     "wng_turn_effects_expired": ("effects expire", "terminan los efectos"),
 }
+
+
+# The names the engine gives the budget an action spends when a command other than `wng_take_action` pays it.
+_PAID_FOR = frozenset({"prepare", "attack", "interaction attack", "reload", "recover shock"})
 
 
 def _pick(lang: Lang, en: str, es: str) -> str:
@@ -257,6 +262,11 @@ class WngPhrases:
                         f"{_icons(event.character_icons, lang)}, {name(event.npc_id)} "
                         f"{''.join(f'[{d.value}]' for d in event.npc_dice)} {_icons(event.npc_icons, lang)} — "
                         + _pick(lang, f"{winner} wins", f"gana {winner}"))
+            case ActionTaken(name=action) if action in _PAID_FOR or action.endswith((" test", " move")):
+                return ""  # the action's budget, paid for by the test, attack or move told beside it
+            case ActionTaken():
+                return _pick(lang, f"{name(event.character_id)}: {term(event.kind, lang)} action: {event.name}",
+                             f"{name(event.character_id)}: acción {term(event.kind, lang)}: {event.name}")
             case Moved():
                 return _pick(lang, f"{name(event.character_id)} moves {event.metres:g} m ({term(event.mode, lang)})",
                              f"{name(event.character_id)} se mueve {event.metres:g} m ({term(event.mode, lang)})")

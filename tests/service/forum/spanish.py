@@ -58,6 +58,10 @@ def english_only(english_texts: Iterable[str]) -> set[str]:
     return english - spanish_vocabulary()
 
 
+_LINKS = re.compile(r"https?://[^\s)\]]+|/campaigns/[^\s)\]]+|\bt\d+\b")
+
+
 def leaks(spanish_text: str, forbidden: set[str], names: set[str]) -> set[str]:
-    """The English-only words in a Spanish text (the given names left out)."""
-    return (words(spanish_text) - {n.lower() for name in names for n in words(name)}) & forbidden
+    """The English-only words in a Spanish text (the given names and the links' addresses left out)."""
+    text = _LINKS.sub(" ", spanish_text)
+    return (words(text) - {n.lower() for name in names for n in words(name)}) & forbidden

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .thread import Thread, events, sheet
+from .markup_check import PHPBB_TAGS, bbcode_tags, same_html
+from .spanish import leaks
+from .test_forum_spanish import FORBIDDEN
+from .thread import Thread, _dice, events, md, sheet
 
 ARMOUR = {"head": 8, "right_arm": 8, "left_arm": 8, "body": 10, "right_leg": 8, "left_leg": 8}
 BOLTER = {"id": "bolter", "name": "Godwyn bolter", "weapon_class": "basic", "damage": "1d10+9",
@@ -136,7 +139,65 @@ async def test_forum_deathwatch_thread(client: Any) -> None:
     verified = (await thread.get("/verify")).json()
     assert verified["ok"] is True, verified["problems"]
 
-    transcript = (await thread.get("/transcript?session=1&format=markdown")).text
-    print(transcript)
-    print((await thread.get("/transcript?session=1&format=bbcode&lang=es")).text)
-    print(thread.answers[-3]["reply"]["markdown"])
+    await check_transcripts(thread, verified["head_hash"], fear["version"])
+
+
+async def check_transcripts(thread: Thread, head_hash: str, retracted: int) -> None:
+    """The session's transcript as a forum shows it, in both languages and markups, and split for Discord."""
+    english = (await thread.get("/transcript?session=1&format=markdown")).text
+    spanish = (await thread.get("/transcript?session=1&format=markdown&lang=es")).text
+    bbcode = (await thread.get("/transcript?session=1&format=bbcode&lang=es")).text
+    assert english.startswith("**Transcript — Kill Team Aurelius — session 1**\n\n- **#")
+    version = (await thread.state())["version"]
+    assert english.endswith(f"\n\n*chain head: v{version} {head_hash}*\n")
+    assert bbcode.endswith(f"[size=85][color=gray]cabeza de la cadena: v{version} {head_hash}[/color][/size]\n")
+    same_html(english), same_html(spanish)
+    assert bbcode_tags(bbcode) <= PHPBB_TAGS and "[s]" not in bbcode
+    # Human phrases, no internal diffs or reprs, each die once (in its sentence), names for ids.
+    for text in (english, spanish):
+        for internal in ("False", "True", "{", "rules.", "turn_over", "cultists ", "dice: d"):
+            assert internal not in text, internal
+    assert f"- *undone by gm (event {retracted + 1}):* **#{retracted}**" in english
+    assert f"[*][color=gray][i]deshecho por gm (evento {retracted + 1}):[/i] [b]#{retracted}[/b]" in bbcode
+    # Every number of every roll is there, with its proof and the post it came from.
+    for answer in thread.answers:
+        for event in answer["events"]:
+            data, seq = event["data"], event["seq"]
+            if event["type"] == "d100_attack_rolled":
+                assert f"**#{seq}**" in english and f"{data['roll']} vs {data['target']}" in english
+            if event["type"] == "d100_damage_applied":
+                for hit in data["hits"]:
+                    assert f"= {hit['total']} − " in english and f"→ {hit['wounding']}" in english
+                if data["magnitude_after"] is not None:
+                    assert f"→ {data['magnitude_after']} magnitude" in english
+                    assert f"→ {data['magnitude_after']} magnitud[/i]" in bbcode
+            if next(_dice(data), None) is not None:
+                link = f"(/campaigns/{thread.id}/rolls/{seq})"
+                assert link in english and link in spanish
+            post = event["meta"].get("post") or {}
+            if post.get("id"):
+                assert f"[post {md(post['id'])}]({post['url']})" in english
+    names = {"Brother Kai", "Hermano Ister", "Hermana Vex", "Cultist horde", "Godwyn bolter", "Autogun",
+             "Kill Team Aurelius", "Game Master", "GM", "Ana", "Boris", "Carla", "tirada repetida", "volley", "kai",
+             "ister", "vex", "hive", "night one", "The hive, night one", "Purgad al hereje"}
+    assert not leaks(spanish, FORBIDDEN, names), sorted(leaks(spanish, FORBIDDEN, names))
+    assert not leaks(bbcode, FORBIDDEN, names | {"url", "color", "gray", "size", "list"}), sorted(
+        leaks(bbcode, FORBIDDEN, names | {"url", "color", "gray", "size", "list"}))
+    for answer in thread.answers:
+        if answer["lang"] == "es":
+            assert not leaks(answer["reply"]["markdown"], FORBIDDEN, names), answer["reply"]["markdown"]
+            for line in answer["results"]:
+                assert not leaks(line["rendered"]["es"], FORBIDDEN, names), line["rendered"]["es"]
+        same_html(answer["reply"]["markdown"])
+        assert bbcode_tags(answer["reply"]["bbcode"]) <= PHPBB_TAGS
+    # Cut for Discord: whole messages of at most 2,000 characters, on frame boundaries, nothing lost.
+    split = (await thread.get("/transcript?session=1&format=markdown&split=2000")).json()
+    messages = split["messages"]
+    assert len(messages) > 1 and all(len(m) <= 2000 for m in messages)
+    assert messages[0].startswith("**Transcript") and messages[-1].endswith(f"v{version} {head_hash}*\n")
+    items = [line for m in messages for line in m.splitlines() if line.startswith("- ")]
+    assert items == [line for line in english.splitlines() if line.startswith("- ")]
+    for message in messages:
+        same_html(message)
+    bb_split = (await thread.get("/transcript?session=1&format=bbcode&split=2000")).json()["messages"]
+    assert all(len(m) <= 2000 and m.count("[list]") == m.count("[/list]") == 1 for m in bb_split)
