@@ -177,7 +177,8 @@ class D100Phrases:
                 label = "Dodge" if event.reaction == "dodge" else "WS"
                 against = (modifiers_text(event.modifiers, event.target, label, lang, name)
                            if event.modifiers is not None and event.target is not None else "?")
-                left = _pick(lang, f"{_hits(event.hits_after, lang)} left", f"quedan {_hits(event.hits_after, lang)}")
+                remain = "queda" if event.hits_after == 1 else "quedan"
+                left = _pick(lang, f"{_hits(event.hits_after, lang)} left", f"{remain} {_hits(event.hits_after, lang)}")
                 return (f"{who} {verb[event.reaction]}: {event.roll} vs {against}, "
                         f"{_outcome(event.success, event.degrees, lang)}, {left}")
             case DamageApplied():

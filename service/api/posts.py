@@ -22,6 +22,7 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for
 from domain.language import LineError, ParseContext, extract_lines
 from projections.permalinks import Links
+from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.told import tell
 from projections.rendering.vocabulary import word
@@ -95,10 +96,12 @@ def _refused(refused: LineRefused, lang: Lang) -> ApiError:
     error = refused.error
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
-    why = word("reply_failed", lang, line=refused.line, why=error.message)
-    extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang}
-    if isinstance(error, RuleViolation):
-        extensions["rule"] = error.rule
+    rule = error.rule if isinstance(error, RuleViolation) else None
+    why = word("reply_failed", lang, line=refused.line, why=refusal(kind, rule, error.message, lang))
+    extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
+                                  "reason": error.message}
+    if rule is not None:
+        extensions["rule"] = rule
     return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
 
 

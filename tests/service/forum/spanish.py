@@ -22,8 +22,9 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
 
-# Shared by both languages: "vs" (versus, as Spanish tables write rolls), units and the handouts' ED.
-SHARED = {"vs", "m", "ed", "sha"}
+# Shared by both languages: "vs" (versus, as Spanish tables write rolls), units and the handouts' ED; and
+# Spanish words spelled like English ones ("salvo" except, "dice" says).
+SHARED = {"vs", "m", "ed", "sha", "salvo", "dice"}
 
 
 def _tables(index: int) -> set[str]:

@@ -104,3 +104,10 @@ def test_forum_spanish_every_event_type_is_told_without_english(family: str, kin
 def test_forum_spanish_the_check_catches_english() -> None:
     assert leaks("Zed Qux takes 3 damage from 2 hits", FORBIDDEN, NAMES) >= {"takes", "damage", "hits"}
     assert not leaks("Zed Qux recibe 3 de daño: cuerpo [7]+9 = 16", FORBIDDEN, NAMES)
+
+
+def test_forum_spanish_every_refusal_is_spanish() -> None:
+    from projections.rendering.refusals import SPANISH
+
+    found = {rule: sorted(leaks(text, FORBIDDEN, NAMES | {"id", "character_id"})) for rule, text in SPANISH.items()}
+    assert {rule: words for rule, words in found.items() if words} == {}
