@@ -23,6 +23,7 @@ from domain.wrath_and_glory.encounter_events import (
 )
 from domain.wrath_and_glory.events import (
     AttackDeclared,
+    ComplicationResolved,
     DamageApplied,
     DamageDealt,
     DeathTestRolled,
@@ -168,6 +169,12 @@ class WngPhrases:
                 count = len(event.dice)
                 return (_pick(lang, f"{count} Glory dice {faces}", f"{count} dados de Gloria {faces}")
                         + f" → {_icons(event.icons, lang)}, {_result(event.success, lang)}")
+            case ComplicationResolved(choice="ruin"):
+                return _pick(lang, "The GM takes 1 Ruin instead of the complication",
+                             "El DJ toma 1 de Ruina en lugar de la complicación")
+            case ComplicationResolved():
+                note = f": {event.note}" if event.note else ""
+                return _pick(lang, f"Complication{note}", f"Complicación{note}")
             case IconsShifted():
                 uses = ", ".join(term(u, lang) for u in event.uses)
                 return _pick(lang, f"Shifts: {uses}", f"Canjes: {uses}")

@@ -54,6 +54,7 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     undone: bool = False
     undone_by: int | None = None
     undone_by_actor: str | None = None
+    undone_by_name: str | None = None
 
 
 class Voider(msgspec.Struct, frozen=True):
@@ -175,5 +176,10 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,
         undone_by_actor=voider.actor if voider is not None else None,
+        undone_by_name=_participant(after, voider.actor) if voider is not None else None,
     )
 
+
+def _participant(state: CampaignState, participant_id: str | None) -> str | None:
+    found = state.participants.get(participant_id or "")
+    return found.name if found is not None else participant_id

@@ -56,8 +56,8 @@ class Writer:
         if not lines:
             return ""
         if self.markup == "markdown":
-            return "\n".join(f"- {line}" for line in lines)
-        return "[list]\n" + "\n".join(f"[*]{line}" for line in lines) + "\n[/list]"
+            return "\n".join(f"- {line.strip()}" for line in lines)
+        return "[list]\n" + "\n".join(f"[*]{line.strip()}" for line in lines) + "\n[/list]"
 
     def small(self, value: str) -> str:
         return f"*{value}*" if self.markup == "markdown" else f"[size=85][color=gray]{value}[/color][/size]"

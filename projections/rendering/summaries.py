@@ -117,6 +117,11 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None
 
 
+# Ids a reader has no name for and never types (a roll's, a test's, an attack's): left out of the facts.
+_INTERNAL_IDS = frozenset({"test_id", "roll_id", "attack_id", "contest_id", "source_attack_id", "reroll_of",
+                           "extended_id", "part_of"})
+
+
 def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
     """The plain facts of an event: names for *_id fields, then its small numbers and its words (each in the
     reader's language: the engine's terms, the renderings' field names)."""
@@ -125,6 +130,8 @@ def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
     parts: list[str] = []
     for key, value in data.items():
         if key in ("type", "dice") or isinstance(value, (dict, list)) or value is None or value is False:
+            continue
+        if key in _INTERNAL_IDS or value == "":
             continue
         if key.endswith("_id") and isinstance(value, str):
             shown: Any = name(value)

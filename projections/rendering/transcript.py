@@ -48,7 +48,8 @@ class Layout:
         if links:
             text += " · " + " · ".join(links)
         if frame.undone:
-            mark = word("undone_by", lang, actor=frame.undone_by_actor or "?", seq=frame.undone_by)
+            mark = word("undone_by", lang, actor=frame.undone_by_name or frame.undone_by_actor or "?",
+                        seq=frame.undone_by)
             marked = f"{out.italic(out.text(mark) + ':')} {text}"
             # Markdown has no grey (and no strikethrough both parsers read): the mark alone tells it.
             text = marked if self.markup == "markdown" else out.muted(marked)
@@ -64,6 +65,7 @@ class Layout:
         return close + tail + "\n"
 
     def line(self, item: str) -> str:
+        item = item.strip()  # a trailing space reads differently in CommonMark and Python-Markdown
         return f"[*]{item}" if self.markup == "bbcode" else f"- {item}"
 
     def message(self, items: list[str], first: bool, last: bool, head: Head | None) -> str:

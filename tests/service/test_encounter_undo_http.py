@@ -66,7 +66,7 @@ async def test_undo_redo_and_time_travel_of_a_turn(campaign: Any) -> None:
 
     # The transcript of the encounter shows the undone attack marked, and who undid it.
     markdown = (await campaign.get("/transcript?encounter=gate&format=markdown")).text
-    assert "- *undone by gm (event " in markdown and "~~" not in markdown
+    assert "- *undone by Game Master (event " in markdown and "~~" not in markdown
     frames = (await campaign.get("/transcript?encounter=gate")).json()["frames"]
     attack_frame = next(f for f in frames if f["seq"] == answer["events"][-1]["seq"])
     assert attack_frame["undone"] is True and attack_frame["dice"]

@@ -35,12 +35,12 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
 
     markdown = (await campaign.get("/transcript?session=1&format=markdown")).text
     assert markdown.startswith("**Transcript — Kill Team Aurelius — session 1**\n\n- **#")
-    assert f"- *undone by gm (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
+    assert f"- *undone by Game Master (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
     assert f"= {total}" in markdown and "~~" not in markdown
     assert f"[post p-77](https://forum.example/t/1#p77)" in markdown
     bbcode = (await campaign.get("/transcript?session=1&format=bbcode&lang=es")).text
     assert "Transcripción" in bbcode and "[s]" not in bbcode and "[list]\n[*]" in bbcode
-    assert f"[*][color=gray][i]deshecho por gm (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
+    assert f"[*][color=gray][i]deshecho por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
     assert "tira 2d10+3 (bolter damage)" in bbcode
 
 
