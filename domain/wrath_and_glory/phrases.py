@@ -35,6 +35,7 @@ from domain.wrath_and_glory.events import (
     ReloadsSpent,
     RuinGained,
     RuinSpent,
+    SessionStarted,
     ShockRecovered,
     SoakRolled,
     TestRolled,
@@ -189,10 +190,14 @@ class WngPhrases:
                 ed = "".join(f"[{d.value}]" for d in event.ed_dice)
                 ed_text = f" ED {ed}" if ed else ""
                 resilience = _pick(lang, "Resilience", "Resiliencia")
+                hit = ""
+                if event.members_hit > 1:
+                    members_hit = event.members_hit
+                    hit = _pick(lang, f", {members_hit} members hit", f", {members_hit} miembros alcanzados")
                 return (_pick(lang, f"Damage to {name(event.target_id)}: ", f"Daño a {name(event.target_id)}: ")
                         + f"{event.total} ({', '.join(parts)}){ed_text} vs {resilience} {event.resilience} → "
                         + _pick(lang, _count(event.wounds, "wound", "wounds"),
-                                _count(event.wounds, "herida", "heridas")))
+                                _count(event.wounds, "herida", "heridas")) + hit)
             case WoundsPending():
                 return _pick(lang, f"{name(event.character_id)} may soak {_count(event.wounds, 'wound', 'wounds')}",
                              f"{name(event.character_id)} puede ignorar {_count(event.wounds, 'herida', 'heridas')}")
@@ -205,6 +210,17 @@ class WngPhrases:
                         + f"{faces} → {_icons(event.icons, lang)}, "
                         + _pick(lang, f"{ignored} ignored, {left} left (costs {cost} shock)",
                                 f"{ignored} ignoradas, quedan {left} (cuesta {cost} de choque)"))
+            case DamageApplied(members_lost=members) if members or event.troop_wounds_lost:
+                whom, left = name(event.character_id), event.members_left
+                return _pick(lang, f"{whom} loses {_count(members, 'member', 'members')} ({left} left)",
+                             f"{whom} pierde {_count(members, 'miembro', 'miembros')} (quedan {left})")
+            case SessionStarted():
+                heroes = ", ".join(f"{name(h.character_id)} {term('wrath', lang)} {h.wrath}, "
+                                   f"{term('reloads', lang)} {h.reloads}" for h in event.heroes)
+                pools = (f"{term('glory', lang)} {event.glory}/{event.glory_cap}, "
+                         f"{term('ruin', lang)} {event.ruin}/{event.ruin_cap}")
+                return (_pick(lang, f"Session {event.session}: ", f"Sesión {event.session}: ") + pools
+                        + (f"; {heroes}" if heroes else ""))
             case DamageApplied():
                 whom = name(event.character_id)
                 shock = event.shock_lost

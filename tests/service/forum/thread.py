@@ -112,6 +112,9 @@ def check_numbers(thread: Thread, answer: dict[str, Any]) -> None:
                 wanted += [f"{data['total']} (", f"{data['resilience']} → {data['wounds']}"]
             case "wng_soak_rolled":
                 wanted += ["".join(f"[{d['value']}]" for d in data["dice"]), f"{data['ignored']} "]
+            case "wng_damage_applied" if data["members_lost"]:
+                wanted += [f"{data['members_lost']} {'miembro' if answer['lang'] == 'es' else 'member'}",
+                           f"{data['members_left']} "]
             case "wng_damage_applied":
                 wanted += [f"{data['shock_lost']} ", f"{data['wounds']} "]
         if next(_dice(data), None) is not None:
