@@ -32,7 +32,7 @@ from service.api.limits import check_body
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
-from service.commanding import LineRefused, UnitCommand, UnitLine, UnitOutcome, request_digest
+from service.commanding import LineRefused, PostEdited, UnitCommand, UnitLine, UnitOutcome, request_digest
 from service.store import recorded_from_stored
 
 
@@ -179,12 +179,23 @@ async def send_post(
         outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
     except LineRefused as refused:
         raise _refused(refused, lang) from refused
+    except PostEdited as edited:
+        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang),
+                       idempotency_key=data.post.id) from edited
     state = outcome.after
     assert state is not None
     participant = state.participants.get(actor.participant_id)
     author = data.post.author or (participant.name if participant is not None else actor.participant_id)
     answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
     return Response(answer, status_code=200 if outcome.replayed else 201)
+
+
+def _edited(post_id: str, lang: Lang) -> str:
+    if lang == "es":
+        return (f"el mensaje {post_id!r} ya se registró con otro texto: un mensaje editado no se vuelve a ejecutar. "
+                "Escribe la corrección en un mensaje nuevo (deshacer, anular o un dictamen del DJ)")
+    return (f"post {post_id!r} was already recorded with other text: an edited post is not run again. "
+            "Write the correction as a new post (undo, retract or a GM ruling)")
 
 
 def _no_commands(lang: Lang) -> str:

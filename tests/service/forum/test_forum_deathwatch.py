@@ -122,7 +122,8 @@ async def test_forum_deathwatch_thread(client: Any) -> None:
             assert {k: v for k, v in again.json().items() if k != "replayed"} == {
                 k: v for k, v in volley.items() if k != "replayed"}
             edited = await thread.send(author, text + " +10", post_id=post_id)
-            assert edited.status_code == 409 and "already recorded with other text" in edited.json()["detail"]
+            said = "ya se registró con otro texto" if spanish else "already recorded with other text"
+            assert edited.status_code == 409 and said in edited.json()["detail"]
             replayed_once = True
     assert refused_once and replayed_once
 

@@ -60,6 +60,6 @@ async def test_forum_results_every_wng_answer_is_told(new_campaign: Any) -> None
     data = next(e["data"] for e in tested["events"] if e["type"] == "wng_test_rolled")
     faces = "".join(f"[{d['die']['value']}]" for d in data["dice"] if d["role"] != "wrath")
     assert tested["result"]["icons"] == data["icons"]
-    assert tested["result"]["rendered"]["en"].startswith(f"Sigma 19: tech 7d6 {faces} ⚡[{data['dice'][-1]['die']['value']}]"
-                                                         f" → {data['icons']} icon")
+    wrath = data["dice"][-1]["die"]["value"]
+    assert tested["result"]["rendered"]["en"].startswith(f"Sigma 19: tech 7d6 {faces} ⚡[{wrath}] → {data['icons']} icon")
     assert tested["result"]["rendered"]["es"].startswith(f"Sigma 19: tecnología 7d6 {faces}")

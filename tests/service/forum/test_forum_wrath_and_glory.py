@@ -91,7 +91,8 @@ async def test_forum_wrath_and_glory_thread(client: Any) -> None:
     bbcode = (await thread.get("/transcript?session=1&format=bbcode")).text
     same_html(spanish), same_html(english)
     assert bbcode_tags(bbcode) <= PHPBB_TAGS
-    assert not leaks(spanish, FORBIDDEN, NAMES), [l for l in spanish.splitlines() if leaks(l, FORBIDDEN, NAMES)]
+    assert not leaks(spanish, FORBIDDEN, NAMES), [
+        line for line in spanish.splitlines() if leaks(line, FORBIDDEN, NAMES)]
     for answer in thread.answers:
         same_html(answer["reply"]["markdown"])
         if answer["lang"] == "es":
