@@ -61,5 +61,6 @@ async def test_forum_results_every_wng_answer_is_told(new_campaign: Any) -> None
     faces = "".join(f"[{d['die']['value']}]" for d in data["dice"] if d["role"] != "wrath")
     assert tested["result"]["icons"] == data["icons"]
     wrath = data["dice"][-1]["die"]["value"]
-    assert tested["result"]["rendered"]["en"].startswith(f"Sigma 19: tech 7d6 {faces} ⚡[{wrath}] → {data['icons']} icon")
+    told = tested["result"]["rendered"]["en"]
+    assert told.startswith(f"Sigma 19: tech 7d6 {faces} ⚡[{wrath}] → {data['icons']} icon")
     assert tested["result"]["rendered"]["es"].startswith(f"Sigma 19: tecnología 7d6 {faces}")
