@@ -73,3 +73,27 @@ async def test_forum_posts_later_lines_name_what_earlier_lines_made(client: Any)
     assert answer["lang"] == "es" and "Sergeant Rook tira d100 (morale)" in answer["reply"]["markdown"]
     rolled = answer["results"][1]["result"]
     assert rolled["rolls"][0]["proof"].endswith(f"/campaigns/{thread.id}/rolls/{rolled['seqs'][0]}")
+
+
+async def test_forum_posts_with_a_public_url_the_reply_links_open_through_the_share_link(
+    app_database_url: str,
+) -> None:
+    from litestar.testing import AsyncTestClient
+
+    from service.app import create_app
+    from service.settings import Settings
+
+    public = "https://dice.example.org"
+    settings = Settings(database_url=app_database_url, pool_min=1, pool_max=4, public_url=public)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        thread = await Thread.open(client, "Public", "deathwatch", ("Ana",))
+        link = (await client.post(f"/campaigns/{thread.id}/share-links", json={"label": "thread 7"},
+                                  headers={"Authorization": f"Bearer {thread.tokens['GM']}"})).json()
+        answer = await thread.post("GM", "!roll d100 omens")
+        seq = answer["results"][0]["result"]["seqs"][0]
+        proof = f"{public}/campaigns/{thread.id}/rolls/{seq}?share={link['key']}"
+        assert answer["results"][0]["result"]["rolls"] == [{"seq": seq, "proof": proof}]
+        assert f"[proof #{seq}]({proof})" in answer["reply"]["markdown"]
+        assert f"[url={proof}]proof #{seq}[/url]" in answer["reply"]["bbcode"]
+        opened = await client.get(proof.removeprefix(public))  # a forum reader: no token
+        assert opened.status_code == 200
