@@ -27,11 +27,13 @@ from domain.wrath_and_glory.events import (
     DamageApplied,
     DamageDealt,
     DeathTestRolled,
+    DefenceEffectAdded,
     DiceRerolled,
     GloryDiceAdded,
     GloryGained,
     GlorySpent,
     IconsShifted,
+    NextActionPenaltyAdded,
     ReloadsSpent,
     RuinGained,
     RuinSpent,
@@ -176,6 +178,15 @@ class WngPhrases:
             case ComplicationResolved():
                 note = f": {event.note}" if event.note else ""
                 return _pick(lang, f"Complication{note}", f"Complicación{note}")
+            case DefenceEffectAdded(effect=effect):
+                who, why = name(event.character_id), term(effect.source, lang)
+                return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
+                             f"{who}: Defensa {effect.value:+d} ({why}) hasta su siguiente turno")
+            case NextActionPenaltyAdded(penalty=penalty):
+                return _pick(lang, f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} to the next "
+                             f"action ({term(penalty.source, lang)})",
+                             f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} a su siguiente "
+                             f"acción ({term(penalty.source, lang)})")
             case IconsShifted():
                 uses = ", ".join(term(u, lang) for u in event.uses)
                 return _pick(lang, f"Shifts: {uses}", f"Canjes: {uses}")

@@ -82,12 +82,10 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
-            subject = f"{who} " if who else ""
-            return (
-                f"{subject}tira {expression} ({reason}): {rolled}"
-                if es
-                else f"{subject}rolls {expression} ({reason}): {rolled}"
-            )
+            if not who:
+                return f"Tirada {expression} ({reason}): {rolled}" if es else f"Roll {expression} ({reason}): {rolled}"
+            verb = "tira" if es else "rolls"
+            return f"{who} {verb} {expression} ({reason}): {rolled}"
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
@@ -103,10 +101,13 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 else f"The GM reinstates events {_seqs(restores)}: {reason}"
             )
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
+            many = len(voids) != 1
             return (
-                f"Se deshace el turno {turn} del asalto {round_} de {encounter} (eventos {_seqs(voids)})"
+                f"Se deshace el turno {turn} del asalto {round_} de {encounter} "
+                f"({'eventos' if many else 'evento'} {_seqs(voids)})"
                 if es
-                else f"Turn {turn} of round {round_} of {encounter} is undone (events {_seqs(voids)})"
+                else f"Turn {turn} of round {round_} of {encounter} is undone ({'events' if many else 'event'} "
+                f"{_seqs(voids)})"
             )
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
             return (

@@ -53,15 +53,20 @@ def tell(records: Sequence[Recorded], before: CampaignState, after: CampaignStat
     numbers: dict[str, int] = {}
     rolls: list[Roll] = []
     phrases = engine_for(before.ruleset).phrases
+    minor: list[str] = []
     for recorded in records:
         sentence = summarize(recorded.event, state, lang, name, brief=True)
         if sentence:
             sentences.append(sentence)
+        else:
+            minor.append(summarize(recorded.event, state, lang, name))
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
         if next(dice_in(msgspec.to_builtins(recorded.event)), None) is not None:
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
         state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
+    # A command whose every event is told with others (none here to tell it) still gets its line.
+    sentences = sentences or minor
     changed = standing_changes(before, after, name)
     return Told(lang=lang, sentences=sentences, changed=changed,
                 changes=[change_text(c, lang, before.ruleset or after.ruleset) for c in changed], rolls=rolls,
