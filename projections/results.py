@@ -25,6 +25,7 @@ from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.engine import Lang
 from domain.events import Event
+from domain.rulesets import engines
 from projections.permalinks import Links
 from projections.recorded import Recorded
 from projections.rendering.told import tell
@@ -35,7 +36,8 @@ LANGS: tuple[Lang, ...] = ("en", "es")
 
 def result_of(events: Sequence[Event]) -> Result:
     """The command's result: the numbers a client wants without reading every event."""
-    result: Result = {}
+    # Each engine's part first (a complication awaiting the GM …); each reads only its own events.
+    result: Result = {key: value for engine in engines() for key, value in engine.result(events).items()}
     for event in events:
         match event:
             case CampaignCreated(campaign_id=campaign_id):

@@ -61,6 +61,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "ruin": ("Ruin", "Ruina"),
     "glory": ("Glory", "Gloria"),
     "wrath": ("Wrath", "Ira"),
+    "none": ("nothing", "nada"),  # a Wrath die of 2 to 5
     # The rules' names of DN penalties and bonus dice (attacks, interaction, recovery).
     "aim": ("aim", "apuntar"),
     "short range": ("short range", "alcance corto"),

@@ -62,7 +62,10 @@ def standing_changes(before: CampaignState, after: CampaignState, name: Namer) -
 def _parts(change: StandingChange, lang: Lang, ruleset: str) -> Iterator[str]:
     for key, new in change.after.items():
         old = change.before.get(key)
-        if isinstance(new, list):
+        if isinstance(new, list) and key != "conditions":
+            # Other lists (a W&G hero's tests whose Wrath die 1 awaits the GM): what they hold now.
+            yield f"{term(key, lang, ruleset)}: {', '.join(str(v) for v in new) or '—'}"
+        elif isinstance(new, list):
             gained = [c for c in new if c not in (old if isinstance(old, list) else [])]
             lost = [c for c in (old if isinstance(old, list) else []) if c not in new]
             if gained:
