@@ -198,6 +198,15 @@ SPANISH: dict[str, str] = {
     "two_simple_actions": "hasta dos acciones simples por turno: ya usó las dos",
     "unconscious": "está inconsciente",
     "wrath": "solo los héroes tienen Ira",
+    "agility_test": "una prueba de Agilidad acelera una escalada o un nado, no un movimiento estándar",
+    "complication_pending": "un 1 en el dado de la Ira espera la decisión del DJ (complicación o Ruina) antes de "
+                            "terminar la sesión",
+    "movement": "una prueba de movimiento se resuelve al tirarla: declara su repetición en la orden",
+    "regroup": "solo se unen en una tropa los miembros con el mismo perfil",
+    "regrouped": "los miembros de esa tropa se unieron a otra: ya no actúa",
+    "reinforcement": "los refuerzos se unen al combate para el siguiente asalto",
+    "total_defence": "una prueba de defensa total no tiene ND que fallar: compra sus dados de Gloria en la orden; "
+                     "luego nada la repite ni la canjea",
 }
 
 
