@@ -16,8 +16,8 @@ from domain.campaign.state import CampaignState
 from domain.encounter import TurnPosition
 from domain.events import Event
 from domain.rulesets import position
+from projections.campaign import evolve, in_its_turn
 from projections.recorded import EventMeta, Recorded
-from projections.replay import campaign_state
 
 
 def position_of(state: CampaignState) -> TurnPosition | None:
@@ -32,11 +32,19 @@ def stamp(
 
     The returned state is an incremental fold: when `events` void or restore earlier events the caller
     folds the log again from the start.
+
+    Each event is folded once. The fold reads an event's envelope in one place only, `in_its_turn`, which
+    files the event under its encounter turn before anything else and changes nothing but `encounters`
+    (which no other step of the fold of a turn's event reads or writes). So folding the event with `base`
+    (no turn: `in_its_turn` files nothing) and then filing it with its stamped meta gives exactly the
+    state that folding the stamped event gives; tests/domain/test_stamping.py checks it against that.
     """
+    if base.encounter is not None:
+        raise ValueError("the base meta of a command names no turn: stamping decides it")
     metas: list[EventMeta] = []
     for index, event in enumerate(events):
         seq = first_seq + index
-        after = campaign_state([Recorded(seq, event, base)], initial=state)
+        after = evolve(state, Recorded(seq, event, base))
         ended = event.session if isinstance(event, SessionEnded) else None
         meta = replace(base, session=after.session if after.session is not None else ended)
         position = position_of(after) or position_of(state)
@@ -48,7 +56,7 @@ def stamp(
                 turn=position.turn,
                 turn_character=position.character_id,
             )
-            after = campaign_state([Recorded(seq, event, meta)], initial=state)
+            after = in_its_turn(after, Recorded(seq, event, meta))
         state = after
         metas.append(meta)
     return metas, state
