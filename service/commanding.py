@@ -12,11 +12,12 @@ import hashlib
 import secrets
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from domain.campaign.commands import InviteParticipant, Reinstate, Retract
+from domain.campaign.commands import EndSession, InviteParticipant, Reinstate, Retract, RevealDiceSeed, StartSession
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
@@ -26,14 +27,33 @@ from domain.errors import DomainError, RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options
 from projections.permalinks import Links
-from projections.recorded import DiceProvenance, EventMeta
+from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
 from service import dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
-from service.store import EventStore, IdempotencyConflict, StoredEvent, Writer, recorded_from_stored
+from service.store import (
+    EventStore,
+    Head,
+    IdempotencyConflict,
+    KeyAlreadyUsed,
+    StoredEvent,
+    Writer,
+    recorded_from_stored,
+)
+
+# Commands that write more than events (a token, a new epoch's seed) or read the log beyond the state (the
+# types of the events they name): decided and written under the head lock, in one transaction with those
+# rows. Every other command appends optimistically first (service/store.py, `append_if_head`).
+LOCKED_COMMANDS: tuple[type[Command], ...] = (
+    InviteParticipant, StartSession, EndSession, RevealDiceSeed, Retract, Reinstate,
+)
+# The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
+OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
+# Optimistic attempts before a command takes the head lock: each lost race catches up and decides again.
+OPTIMISTIC_ATTEMPTS = 3
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
@@ -50,6 +70,14 @@ class CommandOutcome(msgspec.Struct, frozen=True):
     replayed: bool = False
     token: str | None = None
     proof: str | None = None
+
+
+class CompactOutcome(msgspec.Struct, frozen=True):
+    """The compact answer (`Prefer: return=minimal`): the head after the command and its result, no events."""
+
+    version: int
+    head_hash: str
+    result: dict[str, Any]
 
 
 class UnitLine(msgspec.Struct, frozen=True):
@@ -115,13 +143,13 @@ def _fresh_id(prefix: str) -> str:
 
 def _outcome(
     stored: list[StoredEvent],
+    events: Sequence[Event],
     replayed: bool,
     token: str | None = None,
     told: dict[str, Any] | None = None,
 ) -> CommandOutcome:
-    """The answer to a command: its facts and how it is told, both derived from its stored events."""
-    records = [recorded_from_stored(s) for s in stored]
-    result = {**result_of([r.event for r in records]), **(told or {})}
+    """The answer to a command: its facts and how it is told, both derived from its events."""
+    result = {**result_of(events), **(told or {})}
     return CommandOutcome(
         version=stored[-1].seq, head_hash=stored[-1].hash, events=stored, result=result, replayed=replayed,
         token=token,
@@ -140,6 +168,15 @@ def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
     return DiceProvenance(epoch=state.epoch.epoch, nonce=nonce, entropy=_entropy(state))
 
 
+@dataclass
+class AppendCounts:
+    """How this process's commands were appended: for tests and the bench, never for decisions."""
+
+    optimistic: int = 0
+    lost_races: int = 0
+    locked: int = 0
+
+
 class Commander:
     def __init__(
         self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None, links: Links | None = None
@@ -149,11 +186,11 @@ class Commander:
         self.snapshots = snapshots
         # Where proof permalinks point (LEXMECHANIC_PUBLIC_URL): answers tell every roll with its proof link.
         self.links = links or Links()
+        self.counts = AppendCounts()
 
-    def told(self, campaign_id: str, stored: Sequence[StoredEvent], before: CampaignState,
+    def told(self, campaign_id: str, records: Sequence[Recorded], before: CampaignState,
              after: CampaignState, links: Links | None = None) -> dict[str, Any]:
         """How a command is told (result.rendered, the numbers, who changed, the rolls' proofs)."""
-        records = [recorded_from_stored(s) for s in stored]
         return told_result(records, before, after, links or self.links, campaign_id)
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
@@ -170,8 +207,8 @@ class Commander:
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
-        self.cache.put(campaign_id, state)
-        return campaign_id, _outcome(stored, replayed=False, token=token)
+        self.cache.put(campaign_id, state, stored[-1].hash)
+        return campaign_id, _outcome(stored, events, replayed=False, token=token)
 
     async def execute(
         self,
@@ -183,51 +220,142 @@ class Commander:
         links: Links | None = None,
     ) -> CommandOutcome:
         """Decide and append one command, or answer the original outcome of a retried one; `links` is where
-        the proof links of its told result point (the campaign's public URL and share key)."""
+        the proof links of its told result point (the campaign's public URL and share key).
+
+        One statement when this process has the campaign's head state and the command writes only events
+        (`_append_optimistically`); otherwise, and for every refusal, replay and lost race it gives up on,
+        the locked transaction (`_execute_locked`), whose answers are the reference.
+        """
+        if not isinstance(command, LOCKED_COMMANDS):
+            done = await self._append_optimistically(campaign_id, actor, command, idempotency_key, digest)
+            if done is not None:
+                self.counts.optimistic += 1
+                return await self._committed(campaign_id, *done, None, links)
+        self.counts.locked += 1
+        return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest, links)
+
+    async def _append_optimistically(
+        self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str
+    ) -> tuple[CampaignState, CampaignState, list[Event], list[EventMeta], list[StoredEvent]] | None:
+        """Decide against the cached head state and append in one statement (service/store.py says why that
+        is safe); None when the locked path must answer: nothing cached, a refusal or a version mismatch
+        against a state that may be stale, a used idempotency key, a side record, too many lost races."""
+        cached = self.cache.head_state(campaign_id)
+        if cached is None:
+            return None
+        state, head_hash = cached
+        for _ in range(OPTIMISTIC_ATTEMPTS):
+            if command.expected_version is not None and command.expected_version != state.version:
+                return None
+            if state.epoch is None:
+                return None
+            active = await self.store.active_seed(campaign_id, state.epoch.epoch)
+            if active is None:
+                return None
+            head = Head(campaign_id, state.ruleset or "", state.version, head_hash)
+            try:
+                events, seed, _, nonce = self._decide(campaign_id, head.version, state, actor, command, active)
+            except DomainError:
+                return None
+            if any(isinstance(event, DiceSeedCommitted) for event in events):
+                return None
+            metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
+            try:
+                stored = await self.store.append_if_head(head, events, metas, idempotency_key)
+            except KeyAlreadyUsed:
+                return None
+            if stored is not None:
+                return state, new_state, events, metas, stored
+            # Lost the race: another writer moved the head from the version decided against. Catch up (the
+            # events after it, in one snapshot with the head) and decide again.
+            self.counts.lost_races += 1
+            current, tail = await self.store.catch_up(campaign_id, state.version)
+            if any(is_voiding(r) for r in tail):
+                return None  # which events are live changed: the locked path folds again
+            caught_up = campaign_state(tail, initial=state)
+            if caught_up.version != current.version:
+                return None  # the head and the log disagree (verify says how): only the locked path writes
+            state, head_hash = caught_up, current.head_hash
+            self.cache.put(campaign_id, state, head_hash)
+        return None
+
+    async def _execute_locked(
+        self,
+        campaign_id: str,
+        actor: Actor,
+        command: Command,
+        idempotency_key: str | None,
+        digest: str,
+        links: Links | None,
+    ) -> CommandOutcome:
+        """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
         async with self.store.write(campaign_id) as writer:
-            if idempotency_key is not None:
-                previous = await writer.command_by_key(idempotency_key)
-                if previous:
-                    first = previous[0].meta
-                    # The same key from another participant, or with another body, is not a retry.
-                    if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
-                        raise IdempotencyConflict(idempotency_key)
-                    replay = await self._replayed_unit(campaign_id, previous, writer.head)
-                    assert replay.after is not None
-                    told = self.told(campaign_id, previous, replay.commands[0].before, replay.after, links)
-                    return _outcome(previous, replayed=True, told=told)
-            state = await self.cache.for_writer(writer)
-            writer.check_version(command.expected_version)
-            events, seed, fresh_seed, nonce = await self._decide(writer, state, actor, command)
-            if isinstance(command, InviteParticipant):
-                token = tokens.new_token()
-                joined = events[0]
-                assert isinstance(joined, ParticipantJoined)
-                await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
-            for event in events:
-                if isinstance(event, DiceSeedCommitted):
-                    await writer.save_seed(event.epoch, fresh_seed, event.commitment)
-            base = EventMeta(
-                actor=actor.participant_id,
-                role=actor.role,
-                post=command.post,
-                command_id=str(uuid.uuid4()),
-                command_type=command_tag(command),
-                request_digest=digest,
-                dice=_provenance(state, nonce) if seed is not None else None,
-            )
-            metas, new_state = stamp(state, events, nonce, base)
-            stored = await writer.append(events, metas, idempotency_key)
+            previous = await writer.command_by_key(idempotency_key) if idempotency_key is not None else []
+            if previous:
+                first = previous[0].meta
+                # The same key from another participant, or with another body, is not a retry.
+                if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
+                    raise IdempotencyConflict(idempotency_key or "")
+                head = writer.head
+            else:
+                state = await self.cache.for_writer(writer)
+                writer.check_version(command.expected_version)
+                events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                token = await self._side_records(writer, command, events, fresh_seed)
+                base = self._base(actor, command, digest, state, seed, nonce)
+                metas, new_state = stamp(state, events, nonce, base)
+                stored = await writer.append(events, metas, idempotency_key)
+        if not previous:
+            return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
+        # A retry. Its answer is read back once the lock is released: the events it reads never change, and
+        # reading them may need another connection of the pool, which writers waiting on this head could hold.
+        replay = await self._replayed_unit(campaign_id, previous, head)
+        assert replay.after is not None
+        records = [recorded_from_stored(s) for s in previous]
+        told = self.told(campaign_id, records, replay.commands[0].before, replay.after, links)
+        return _outcome(previous, [r.event for r in records], replayed=True, told=told)
+
+    async def _committed(
+        self,
+        campaign_id: str,
+        state: CampaignState,
+        new_state: CampaignState,
+        events: list[Event],
+        metas: list[EventMeta],
+        stored: list[StoredEvent],
+        token: str | None,
+        links: Links | None,
+    ) -> CommandOutcome:
+        """After the commit: the cache, a snapshot when one is due, and the answer from the events at hand."""
         if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
             new_state = await self._refold(campaign_id, stored[-1].seq)
-        self.cache.put(campaign_id, new_state)
+        self.cache.put(campaign_id, new_state, stored[-1].hash)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
-        told = self.told(campaign_id, stored, state, new_state, links)
-        return _outcome(stored, replayed=False, token=token, told=told)
+        # The events and metas just written, typed: what decoding the stored rows would give back.
+        records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
+        told = self.told(campaign_id, records, state, new_state, links)
+        return _outcome(stored, events, replayed=False, token=token, told=told)
+
+    @staticmethod
+    def _base(
+        actor: Actor, command: Command, digest: str, state: CampaignState, seed: bytes | None, nonce: int,
+        line: int | None = None, post: PostRef | None = None,
+    ) -> EventMeta:
+        """The envelope every event of the command carries (stamping adds its session and turn)."""
+        return EventMeta(
+            actor=actor.participant_id,
+            role=actor.role,
+            post=post if post is not None else command.post,
+            command_id=str(uuid.uuid4()),
+            command_type=command_tag(command),
+            request_digest=digest,
+            line=line,
+            dice=_provenance(state, nonce) if seed is not None else None,
+        )
 
     async def execute_unit(
         self,
@@ -245,6 +373,7 @@ class Commander:
         """
         assert post.id is not None
         key = post.id
+        done: list[UnitCommand] = []
         async with self.store.write(campaign_id) as writer:
             previous = await writer.command_by_key(key)
             if previous:
@@ -253,49 +382,48 @@ class Commander:
                     "actor"
                 ) != actor.participant_id:
                     raise PostEdited(key)
-                return await self._replayed_unit(campaign_id, await writer.unit_of_post(key), writer.head)
-            state = await self.cache.for_writer(writer)
-            start = state.version
-            lines = plan(state)
-            done: list[UnitCommand] = []
-            for planned in lines:
-                command = msgspec.structs.replace(planned.command, post=post)
-                try:
-                    writer.check_version(command.expected_version)
-                    events, seed, fresh_seed, nonce = await self._decide(writer, state, actor, command)
-                except DomainError as error:
-                    raise LineRefused(planned.line, planned.source, error) from error
-                token = await self._side_records(writer, command, events, fresh_seed)
-                base = EventMeta(
-                    actor=actor.participant_id,
-                    role=actor.role,
-                    post=post,
-                    command_id=str(uuid.uuid4()),
-                    command_type=command_tag(command),
-                    request_digest=digest,
-                    line=planned.line,
-                    dice=_provenance(state, nonce) if seed is not None else None,
-                )
-                metas, after = stamp(state, events, nonce, base)
-                # The idempotency key (the post id) goes on the unit's first event only.
-                stored = await writer.append(events, metas, key if not done else None)
-                if any(is_voiding(r) for r in (recorded_from_stored(s) for s in stored)):
-                    # Which earlier events are live has changed: fold again, inside this transaction (it
-                    # sees the lines written so far), before the next line is decided.
-                    after = campaign_state(await writer.records_after(0))
-                done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state,
-                                        token))
-                state = after
+                unit = await writer.unit_of_post(key)
+            else:
+                state = await self.cache.for_writer(writer)
+                start = state.version
+                for planned in plan(state):
+                    state = await self._unit_line(writer, actor, post, digest, planned, state, done)
             head = writer.head
+        if previous:
+            # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
+            return await self._replayed_unit(campaign_id, unit, head)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
-            self.cache.put(campaign_id, state)
+            self.cache.put(campaign_id, state, head.head_hash)
             if self.snapshots is not None and self.snapshots.due(start, state.version):
                 await self.snapshots.save(campaign_id, state)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state)
 
+    async def _unit_line(
+        self, writer: Writer, actor: Actor, post: PostRef, digest: str, planned: UnitLine, state: CampaignState,
+        done: list[UnitCommand],
+    ) -> CampaignState:
+        """Decide and append one line of a unit inside its transaction; answers the state after it."""
+        command = msgspec.structs.replace(planned.command, post=post)
+        try:
+            writer.check_version(command.expected_version)
+            events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+        except DomainError as error:
+            raise LineRefused(planned.line, planned.source, error) from error
+        token = await self._side_records(writer, command, events, fresh_seed)
+        base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
+        metas, after = stamp(state, events, nonce, base)
+        # The idempotency key (the post id) goes on the unit's first event only.
+        stored = await writer.append(events, metas, post.id if not done else None)
+        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+            # Which earlier events are live has changed: fold again, inside this transaction (it sees the
+            # lines written so far), before the next line is decided.
+            after = campaign_state(await writer.records_after(0))
+        done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
+        return after
+
     async def _side_records(
-        self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes
+        self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes | None
     ) -> str | None:
         """What a command writes besides its events: a new participant's token, a new epoch's seed."""
         token: str | None = None
@@ -306,6 +434,7 @@ class Commander:
             await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
         for event in events:
             if isinstance(event, DiceSeedCommitted):
+                assert fresh_seed is not None  # _decide refuses an epoch opened without one
                 await writer.save_seed(event.epoch, fresh_seed, event.commitment)
         return token
 
@@ -344,28 +473,45 @@ class Commander:
             return await self.snapshots.state_at(campaign_id, seq)
         return campaign_state(await self.store.records(campaign_id, 0, seq))
 
-    async def _decide(
+    async def _decide_locked(
         self, writer: Writer, state: CampaignState, actor: Actor, command: Command
-    ) -> tuple[list[Event], bytes | None, bytes, int]:
-        nonce = writer.head.version + 1
+    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
+        """`_decide` at the locked head, with the seed and the named events' types read in its transaction."""
         if state.epoch is None:
             raise RuntimeError(f"campaign {writer.head.campaign_id} has no dice epoch")
         active = await writer.seed(state.epoch.epoch)
         if active is None:
             raise RuntimeError(f"the seed of epoch {state.epoch.epoch} is missing")
-        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce, _entropy(state))
-        fresh = dice_source.new_seed()
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):
             event_types = await writer.event_types(command.seqs)
+        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, event_types)
+
+    @staticmethod
+    def _decide(
+        campaign_id: str,
+        version: int,
+        state: CampaignState,
+        actor: Actor,
+        command: Command,
+        active: bytes,
+        event_types: dict[int, str] | None = None,
+    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
+        """The command's events decided at `version` (dice nonce = the next seq), the active seed if they
+        rolled dice, and the fresh seed drawn for a command that may open an epoch."""
+        nonce = version + 1
+        dice = dice_source.SeededDice(active, campaign_id, nonce, _entropy(state))
+        fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
         context = CommandContext(
             next_seq=nonce,
             fresh_id=_fresh_id("p" if isinstance(command, InviteParticipant) else "c"),
-            fresh_commitment=dice_source.commitment(fresh),
+            fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
-            event_types=event_types,
+            event_types=event_types or {},
         )
         events = decide(state, command, dice, actor, context)
         if not events:
             raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
+            raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce

@@ -25,6 +25,39 @@ SELECT i.seq, i.global_position
  CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text)) AS n
 """
 
+# The optimistic append (service/store.py says why it is safe): move the head only from the version and
+# hash the command was decided against, insert the events only if it moved, and NOTIFY only then. In
+# autocommit this is one transaction and one round trip; a lost race returns no row and writes nothing.
+APPEND_IF_HEAD = """
+WITH moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12
+     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14
+    RETURNING campaign_id
+), inserted AS (
+    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
+                        recorded_at, prev_hash, hash)
+    SELECT moved.campaign_id, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
+           e.recorded_at, e.prev_hash, e.hash
+      FROM moved,
+           unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+                  $8::timestamptz[], $9::text[], $10::text[])
+           AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+    RETURNING seq, global_position
+)
+SELECT i.seq, i.global_position
+  FROM inserted i
+ CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n
+"""
+# After a lost race: the head and the events after a seq up to it, in one statement (one snapshot, so the
+# tail is exactly the events the head names). One row with a null seq when there is no tail.
+SELECT_HEAD_AND_TAIL = """
+SELECT c.ruleset, c.version, c.head_hash, e.seq, e.type, e.schema_version, e.data::text, e.meta::text
+  FROM campaigns c
+  LEFT JOIN events e ON e.campaign_id = c.campaign_id AND e.seq > $2 AND e.seq <= c.version
+ WHERE c.campaign_id = $1
+ ORDER BY e.seq
+"""
+
 _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,
        data::text AS data, meta::text AS meta, idempotency_key, recorded_at, prev_hash, hash"""
 

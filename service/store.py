@@ -1,12 +1,19 @@
 """The campaign event store on PostgreSQL: gap-free streams, hash chain, idempotency, commit-safe feed.
 
-Why appends are serialised per campaign: a campaign's events form one ordered, hash-chained stream
-(seq 1, 2, 3 ...). Every append therefore takes the campaign's head row with SELECT ... FOR UPDATE,
-checks the expected version *before* allocating anything (so a refused command leaves no gap), decides
-against the state at the head, inserts the events with consecutive seqs in one statement, moves the
-head and commits. Two writers of the same campaign queue on that row lock; writers of different
-campaigns never meet. Play-by-post campaigns write a few events a minute, so one lock per campaign
-costs nothing and makes replay, undo and audit exact.
+A campaign's events form one ordered, hash-chained stream (seq 1, 2, 3 ...). Two ways append to it, and
+both serialise the writers of one campaign on its head row (`campaigns`), so writers of different
+campaigns never meet:
+
+- `EventStore.write` (the locked path): a transaction that takes the head row with SELECT ... FOR UPDATE,
+  checks the expected version *before* allocating anything (so a refused command leaves no gap), decides
+  against the state at the head, inserts the events with consecutive seqs in one statement, moves the head
+  and commits. Four statements.
+- `EventStore.append_if_head` (the optimistic path): one autocommit statement that moves the head only
+  from the version the command was decided against and inserts the events only if it did. One statement.
+  The long comment above it says why it keeps every guarantee of the locked path.
+
+Play-by-post campaigns write a few events a minute, so contention on one head row is rare, and one
+ordered stream per campaign makes replay, undo and audit exact.
 """
 
 from __future__ import annotations
@@ -59,6 +66,14 @@ class IdempotencyConflict(StoreError):
             f"idempotency key {key!r} was already used for a different command; "
             "use a new key (post id) for a new command"
         )
+        self.key = key
+
+
+class KeyAlreadyUsed(StoreError):
+    """An optimistic append carried an idempotency key this campaign has recorded: nothing was written."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"idempotency key {key!r} was used before in this campaign")
         self.key = key
 
 
@@ -194,47 +209,60 @@ class Writer:
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:
         """Insert the events after the head, chained and consecutive; the key goes on the first one."""
-        # Microseconds, as PostgreSQL keeps them: the stored time reads back as exactly the hashed text.
-        moment = dt.datetime.now(dt.UTC)
-        now = format_time(moment)
-        prev = self.head.head_hash
-        records: list[dict[str, Any]] = []
-        for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
-            record: dict[str, Any] = {
-                "campaign_id": self.head.campaign_id,
-                "seq": self.head.version + 1 + index,
-                "type": codec.type_of(event),
-                "schema_version": type(event).schema_version,
-                "data": codec.payload(event),
-                "meta": codec.meta_payload(meta),
-                "idempotency_key": idempotency_key if index == 0 else None,
-                "recorded_at": now,
-            }
-            record["prev_hash"] = prev
-            record["hash"] = prev = chain.link(prev, record)
-            records.append(record)
+        records, columns = chained_records(self.head, events, metas, idempotency_key)
         if not records:
             return []
-        columns = (
-            [r["seq"] for r in records],
-            [r["type"] for r in records],
-            [r["schema_version"] for r in records],
-            [msgspec.json.encode(r["data"]).decode() for r in records],
-            [msgspec.json.encode(r["meta"]).decode() for r in records],
-            [r["idempotency_key"] for r in records],
-            [moment] * len(records),
-            [r["prev_hash"] for r in records],
-            [r["hash"] for r in records],
-        )
         last = records[-1]
         rows = await self.connection.fetch(
             queries.APPEND_EVENTS, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"]
         )
-        positions = {row["seq"]: row["global_position"] for row in rows}
         self.head = msgspec.structs.replace(self.head, version=last["seq"], head_hash=last["hash"])
-        stored = [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
+        stored = _stored(records, rows)
         self.appended.extend(stored)
         return stored
+
+
+def chained_records(
+    head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
+) -> tuple[list[dict[str, Any]], tuple[list[Any], ...]]:
+    """The records of events appended after `head` (consecutive seqs, the chain extended from its hash, the
+    key on the first one) and the columns of the append statements' unnest."""
+    # Microseconds, as PostgreSQL keeps them: the stored time reads back as exactly the hashed text.
+    moment = dt.datetime.now(dt.UTC)
+    now = format_time(moment)
+    prev = head.head_hash
+    records: list[dict[str, Any]] = []
+    for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
+        record: dict[str, Any] = {
+            "campaign_id": head.campaign_id,
+            "seq": head.version + 1 + index,
+            "type": codec.type_of(event),
+            "schema_version": type(event).schema_version,
+            "data": codec.payload(event),
+            "meta": codec.meta_payload(meta),
+            "idempotency_key": idempotency_key if index == 0 else None,
+            "recorded_at": now,
+        }
+        record["prev_hash"] = prev
+        record["hash"] = prev = chain.link(prev, record)
+        records.append(record)
+    columns = (
+        [r["seq"] for r in records],
+        [r["type"] for r in records],
+        [r["schema_version"] for r in records],
+        [msgspec.json.encode(r["data"]).decode() for r in records],
+        [msgspec.json.encode(r["meta"]).decode() for r in records],
+        [r["idempotency_key"] for r in records],
+        [moment] * len(records),
+        [r["prev_hash"] for r in records],
+        [r["hash"] for r in records],
+    )
+    return records, columns
+
+
+def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> list[StoredEvent]:
+    positions = {row["seq"]: row["global_position"] for row in rows}
+    return [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
 
 
 class EventStore:
@@ -269,6 +297,109 @@ class EventStore:
             if len(self._seeds) > self.CACHE_LIMIT:
                 self._seeds.clear()
             yield Writer(connection, Head(campaign_id, row["ruleset"], row["version"], row["head_hash"]), self._seeds)
+
+    # Why one autocommit statement may append without the head lock (the optimistic path).
+    #
+    # The locked path (`write`) serialises the writers of a campaign with SELECT ... FOR UPDATE on its head
+    # row, then decides, inserts, moves the head and commits: four statements. This one statement keeps
+    # every guarantee of that path (DESIGN.md §2) with one round trip. The command was decided against the
+    # state at version v with head hash h (the process's cached head state, service/state_cache.py); then
+    #
+    #     WITH moved AS (UPDATE campaigns SET version = v + n, head_hash = <hash of the last new event>
+    #                     WHERE campaign_id = $1 AND version = v AND head_hash = h RETURNING ...),
+    #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)
+    #     SELECT ... FROM inserted, (SELECT pg_notify(...) FROM moved)
+    #
+    # 1. The head row is still the serialisation point. Under READ COMMITTED an UPDATE that finds the row
+    #    locked by another writer of the campaign (this statement elsewhere, or the locked path's FOR UPDATE)
+    #    waits until that writer commits or rolls back, then re-evaluates its WHERE on the row's newest
+    #    version (PostgreSQL's EvalPlanQual recheck). If the other writer moved the head, `version = v` is
+    #    false and nothing is updated. So at most one writer ever moves the head from v, and it holds the row
+    #    lock from its UPDATE to its commit: the head lock, taken when the events are ready instead of before
+    #    they are decided (and never held across the service's own Python work).
+    # 2. The events are inserted only if the head moved: the INSERT selects from `moved`, so a lost race
+    #    inserts nothing and, since the NOTIFY is selected from `moved` too, wakes nobody. The statement is
+    #    its own transaction (autocommit): the head move, the events and the NOTIFY commit together or not at
+    #    all, and any error (the idempotency index, a check, the lock timeout) rolls the head move back too.
+    # 3. Gap-free seq: the events are v+1 ... v+n and the head moves from exactly v to v+n in the same
+    #    transaction. Both paths only ever move the head from its current version to the last seq they
+    #    insert, and the (campaign_id, seq) primary key refuses a seq twice, so the seqs stay consecutive.
+    # 4. One hash chain: the first event's prev_hash is h, and the WHERE checks h as well as v, so the new
+    #    events chain from exactly the event the database holds at v, whatever the cache believed.
+    # 5. The decision is the one the locked path would have made. The cache only ever holds the fold of
+    #    committed events up to its version (it is put after the commit) and events up to v never change, so
+    #    the cached state at v is the state at the head whenever the head is at v. If the UPDATE finds the
+    #    head at v, the command was decided against the head it commits on, with the dice the locked path
+    #    would roll (the epoch's seed, nonce = v+1): the command is serialised at its UPDATE. A decision made
+    #    against a stale state (another process wrote) never commits.
+    # 6. A lost race (nothing returned): `catch_up` reads the head and the events after v in one statement
+    #    (one snapshot), the caller folds them and decides again, at most a few times, then takes the locked
+    #    path. The dice of a discarded decision were never shown or recorded: the dice in the log are the
+    #    seed's at the seq that records them, and verify exactly as before.
+    # 7. Idempotency: the key is on the first event, and the unique index (campaign_id, idempotency_key)
+    #    refuses it a second time. Our insert meets the index while we hold the head row, so every other
+    #    writer of the campaign has either committed or not moved the head yet: the index sees every use of
+    #    the key. A refused key rolls the whole statement back (KeyAlreadyUsed) and the caller takes the
+    #    locked path, which reads the original under the lock and answers the replay (same body, same
+    #    participant) or the 409, exactly as before. A retry racing its original: both decide at v, the
+    #    original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries again and
+    #    meets the index: the replay. Refusals (422, a version conflict, a key used by another body) are
+    #    never answered from the cache: the caller takes the locked path for every one, key first.
+    # 8. Exactly one NOTIFY per transaction; the events stay append-only and the service's role needs no
+    #    new privilege (INSERT on events, UPDATE (version, head_hash) on campaigns: migrations/0003); the
+    #    row carries its transaction id for the global feed as before. No transaction stays open between
+    #    statements, so idle_in_transaction_session_timeout has nothing to guard; lock_timeout bounds the
+    #    UPDATE's wait as it bounds FOR UPDATE.
+    #
+    # Commands that write more than events keep the locked transaction, where the other rows commit with
+    # the events: campaign creation (the head row, the GM token, the first seed), a new dice epoch's seed
+    # (start_session, end_session, reveal_dice_seed), an invitation's token, retract and reinstate (they
+    # read the types of the events they name), and every forum post (`execute_unit`: its lines decided in
+    # order on what the previous ones left). So do commands for a campaign this process has not cached.
+    async def append_if_head(
+        self, head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
+    ) -> list[StoredEvent] | None:
+        """Append the events after `head` in one autocommit statement if the campaign is still at `head`;
+        None (nothing written) if another writer moved it. KeyAlreadyUsed if the key was used before."""
+        records, columns = chained_records(head, events, metas, idempotency_key)
+        if not records:
+            return []
+        last = records[-1]
+        try:
+            rows = await self.pool.fetch(
+                queries.APPEND_IF_HEAD, _uuid(head.campaign_id), *columns, last["seq"], last["hash"],
+                head.version, head.head_hash,
+            )
+        except asyncpg.UniqueViolationError as error:
+            if idempotency_key is not None and error.constraint_name == "events_idempotency_key":
+                raise KeyAlreadyUsed(idempotency_key) from None
+            raise
+        if not rows:
+            return None
+        return _stored(records, rows)
+
+    async def catch_up(self, campaign_id: str, after: int) -> tuple[Head, list[Recorded]]:
+        """The head and the typed events after seq `after` up to it, read in one snapshot."""
+        rows = await self.pool.fetch(queries.SELECT_HEAD_AND_TAIL, _uuid(campaign_id), after)
+        if not rows:
+            raise CampaignNotFound(campaign_id)
+        first = rows[0]
+        head = Head(campaign_id, first["ruleset"], first["version"], first["head_hash"])
+        return head, [codec.recorded(r[3], r[4], r[5], r[6], r[7]) for r in rows if r[3] is not None]
+
+    async def active_seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        """The seed of an epoch a committed event opened: read once, then remembered (seeds never change)."""
+        key = (campaign_id, epoch)
+        known = self._seeds.get(key)
+        if known is not None:
+            return known
+        value = await self.pool.fetchval(queries.SELECT_SEED, _uuid(campaign_id), epoch)
+        if value is None:
+            return None
+        if len(self._seeds) > self.CACHE_LIMIT:
+            self._seeds.clear()
+        found = self._seeds[key] = bytes(value)
+        return found
 
     async def head(self, campaign_id: str) -> Head:
         row = await self.pool.fetchrow(queries.SELECT_HEAD, _uuid(campaign_id))
