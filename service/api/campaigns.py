@@ -18,7 +18,7 @@ from service.api.problems import ApiError
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
 from service.api.services import services
 from service.api.sharing import links_for
-from service.commanding import CommandOutcome, request_digest
+from service.commanding import CommandOutcome, CompactOutcome, request_digest
 
 IdempotencyKey = Annotated[
     str | None,
@@ -70,6 +70,18 @@ async def invite_participant(
     )
 
 
+def prefers_minimal(header: str | None) -> bool:
+    """Whether a `Prefer` header (RFC 7240) asks for `return=minimal`: preferences are comma-separated, each
+    a token, maybe `=value` (quoted or not) and `;` parameters; names are case-insensitive."""
+    if header is None:
+        return False
+    for preference in header.split(","):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+            return True
+    return False
+
+
 def _expected_version(header: str | None, body_version: int | None) -> int | None:
     if header is None:
         return body_version
@@ -85,7 +97,8 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
 @post(
     "/campaigns/{campaign_id:str}/commands",
     status_code=201,
-    summary="Send a command (tagged by type); answers {version, events, result}",
+    summary="Send a command (tagged by type); answers {version, head_hash, events, result}, "
+    "or {version, head_hash, result} with Prefer: return=minimal",
 )
 async def send_command(
     request: Request[Any, Any, Any],
@@ -93,7 +106,11 @@ async def send_command(
     data: JSONBody[CommandBody],
     idempotency_key: IdempotencyKey = None,
     if_match: Annotated[str | None, HeaderParameter(name="If-Match", max_length=40)] = None,
-) -> Response[CommandOutcome]:
+    prefer: Annotated[
+        str | None,
+        HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
+    ] = None,
+) -> Response[CommandOutcome | CompactOutcome]:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
@@ -106,7 +123,11 @@ async def send_command(
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
     links = await links_for(found, campaign_id)
     outcome = await found.commander.execute(campaign_id, actor, data, key, digest, links)
+    status = 200 if outcome.replayed else 201
+    if prefers_minimal(prefer):
+        compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=outcome.result)
+        return Response(compact, status_code=status, headers={"Preference-Applied": "return=minimal"})
     rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
     if rolled is not None:
         outcome = msgspec.structs.replace(outcome, proof=proof_link(links, campaign_id, rolled))
-    return Response(outcome, status_code=200 if outcome.replayed else 201)
+    return Response(outcome, status_code=status)
