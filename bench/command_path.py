@@ -91,7 +91,7 @@ def install() -> None:
     from service.state_cache import StateCache
 
     _timed_async(campaigns, "campaign_actor", "auth (token hash, cached lookup)")
-    _timed_sync(campaigns, "reject_nul", "reject_nul (to_builtins of the body)")
+    _timed_sync(campaigns, "check_body", "check_body (to_builtins of the body, NUL, int range)")
     _timed_sync(campaigns, "request_digest", "request digest (sorted JSON + sha256)")
     _timed_async(commanding.Commander, "execute", "Commander.execute (all below)")
     original_write = store.EventStore.write
@@ -131,6 +131,7 @@ def install() -> None:
     _timed_sync(chain, "link", "  chain.link (canonical bytes + sha256)")
     _timed_sync(store, "format_time", "  format_time (strftime)")
     _timed_sync(commanding, "_outcome", "answer: result_of + CommandOutcome")
+    _timed_sync(commanding.Commander, "told", "answer: told (rendered en + es, changed, rolls)")
     _timed_sync(results, "result_of", "  result_of")
     for name in ("fetch", "fetchrow", "fetchval", "execute"):
         _counted(asyncpg.connection.Connection, name)
