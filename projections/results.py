@@ -28,7 +28,7 @@ from domain.events import Event
 from domain.rulesets import engines
 from projections.permalinks import Links
 from projections.recorded import Recorded
-from projections.rendering.told import tell
+from projections.rendering.told import tell_in
 
 Result = dict[str, object]
 LANGS: tuple[Lang, ...] = ("en", "es")
@@ -72,7 +72,7 @@ def told_result(
     """What every command answers besides its own facts: `rendered` (en, es) for a person, and for a bot the
     numbers it adds up (`hits`, `damage` …), who changed (`changed`: each character's standing before and
     after) and the proofs of its rolls (`rolls`). Derived from the events and the states around them."""
-    told = {lang: tell(records, before, after, lang, links, campaign_id) for lang in LANGS}
+    told = tell_in(records, before, after, LANGS, links, campaign_id)
     english = told["en"]
     return {
         "rendered": {lang: found.text() for lang, found in told.items()},

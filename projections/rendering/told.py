@@ -47,27 +47,40 @@ def tell(records: Sequence[Recorded], before: CampaignState, after: CampaignStat
          campaign_id: str) -> Told:
     """The command whose events are `records`, folded from `before` to `after` (the caller folds `after`
     again when an event voids or restores earlier ones)."""
+    return tell_in(records, before, after, (lang,), links, campaign_id)[lang]
+
+
+def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignState, langs: Sequence[Lang],
+            links: Links, campaign_id: str) -> dict[Lang, Told]:
+    """`tell` in each of `langs`: what does not depend on the language (the states between the events, the
+    names, the numbers, the rolls, who changed) is worked out once."""
     name = namer(after)
-    sentences: list[str] = []
-    state = before
+    phrases = engine_for(before.ruleset).phrases
     numbers: dict[str, int] = {}
     rolls: list[Roll] = []
-    phrases = engine_for(before.ruleset).phrases
-    minor: list[str] = []
-    for recorded in records:
-        sentence = summarize(recorded.event, state, lang, name, brief=True)
-        if sentence:
-            sentences.append(sentence)
-        else:
-            minor.append(summarize(recorded.event, state, lang, name))
+    states: list[CampaignState] = []
+    state = before
+    for index, recorded in enumerate(records):
+        states.append(state)
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
         if next(dice_in(msgspec.to_builtins(recorded.event)), None) is not None:
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
-        state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
-    # A command whose every event is told with others (none here to tell it) still gets its line.
-    sentences = sentences or minor
+        if index + 1 < len(records):  # the state after the last event is not read: `after` is
+            state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
     changed = standing_changes(before, after, name)
-    return Told(lang=lang, sentences=sentences, changed=changed,
-                changes=[change_text(c, lang, before.ruleset or after.ruleset) for c in changed], rolls=rolls,
-                numbers=numbers)
+    ruleset = before.ruleset or after.ruleset
+    told: dict[Lang, Told] = {}
+    for lang in langs:
+        sentences: list[str] = []
+        minor: list[str] = []
+        for recorded, at in zip(records, states, strict=True):
+            sentence = summarize(recorded.event, at, lang, name, brief=True)
+            if sentence:
+                sentences.append(sentence)
+            else:
+                minor.append(summarize(recorded.event, at, lang, name))
+        # A command whose every event is told with others (none here to tell it) still gets its line.
+        told[lang] = Told(lang=lang, sentences=sentences or minor, changed=changed,
+                          changes=[change_text(c, lang, ruleset) for c in changed], rolls=rolls, numbers=numbers)
+    return told

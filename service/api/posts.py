@@ -24,7 +24,7 @@ from domain.language import LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
-from projections.rendering.told import tell
+from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
 from service.api.auth import campaign_actor
@@ -111,8 +111,8 @@ def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links,
     for index, done in enumerate(commands):
         following = commands[index + 1].before if index + 1 < len(commands) else after
         records = [recorded_from_stored(s) for s in done.stored]
-        told.append({lang: ToldLine(done.line, tell(records, done.before, following, lang, links, campaign_id))
-                     for lang in LANGS})
+        told.append({lang: ToldLine(done.line, found)
+                     for lang, found in tell_in(records, done.before, following, LANGS, links, campaign_id).items()})
     return told
 
 
