@@ -23,7 +23,8 @@ TIME_TRAVEL_P99_MS = 20.0  # a state read at a random seq, with snapshots
 TIME_TRAVEL_SPEEDUP = 20.0  # ... at least 20x faster than a full fold
 MEMORY_GOAL_MB = 50.0  # (7) peak RSS of the service above idle, per read of a long campaign
 # In the order they run; the numbers are the scenarios' numbers in docs/performance.md.
-SCENARIOS = ("appends", "floor", "service", "peer", "fold", "time_travel", "memory")
+SCENARIOS = ("appends", "appends_notify", "statement", "floor", "service", "compact", "peer", "fold", "time_travel",
+             "memory")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -53,7 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> dict[str, Any]:
-    from bench.appends import run_appends, verify_chains
+    from bench.appends import run_appends, run_statement, verify_chains
     from bench.database import (
         fresh_database,
         postgres_version,
@@ -92,15 +93,21 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         if "appends" in wanted:
             heading("1. Raw asyncpg appends (lock head, insert chained event, move head; 1 event/transaction)")
             appends = await run_appends(url, connections=args.clients, max_events=args.max_requests, **load_args)
-            line("events", f"{appends.events:,} in {appends.seconds:.1f} s (+{appends.warmup_events:,} warm-up)")
-            line("throughput", rate(appends.per_second))
-            line("latency p50 / p99", f"{appends.latencies.p50_ms:.2f} / {appends.latencies.p99_ms:.2f} ms")
-            assert appends.cpu is not None
-            line("CPU (whole load)", appends.cpu.describe())
+            _print_appends(appends)
             line("hash chain re-verified", f"{await verify_chains(url):,} events")
-            figures["appends"] = {"events_per_s": appends.per_second, "events": appends.events,
-                                  "p50_ms": appends.latencies.p50_ms, "p99_ms": appends.latencies.p99_ms,
-                                  "cpu": _cpu_figures(appends.cpu)}
+            figures["appends"] = _append_figures(appends)
+        if "appends_notify" in wanted:
+            heading("1n. The same raw appends, each also sending the service's NOTIFY (in the insert statement)")
+            notified = await run_appends(url, connections=args.clients, max_events=args.max_requests, notify=True,
+                                         **load_args)
+            _print_appends(notified)
+            figures["appends_notify"] = _append_figures(notified)
+        if "statement" in wanted:
+            heading("1s. The service's one-statement append (EventStore.append_if_head), no HTTP, no decision")
+            statement = await run_statement(url, connections=args.clients, max_events=args.max_requests,
+                                            **load_args)
+            _print_appends(statement)
+            figures["statement"] = _append_figures(statement)
         if "floor" in wanted:
             heading("2. Floor: minimal Litestar app, msgspec body, one INSERT (uvicorn subprocess)")
             floor = await run_floor(url, clients=args.clients, max_requests=args.max_requests,
@@ -113,6 +120,12 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                         profile=_profile_path(args, "service"), **load_args)
             _print_http(service)
             figures["service"] = _http_figures(service)
+        if "compact" in wanted:
+            heading("3c. Service, compact answers: the same rolls with Prefer: return=minimal (docs/api.md)")
+            compact = await run_service(url, clients=args.clients, max_requests=args.max_requests, compact=True,
+                                        **load_args)
+            _print_http(compact)
+            figures["compact"] = _http_figures(compact)
         if "peer" in wanted:
             heading(f"6. Peer: eventsourcing, one event per save, {args.clients} threads x {args.clients} aggregates "
                     "(one each; its PostgreSQL recorder, library defaults)")
@@ -173,18 +186,24 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                  f"{memory.seeded.seconds:.1f} s")
             figures["memory"] = {"events": memory.seeded.version, "reads": {}}
             for m in memory.figures:
+                verdict_text = "" if m.verified is None else (
+                    "; the report: ok" if m.verified else "; the report: NOT ok (the bench's campaign must verify)")
                 line(m.name, f"+{m.above_idle_mb:.1f} MB (idle {m.idle_mb:.1f} MB, peak {m.peak_mb:.1f} MB); "
-                     f"HTTP {m.status}, {m.answered_bytes / 1e6:.1f} MB answered in {m.seconds:.2f} s")
+                     f"HTTP {m.status}, {m.answered_bytes / 1e6:.1f} MB answered in {m.seconds:.2f} s{verdict_text}")
                 figures["memory"]["reads"][m.name] = {"above_idle_mb": m.above_idle_mb, "idle_mb": m.idle_mb,
                                                       "peak_mb": m.peak_mb, "bytes": m.answered_bytes,
-                                                      "seconds": m.seconds, "status": m.status}
+                                                      "seconds": m.seconds, "status": m.status,
+                                                      "verified": m.verified}
 
     line("load average after the run", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     heading("Summary")
     line("app server stack", stack)
-    if "appends" in figures:
-        line("(1) raw appends", rate(figures["appends"]["events_per_s"]))
-    for key, label in (("floor", "(2) floor"), ("service", "(3) service roll")):
+    for key, label in (("appends", "(1) raw appends"), ("appends_notify", "(1n) raw appends + NOTIFY"),
+                       ("statement", "(1s) the service's append statement")):
+        if key in figures:
+            line(label, f"{rate(figures[key]['events_per_s'])}  p50 {figures[key]['p50_ms']:.2f} ms")
+    for key, label in (("floor", "(2) floor"), ("service", "(3) service roll"),
+                       ("compact", "(3c) service roll, compact answer")):
         if key in figures:
             f = figures[key]
             line(label, f"{rate(f['events_per_s'])}  p50 {f['p50_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms")
@@ -201,6 +220,10 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             figures["service_over_floor_by_cpu"] = cost["floor"] / cost["service"]
             line("(3)/(2) by CPU cost per request", f"{cost['floor'] / cost['service']:.1%}  ({cost['floor']:.2f} vs "
                  f"{cost['service']:.2f} ms of CPU per request; holds on a busy machine)")
+    if "floor" in figures and "compact" in figures:
+        ratio = figures["compact"]["events_per_s"] / figures["floor"]["events_per_s"]
+        figures["compact_over_floor"] = ratio
+        line("(3c)/(2)", f"{ratio:.1%}  (the target is judged on (3), the default full answer)")
     if "appends" in figures and "service" in figures:
         line("(3)/(1)", f"{figures['service']['events_per_s'] / figures['appends']['events_per_s']:.1%}  (no target)")
     if "peer" in figures:
@@ -231,7 +254,8 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
              f"{verdict(travel['speedup'], TIME_TRAVEL_SPEEDUP)}")
     if "memory" in figures:
         for name, m in figures["memory"]["reads"].items():
-            ok = "MET" if m["above_idle_mb"] < MEMORY_GOAL_MB and m["status"] == 200 else "NOT MET"
+            ok = ("MET" if m["above_idle_mb"] < MEMORY_GOAL_MB and m["status"] == 200 and m["verified"] is not False
+                  else "NOT MET")
             line(f"(7) {name}", f"+{m['above_idle_mb']:.1f} MB above idle  goal < {MEMORY_GOAL_MB:.0f} MB: {ok}")
     return figures
 
@@ -251,6 +275,19 @@ def _profile_path(args: argparse.Namespace, kind: str) -> str | None:
         return None
     os.makedirs(args.profile, exist_ok=True)
     return os.path.abspath(os.path.join(args.profile, f"{kind}.prof"))
+
+
+def _print_appends(appends: Any) -> None:
+    line("events", f"{appends.events:,} in {appends.seconds:.1f} s (+{appends.warmup_events:,} warm-up)")
+    line("throughput", rate(appends.per_second))
+    line("latency p50 / p99", f"{appends.latencies.p50_ms:.2f} / {appends.latencies.p99_ms:.2f} ms")
+    assert appends.cpu is not None
+    line("CPU (whole load)", appends.cpu.describe())
+
+
+def _append_figures(appends: Any) -> dict[str, Any]:
+    return {"events_per_s": appends.per_second, "events": appends.events, "p50_ms": appends.latencies.p50_ms,
+            "p99_ms": appends.latencies.p99_ms, "cpu": _cpu_figures(appends.cpu)}
 
 
 def _print_http(run: Any) -> None:

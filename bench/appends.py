@@ -4,6 +4,14 @@ The minimal correct append on the real schema: BEGIN; lock the campaign's head r
 UPDATE); insert one event at seq + 1 whose hash chains after the head (service.chain.link, the exact
 bytes the audit recomputes); move the head; COMMIT. No HTTP, no framework, no domain decision: the
 ceiling for one-event commands on this PostgreSQL.
+
+Two variants measure what the service's own append adds to that ceiling:
+- (1n) `notify=True`: the same transaction, its insert also sending the service's NOTIFY (in the same
+  statement, so the round trips are those of (1)). PostgreSQL serialises every committing transaction
+  that sent a NOTIFY on one server-wide lock held until its commit is flushed (async.c,
+  PreCommit_Notify), so these commits cannot share a WAL flush.
+- (1s) `run_statement`: the service's own one-statement append (`EventStore.append_if_head`, autocommit,
+  NOTIFY included) through the service's pool, without HTTP or a decision.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import msgspec
 from bench.cpu import CpuUse, between, sample
 from bench.events import roll_payloads
 from bench.report import Latencies
-from service import chain
+from service import chain, dice_source
 from service.store import format_time
 
 INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, 'deathwatch', 0, $2)"
@@ -30,6 +38,10 @@ INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempote
 VALUES ($1, $2, 'dice_rolled', 2, $3::jsonb, $4::jsonb, NULL, $5, $6, $7)
 """
 MOVE_HEAD = "UPDATE campaigns SET version = $2, head_hash = $3 WHERE campaign_id = $1"
+INSERT_EVENT_AND_NOTIFY = f"""
+WITH inserted AS ({INSERT_EVENT.strip()} RETURNING seq)
+SELECT pg_notify('lexmechanic_events', $1::text) FROM inserted
+"""
 
 
 @dataclass
@@ -46,7 +58,7 @@ class AppendResult:
 
 
 async def run_appends(
-    database_url: str, *, connections: int, warmup: float, duration: float, max_events: int
+    database_url: str, *, connections: int, warmup: float, duration: float, max_events: int, notify: bool = False
 ) -> AppendResult:
     payloads = roll_payloads(64)
     texts = [(msgspec.json.encode(d).decode(), msgspec.json.encode(m).decode()) for d, m in payloads]
@@ -81,7 +93,8 @@ async def run_appends(
                     "data": data, "meta": meta, "idempotency_key": None, "recorded_at": format_time(now),
                 }
                 digest = chain.link(prev, record)
-                await conn.execute(INSERT_EVENT, campaign, version + 1, data_text, meta_text, now, prev, digest)
+                await conn.execute(INSERT_EVENT_AND_NOTIFY if notify else INSERT_EVENT, campaign, version + 1,
+                                   data_text, meta_text, now, prev, digest)
                 await conn.execute(MOVE_HEAD, campaign, version + 1, digest)
             done = clock()
             if began >= measure_from:
@@ -98,6 +111,57 @@ async def run_appends(
     finally:
         for conn in conns:
             await conn.close()
+    result.seconds = max(end[0] - measure_from, 1e-9)
+    result.latencies = Latencies(samples)
+    return result
+
+
+async def run_statement(
+    database_url: str, *, connections: int, warmup: float, duration: float, max_events: int
+) -> AppendResult:
+    """(1s) The service's one-statement append, exactly as `Commander` sends it, on `connections` campaigns."""
+    from bench.events import dice_rolled, roll_meta
+    from service.database import create_pool
+    from service.store import EventStore, Head
+
+    seed = dice_source.new_seed()
+    campaigns = [str(uuid.uuid4()) for _ in range(connections)]
+    pool = await create_pool(database_url, connections, connections)
+    store = EventStore(pool)
+    await pool.executemany(INSERT_CAMPAIGN, [(uuid.UUID(c), chain.GENESIS) for c in campaigns])
+    result = AppendResult()
+    samples: list[float] = []
+    start = time.perf_counter()
+    measure_from = start + warmup
+    stop_at = measure_from + duration
+    end = [measure_from]
+
+    async def worker(campaign_id: str) -> None:
+        head = Head(campaign_id, "deathwatch", 0, chain.GENESIS)
+        clock = time.perf_counter
+        while True:
+            began = clock()
+            if began >= stop_at or result.events >= max_events:
+                return
+            nonce = head.version + 1
+            event, meta = dice_rolled(seed, campaign_id, nonce), roll_meta("gm", "gm", 1, 1, nonce)
+            stored = await store.append_if_head(head, [event], [meta], None)
+            assert stored is not None, "only this worker writes its campaign"
+            head = Head(campaign_id, "deathwatch", stored[-1].seq, stored[-1].hash)
+            done = clock()
+            if began >= measure_from:
+                result.events += 1
+                samples.append(done - began)
+                end[0] = max(end[0], done)
+            else:
+                result.warmup_events += 1
+
+    before = sample(None)
+    try:
+        await asyncio.gather(*(worker(c) for c in campaigns))
+        result.cpu = between(before, sample(None), result.events + result.warmup_events)
+    finally:
+        await pool.close()
     result.seconds = max(end[0] - measure_from, 1e-9)
     result.latencies = Latencies(samples)
     return result

@@ -3,7 +3,7 @@
 `python -m bench.command_path [--commands N]` starts PostgreSQL like the bench (embedded unless
 DATABASE_URL), builds the real app (`service.app.create_app`) and sends N `roll` commands to one
 campaign, sequentially, through Litestar's in-process test client; then N `d100_spend_fate` commands
-inside an encounter turn (where stamping folds each event twice). The stages are timed by wrapping the
+inside an encounter turn (whose events stamping files under the turn). The stages are timed by wrapping the
 service's own functions in this process only (nothing in service/ changes): wall time per stage, median
 over the commands, with the statements each stage sends to PostgreSQL. One request at a time, so a
 stage's wall time is its own CPU plus its round trips and nothing else's.
@@ -45,7 +45,8 @@ def _timed_sync(owner: Any, name: str, label: str) -> None:
         finally:
             TIMES[label].append(time.perf_counter() - began)
 
-    setattr(owner, name, wrapper)
+    static = isinstance(getattr(owner, "__dict__", {}).get(name), staticmethod)
+    setattr(owner, name, staticmethod(wrapper) if static else wrapper)
 
 
 def _timed_async(owner: Any, name: str, label: str) -> None:
@@ -85,7 +86,6 @@ def install() -> None:
     """Wrap the stages of the command path (in this process only)."""
     import asyncpg.connection
 
-    from projections import results
     from service import chain, commanding, dice_source, store
     from service.api import campaigns
     from service.state_cache import StateCache
@@ -121,18 +121,22 @@ def install() -> None:
 
     store.EventStore.write = write  # type: ignore[method-assign]
     _timed_async(StateCache, "for_writer", "state cache: state at the locked head")
-    _timed_async(commanding.Commander, "_decide", "decide (all of it, below)")
-    _timed_async(store.Writer, "seed", "  seed of the epoch (remembered)")
-    _timed_sync(commanding, "decide", "  domain decide (parse, dice, events)")
-    _timed_sync(dice_source, "new_seed", "  fresh seed for a possible new epoch")
-    _timed_sync(dice_source, "commitment", "  commitment of that seed (sha256)")
-    _timed_sync(commanding, "stamp", "stamping (session, turn; folds the events)")
-    _timed_async(store.Writer, "append", "append (records, chain, JSON, the CTE)")
-    _timed_sync(chain, "link", "  chain.link (canonical bytes + sha256)")
-    _timed_sync(store, "format_time", "  format_time (strftime)")
-    _timed_sync(commanding, "_outcome", "answer: result_of + CommandOutcome")
-    _timed_sync(commanding.Commander, "told", "answer: told (rendered en + es, changed, rolls)")
-    _timed_sync(results, "result_of", "  result_of")
+    _timed_async(commanding.Commander, "_append_optimistically", "optimistic path (all of it, below)")
+    _timed_async(commanding.Commander, "_execute_locked", "locked path (all of it, below)")
+    _timed_async(store.EventStore, "active_seed", "  seed of the epoch (remembered)")
+    _timed_async(store.Writer, "seed", "  seed of the epoch, locked path (remembered)")
+    _timed_sync(commanding.Commander, "_decide", "  decide (all of it, below)")
+    _timed_sync(commanding, "decide", "    domain decide (parse, dice, events)")
+    _timed_sync(dice_source, "new_seed", "    fresh seed (commands that open an epoch)")
+    _timed_sync(commanding, "stamp", "  stamping (session, turn; one fold per event)")
+    _timed_async(store.EventStore, "append_if_head", "  append_if_head (records, chain, JSON, the statement)")
+    _timed_async(store.Writer, "append", "  append, locked path (records, chain, JSON, the CTE)")
+    _timed_sync(chain, "link", "    chain.link (canonical bytes + sha256)")
+    _timed_sync(store, "format_time", "    format_time (strftime)")
+    _timed_async(store.EventStore, "catch_up", "  catch up after a lost race")
+    _timed_async(commanding.Commander, "_committed", "after the commit: cache, snapshot, the answer (below)")
+    _timed_sync(commanding.Commander, "told", "  told (rendered en + es, changed, rolls)")
+    _timed_sync(commanding, "_outcome", "  result_of + CommandOutcome")
     for name in ("fetch", "fetchrow", "fetchval", "execute"):
         _counted(asyncpg.connection.Connection, name)
 

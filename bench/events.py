@@ -21,9 +21,10 @@ ROLL_DIGEST = request_digest(ROLL_COMMAND)
 _TERMS = parse(ROLL_COMMAND.expression)
 
 
-def dice_rolled(seed: bytes, campaign_id: str, nonce: int) -> DiceRolled:
-    """The event the service writes for ROLL_BODY, with the real verifiable dice."""
-    rolled = evaluate(_TERMS, dice_source.SeededDice(seed, campaign_id, nonce))
+def dice_rolled(seed: bytes, campaign_id: str, nonce: int, entropy: str | None = None) -> DiceRolled:
+    """The event the service writes for ROLL_BODY, with the real verifiable dice (`entropy`: the epoch's
+    contribution digest, which dice algorithm 2 mixes in, docs/fairness.md)."""
+    rolled = evaluate(_TERMS, dice_source.SeededDice(seed, campaign_id, nonce, entropy))
     return DiceRolled(
         expression=ROLL_COMMAND.expression, reason=ROLL_COMMAND.reason, terms=rolled.terms,
         dice=rolled.dice, total=rolled.total,
@@ -34,11 +35,13 @@ def gm_noted(index: int) -> GmNoted:
     return GmNoted(text=f"The hive stirs (note {index}): the Kill Team hears servitors in the vents.")
 
 
-def roll_meta(actor: str, role: str, session: int | None, epoch: int, nonce: int) -> EventMeta:
+def roll_meta(
+    actor: str, role: str, session: int | None, epoch: int, nonce: int, entropy: str | None = None
+) -> EventMeta:
     return EventMeta(
         actor=actor, role=role,  # type: ignore[arg-type]
         command_id=str(uuid.uuid4()), command_type="roll", request_digest=ROLL_DIGEST,
-        session=session, dice=DiceProvenance(epoch=epoch, nonce=nonce),
+        session=session, dice=DiceProvenance(epoch=epoch, nonce=nonce, entropy=entropy),
     )
 
 

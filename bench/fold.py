@@ -104,6 +104,8 @@ async def seed_campaign(store: EventStore, total: int, batch: int = 1000, sessio
                 seed = await writer.seed(state.epoch.epoch)
                 assert seed is not None
                 players = [p for p in state.participants.values() if p.role == "player"]
+                # Dice algorithm 2 mixes the epoch's contribution digest in, as the service's rolls do.
+                entropy = state.epoch.entropy if state.epoch.algorithm >= 2 else None
                 events, metas = [], []
                 for index in range(min(batch, session_events - in_session, max(total - writer.head.version, 1))):
                     seq = writer.head.version + 1 + index
@@ -114,14 +116,15 @@ async def seed_campaign(store: EventStore, total: int, batch: int = 1000, sessio
                         notes += 1
                     else:
                         player = players[index % len(players)]
-                        events.append(dice_rolled(seed, campaign_id, seq))
-                        metas.append(roll_meta(player.participant_id, "player", state.session, state.epoch.epoch, seq))
+                        events.append(dice_rolled(seed, campaign_id, seq, entropy))
+                        metas.append(roll_meta(player.participant_id, "player", state.session, state.epoch.epoch, seq,
+                                               entropy))
                         rolls += 1
                 stored = await writer.append(events, metas, None)
                 new_state = campaign_state(
                     [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)], initial=state
                 )
-            cache.put(campaign_id, new_state)
+            cache.put(campaign_id, new_state, stored[-1].hash)
             in_session += len(events)
         await _command(commander, campaign_id, gm, EndSession())
         version = (await store.head(campaign_id)).version

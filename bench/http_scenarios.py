@@ -71,8 +71,12 @@ async def create_campaigns(port: int, count: int) -> list[tuple[str, str]]:
 
 
 async def run_service(
-    database_url: str, *, clients: int, warmup: float, duration: float, max_requests: int, profile: str | None = None
+    database_url: str, *, clients: int, warmup: float, duration: float, max_requests: int, profile: str | None = None,
+    compact: bool = False,
 ) -> HttpRun:
+    """The real service under the load; `compact`: every roll asks for the compact answer (Prefer:
+    return=minimal, docs/api.md) instead of the full one."""
+    prefer = {"Prefer": "return=minimal"} if compact else {}
     async with Served("service", database_url, profile) as served:
         campaigns = await create_campaigns(served.port, clients)
         # One real answer, checked, before the load: the command path works and answers a dice roll.
@@ -84,8 +88,16 @@ async def run_service(
             raise RuntimeError(f"a roll command failed: HTTP {status} {answer[:300]!r}")
         if msgspec.json.decode(answer)["events"][0]["type"] != "dice_rolled":
             raise RuntimeError(f"a roll command answered no dice_rolled event: {answer[:300]!r}")
+        if compact:
+            status, answer = await request(
+                HOST, served.port, "POST", f"/campaigns/{campaigns[0][0]}/commands", ROLL,
+                {"Authorization": f"Bearer {campaigns[0][1]}", **prefer},
+            )
+            if status != 201 or set(msgspec.json.decode(answer)) != {"version", "head_hash", "result"}:
+                raise RuntimeError(f"a compact roll answered HTTP {status} {answer[:300]!r}")
         requests = [
-            build_request("POST", HOST, served.port, f"/campaigns/{c}/commands", ROLL, {"Authorization": f"Bearer {t}"})
+            build_request("POST", HOST, served.port, f"/campaigns/{c}/commands", ROLL,
+                          {"Authorization": f"Bearer {t}", **prefer})
             for c, t in campaigns
         ]
         before = sample(served.pid)

@@ -40,6 +40,15 @@ class MemoryFigure:
     answered_bytes: int
     seconds: float
     status: int
+    # The answer's last bytes (kept while the rest is thrown away): /verify's report ends with its verdict.
+    tail: bytes = b""
+
+    @property
+    def verified(self) -> bool | None:
+        """For /verify: whether the report says the campaign verifies (the bench builds it to)."""
+        if self.name != "verify":
+            return None
+        return b'"problems":[]' in self.tail and b'"ok":true' in self.tail
 
     @property
     def above_idle_mb(self) -> float:
@@ -68,8 +77,21 @@ def _reset_peak(pid: int) -> bool:
         return False
 
 
-async def _discarding_get(port: int, path: str, headers: dict[str, str]) -> tuple[int, int]:
-    """GET `path`; read the whole answer and throw it away. Answers (status, bytes of body)."""
+class _Tail:
+    """The last bytes of a stream, in constant memory."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size, self.data = size, b""
+
+    def add(self, chunk: bytes) -> bytes:
+        self.data = (self.data + chunk)[-self.size:]
+        return chunk
+
+
+async def _discarding_get(port: int, path: str, headers: dict[str, str], tail: _Tail | None = None) -> tuple[int, int]:
+    """GET `path`; read the whole answer and throw it away (but its last bytes, into `tail`). Answers
+    (status, bytes of body)."""
+    keep = tail or _Tail(0)
     reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20)
     try:
         writer.write(build_request("GET", HOST, port, path, b"", headers))
@@ -82,7 +104,7 @@ async def _discarding_get(port: int, path: str, headers: dict[str, str]) -> tupl
         if at >= 0:
             remaining = int(lower[at + 17 : lower.index(b"\r\n", at + 2)])
             while remaining:
-                chunk = await reader.read(min(remaining, 1 << 16))
+                chunk = keep.add(await reader.read(min(remaining, 1 << 16)))
                 if not chunk:
                     break
                 remaining -= len(chunk)
@@ -95,11 +117,11 @@ async def _discarding_get(port: int, path: str, headers: dict[str, str]) -> tupl
                     await reader.readuntil(b"\r\n")
                     return status, total
                 while size:
-                    chunk = await reader.read(min(size, 1 << 16))
+                    chunk = keep.add(await reader.read(min(size, 1 << 16)))
                     size -= len(chunk)
                     total += len(chunk)
                 await reader.readexactly(2)
-        while chunk := await reader.read(1 << 16):
+        while chunk := keep.add(await reader.read(1 << 16)):
             total += len(chunk)
         return status, total
     finally:
@@ -150,14 +172,15 @@ async def measure(database_url: str, seeded: Seeded, name: str, path: str) -> Me
 
         poller = asyncio.create_task(poll())
         began = time.perf_counter()
+        tail = _Tail()
         try:
-            status, size = await _discarding_get(served.port, f"/campaigns/{seeded.campaign_id}{path}", auth)
+            status, size = await _discarding_get(served.port, f"/campaigns/{seeded.campaign_id}{path}", auth, tail)
         finally:
             done.set()
             await poller
         seconds = time.perf_counter() - began
         peak = max(max(polled), _status_kb(served.pid, "VmHWM") if resettable else 0)
-        return MemoryFigure(name, idle / 1024, peak / 1024, size, seconds, status)
+        return MemoryFigure(name, idle / 1024, peak / 1024, size, seconds, status, tail.data)
 
 
 async def run_memory(database_url: str, *, events: int) -> MemoryResult:
