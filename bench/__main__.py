@@ -43,6 +43,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--profile", metavar="DIR", help="run both app servers under cProfile (slower!), "
                         "stats to DIR/floor.prof and DIR/service.prof")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--what-if-no-notify", action="store_true",
+                        help="also run (3x): the service with its NOTIFY patched out of the append, an experiment "
+                        "that measures what the NOTIFY costs (never a configuration: SSE streams need it)")
     args = parser.parse_args(argv)
     args.seconds = args.seconds or (3.0 if args.quick else 15.0)
     args.warmup = args.warmup if args.warmup is not None else (1.0 if args.quick else 3.0)
@@ -126,6 +129,13 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                         **load_args)
             _print_http(compact)
             figures["compact"] = _http_figures(compact)
+        if args.what_if_no_notify and "service" in wanted:
+            heading("3x. What if: the same rolls, the append without its NOTIFY (an experiment patched into the "
+                    "bench's server; not a configuration)")
+            silent = await run_service(url, clients=args.clients, max_requests=args.max_requests, no_notify=True,
+                                       **load_args)
+            _print_http(silent)
+            figures["what_if_no_notify"] = _http_figures(silent)
         if "peer" in wanted:
             heading(f"6. Peer: eventsourcing, one event per save, {args.clients} threads x {args.clients} aggregates "
                     "(one each; its PostgreSQL recorder, library defaults)")
@@ -203,7 +213,8 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         if key in figures:
             line(label, f"{rate(figures[key]['events_per_s'])}  p50 {figures[key]['p50_ms']:.2f} ms")
     for key, label in (("floor", "(2) floor"), ("service", "(3) service roll"),
-                       ("compact", "(3c) service roll, compact answer")):
+                       ("compact", "(3c) service roll, compact answer"),
+                       ("what_if_no_notify", "(3x) what if: no NOTIFY")):
         if key in figures:
             f = figures[key]
             line(label, f"{rate(f['events_per_s'])}  p50 {f['p50_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms")
@@ -224,6 +235,13 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
         ratio = figures["compact"]["events_per_s"] / figures["floor"]["events_per_s"]
         figures["compact_over_floor"] = ratio
         line("(3c)/(2)", f"{ratio:.1%}  (the target is judged on (3), the default full answer)")
+    if "floor" in figures and "what_if_no_notify" in figures:
+        ratio = figures["what_if_no_notify"]["events_per_s"] / figures["floor"]["events_per_s"]
+        figures["what_if_no_notify_over_floor"] = ratio
+        line("(3x)/(2)", f"{ratio:.1%}  (an experiment: what the NOTIFY costs; not a target)")
+    if "peer" in figures and "what_if_no_notify" in figures:
+        ratio = figures["what_if_no_notify"]["events_per_s"] / figures["peer"]["events_per_s"]
+        line("(3x)/(6)", f"{ratio:.2f}x  (an experiment: what the NOTIFY costs; not a target)")
     if "appends" in figures and "service" in figures:
         line("(3)/(1)", f"{figures['service']['events_per_s'] / figures['appends']['events_per_s']:.1%}  (no target)")
     if "peer" in figures:

@@ -72,12 +72,13 @@ async def create_campaigns(port: int, count: int) -> list[tuple[str, str]]:
 
 async def run_service(
     database_url: str, *, clients: int, warmup: float, duration: float, max_requests: int, profile: str | None = None,
-    compact: bool = False,
+    compact: bool = False, no_notify: bool = False,
 ) -> HttpRun:
     """The real service under the load; `compact`: every roll asks for the compact answer (Prefer:
-    return=minimal, docs/api.md) instead of the full one."""
+    return=minimal, docs/api.md) instead of the full one; `no_notify`: the what-if experiment of
+    bench.serve (the append without its NOTIFY)."""
     prefer = {"Prefer": "return=minimal"} if compact else {}
-    async with Served("service", database_url, profile) as served:
+    async with Served("service", database_url, profile, no_notify=no_notify) as served:
         campaigns = await create_campaigns(served.port, clients)
         # One real answer, checked, before the load: the command path works and answers a dice roll.
         status, answer = await request(

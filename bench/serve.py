@@ -54,6 +54,19 @@ def describe_stack() -> str:
     return serving.describe(serving.uvicorn_config("x:y", host=HOST, port=0, access_log=False))
 
 
+NOTIFY_CLAUSE = " CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n"
+
+
+def _without_notify() -> None:
+    """The what-if of `python -m bench --what-if-no-notify`: the service's one-statement append without its
+    NOTIFY, patched into this server process only. An experiment that breaks a guarantee (DESIGN.md §2:
+    one NOTIFY per transaction wakes the SSE streams), never a configuration."""
+    from service import queries
+
+    assert NOTIFY_CLAUSE in queries.APPEND_IF_HEAD, "the append statement changed: update the what-if"
+    queries.APPEND_IF_HEAD = queries.APPEND_IF_HEAD.replace(NOTIFY_CLAUSE, "")
+
+
 def _serve(kind: str, port: int, database_url: str) -> None:
     from service import serving
 
@@ -66,7 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--database-url", required=True)
     parser.add_argument("--profile", help="write a cProfile of the whole process here on shutdown")
+    parser.add_argument("--what-if-no-notify", action="store_true", help="an experiment: no NOTIFY (service only)")
     args = parser.parse_args(argv)
+    if args.what_if_no_notify:
+        _without_notify()
     if args.profile:
         import cProfile
 
@@ -85,10 +101,11 @@ def main(argv: list[str] | None = None) -> int:
 class Served:
     """`async with Served("service", url) as served:` — the app on served.port, terminated on exit."""
 
-    def __init__(self, kind: str, database_url: str, profile: str | None = None) -> None:
+    def __init__(self, kind: str, database_url: str, profile: str | None = None, no_notify: bool = False) -> None:
         self.kind = kind
         self.database_url = database_url
         self.profile = profile
+        self.no_notify = no_notify
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -102,6 +119,8 @@ class Served:
                    "--database-url", self.database_url]
         if self.profile:
             command += ["--profile", self.profile]
+        if self.no_notify:
+            command += ["--what-if-no-notify"]
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.process = subprocess.Popen(command, cwd=ROOT, env=env)  # noqa: ASYNC220 (returns at once)
         try:
