@@ -1,6 +1,10 @@
-"""Running a command: lock the head, check idempotency and version, decide, append, answer.
+"""Running a command: check idempotency and version, decide, append, answer.
 
-Everything a command writes (events, a new dice seed, a new token) commits in one transaction. A forum
+Everything a command writes (events, a new dice seed, a new token) commits in one transaction. The common
+command (events only, a campaign this process has cached) is decided against the cached head state and
+appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
+service/store.py says why that keeps every guarantee of the stream). Everything else, and every refusal,
+replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
 post's command lines run as one unit (`execute_unit`): every line decided in order against the state the
 previous lines left, inside one transaction under the head lock, each with its own command id and dice
 nonce, or nothing recorded at all.
@@ -256,8 +260,6 @@ class Commander:
             try:
                 events, seed, _, nonce = self._decide(campaign_id, head.version, state, actor, command, active)
             except DomainError:
-                return None
-            if any(isinstance(event, DiceSeedCommitted) for event in events):
                 return None
             metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
             try:

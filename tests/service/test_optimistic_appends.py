@@ -140,7 +140,7 @@ async def test_optimistic_appends_racing_across_processes_lose_no_update(process
     assert sum(r.type == "gm_noted" for r in rows) == 3 + 12
     for commander in commanders:
         state = await commander.cache.at_head(campaign_id)
-        assert state.rules.characters["kai"].fate == FATE - 40  # type: ignore[union-attr]
+        assert state.rules.characters["kai"].fate == FATE - 40
     assert sum(c.counts.lost_races for c in commanders) > 0
     assert sum(c.counts.optimistic for c in commanders) > 0
 
