@@ -26,6 +26,7 @@ from service.api.reads import (
 )
 from service.api.services import Services
 from service.api.transcripts import transcript
+from service.api.whoami import whoami
 from service.commanding import Commander
 from service.database import create_pool
 from service.settings import Settings, settings_from_env
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             export,
             feed,
             health,
+            whoami,
         ],
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,

@@ -1,4 +1,4 @@
-"""The `lexmechanic` command line: serve, migrate, export, verify, rebuild."""
+"""The `lexmechanic` command line: serve, migrate, export, verify, rebuild, and the client (service/client/)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 
+from service.client.commands import add_client_commands
 from service.settings import admin_token_from_env, data_dir_from_env
 
 
@@ -186,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     verifying = commands.add_parser("verify", help="check an export offline: hash chain and every revealed die")
     verifying.add_argument("file")
     verifying.set_defaults(run=_verify)
+    add_client_commands(commands)
     args = parser.parse_args(argv)
     result: int = args.run(args)
     return result
