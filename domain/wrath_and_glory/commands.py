@@ -36,6 +36,8 @@ from domain.wrath_and_glory.state import InteractionEffect
 
 
 class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
+    """GM: set the campaign's tier (1–5)."""
+
     tier: int
 
 
@@ -90,6 +92,8 @@ class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
 
 
 class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
+    """An interaction attack (intimidation, taunt, …) against the target's opposed skill or Resolve."""
+
     attacker_id: str
     target_id: str
     skill: InteractionSkill
@@ -149,10 +153,14 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
 
 
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
+    """Take the wounds pending on a character instead of soaking them."""
+
     character_id: str
 
 
 class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
+    """A dying hero's death test; `spend_wrath` spends 1 Wrath for +1."""
+
     character_id: str
     spend_wrath: bool = False
 
@@ -165,14 +173,20 @@ class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
+    """The Reload action: spend a Reload; the next shot is at +2 DN."""
+
     character_id: str
 
 
 class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
+    """Record an initiative roll for a character, when the GM wants one to settle the order."""
+
     character_id: str
 
 
 class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
+    """GM: award a hero 1 Wrath (for roleplay, by default)."""
+
     character_id: str
     cause: WrathGainCause = "roleplay"
     reason: str = ""
@@ -186,24 +200,32 @@ class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
 
 
 class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
+    """Add Glory to the players' pool (lost above its cap)."""
+
     amount: int = 1
     cause: GloryGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
+    """Spend Glory from the players' pool (to seize the initiative, by default)."""
+
     amount: int = 1
     cause: GlorySpendCause = "seize_initiative"
     reason: str = ""
 
 
 class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
+    """GM: add Ruin to the GM's pool (lost above its cap)."""
+
     amount: int = 1
     cause: RuinGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
+    """GM: spend Ruin, from the pool or an NPC's personal Ruin (`personal_of`)."""
+
     amount: int = 1
     cause: RuinSpendCause = "ruin_action"
     personal_of: str | None = None

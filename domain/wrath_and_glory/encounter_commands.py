@@ -23,7 +23,7 @@ class StartEncounter(Command, tag="wng_start_encounter", frozen=True, kw_only=Tr
 
 
 class EndEncounter(Command, tag="wng_end_encounter", frozen=True, kw_only=True):
-    pass
+    """GM: end the running encounter; timed effects expire."""
 
 
 class SeizeInitiative(Command, tag="wng_seize_initiative", frozen=True, kw_only=True):
