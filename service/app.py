@@ -6,10 +6,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.missions import mission_read
 from service.api.problems import EXCEPTION_HANDLERS
@@ -84,12 +83,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=OpenAPIConfig(
-            title="Lexmechanic",
-            version="1.0.0",
-            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. "
-            "See docs/ for every contract.",
-            path="/schema",
-            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
-        ),
+        openapi_config=openapi_config(),
     )

@@ -11,6 +11,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
+from service.api.answers import CommandOperation, commanding
 from service.api.auth import campaign_actor, require_admin
 from service.api.problems import ApiError, reject_nul
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
@@ -78,6 +79,8 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
     "/campaigns/{campaign_id:str}/commands",
     status_code=201,
     summary="Send a command (tagged by type); answers {version, events, result}",
+    responses=commanding(CommandOutcome),
+    operation_class=CommandOperation,
 )
 async def send_command(
     request: Request[Any, Any, Any],

@@ -1,0 +1,171 @@
+"""The answers each endpoint really gives, for the OpenAPI schema: successes and problem documents, with examples.
+
+Every error leaves as an RFC 9457 problem document (service/api/problems.py, docs/errors.md); these are the
+ones each kind of endpoint can answer, each with an example of its real wording. The command endpoint's
+request body also gets one named example per command and a discriminator on `type`, so Swagger UI offers a
+list of commands to pick from instead of one anonymous object after another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Discriminator, Example, Operation, RequestBody, Schema
+
+from service.api.examples import example_of, tag_of
+
+PROBLEM_MEDIA = "application/problem+json"
+CAMPAIGN = "2adaa6eb-3c1e-4f6a-9d55-0c7a3b1e9f10"
+COMMANDS_PATH = f"/campaigns/{CAMPAIGN}/commands"
+Responses = dict[int, ResponseSpec]
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """An RFC 9457 problem document: `detail` is for a person and says what to do; `type` and the extra members
+    are for programs (docs/errors.md)."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str
+    rule: str | None = None
+    """422 rule-violation: the rule's stable name."""
+    errors: list[dict[str, Any]] | None = None
+    """400 invalid-request: each field's complaint, as {message, key, source}."""
+    expected_version: int | None = None
+    """409 version-conflict: the version the client expected."""
+    current_version: int | None = None
+    """409 version-conflict: the campaign's version now."""
+    idempotency_key: str | None = None
+    """409 idempotency-conflict: the key that was used for another command."""
+
+
+def _problem(status: int, title: str, slug: str, detail: str, instance: str, **extra: Any) -> Example:
+    value = {"type": f"urn:lexmechanic:problem:{slug}", "title": title, "status": status, "detail": detail,
+             "instance": instance, **extra}
+    return Example(id=slug, summary=detail, value=value)
+
+
+def problems(status: int, description: str, *examples: Example) -> ResponseSpec:
+    return ResponseSpec(data_container=Problem, description=description, media_type=PROBLEM_MEDIA,
+                        examples=list(examples), generate_examples=False)
+
+
+def _invalid(instance: str, message: str, key: str) -> Example:
+    return _problem(400, "Bad request", "invalid-request", f"the request is not valid: {message}", instance,
+                    errors=[{"message": message, "key": key, "source": "body"}])
+
+
+def _unauthenticated(instance: str) -> Example:
+    return _problem(401, "Not authenticated", "unauthenticated", "this token does not belong to this campaign",
+                    instance)
+
+
+def _no_campaign(instance: str) -> Example:
+    return _problem(404, "Not found", "campaign-not-found", f"there is no campaign '{CAMPAIGN}'", instance)
+
+
+def _unavailable(instance: str) -> ResponseSpec:
+    return problems(503, "The database cannot be reached right now: retry after the Retry-After seconds.", _problem(
+        503, "Service unavailable", "service-unavailable",
+        "the campaign log's database cannot be reached right now; retry in 5 seconds", instance))
+
+
+def reading(path: str = f"/campaigns/{CAMPAIGN}/state") -> Responses:
+    """What a read of a campaign answers besides its 200."""
+    return {
+        400: problems(400, "A query parameter is not valid.", _problem(
+            400, "Bad request", "invalid-request", "give at most one of at_seq, at_post and at_turn", path)),
+        401: problems(401, "No token, or a token of another campaign.", _unauthenticated(path)),
+        404: problems(404, "No such campaign, or nothing at that point of history.", _no_campaign(path), _problem(
+            404, "Not found", "not-found", "the campaign has 12 events; at_seq must be between 1 and 12", path)),
+        503: _unavailable(path),
+    }
+
+
+_ROLLED = {
+    "version": 12,
+    "events": [{
+        "campaign_id": CAMPAIGN, "seq": 12, "global_position": 4711, "type": "dice_rolled", "schema_version": 2,
+        "data": {"expression": "2d10+3", "reason": "bolter damage", "character_id": None, "total": 16,
+                 "terms": [{"sign": 1, "count": 2, "sides": 10, "constant": 0},
+                           {"sign": 1, "count": 0, "sides": 0, "constant": 3}],
+                 "dice": [{"k": 0, "sides": 10, "value": 7}, {"k": 1, "sides": 10, "value": 6}]},
+        "meta": {"actor": "p-ana", "role": "player", "post": {"id": "1042", "url": None, "author": "Ana"},
+                 "command_id": "5b0c3f5e-41c6-4c3c-9f43-2f0a9d1b7c11", "command_type": "roll", "session": 1,
+                 "dice": {"epoch": 2, "nonce": 12}},
+        "idempotency_key": "1042", "recorded_at": "2026-03-14T20:15:09.102934Z",
+        "prev_hash": "8d57f853ec426b822fc304e39b7a1b9ab6b35595345c10e458eda489c18f2a4c",
+        "hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
+    }],
+    "result": {"expression": "2d10+3", "total": 16, "rendered": "2d10+3: [7, 6] + 3 = 16"},
+    "replayed": False,
+}
+
+
+def commanding(outcome: type[msgspec.Struct]) -> Responses:
+    """What POST /campaigns/{id}/commands answers: 201, 200 for a replay, and every refusal."""
+    path = COMMANDS_PATH
+    rolled = msgspec.to_builtins(msgspec.convert(_ROLLED, outcome))  # the answer's own type fills its defaults
+    return {
+        201: ResponseSpec(data_container=outcome, generate_examples=False, examples=[
+            Example(id="rolled", summary="a roll, recorded", value=rolled)],
+            description="Recorded: the campaign's version after the command, the events written and their "
+                        "result."),
+        200: ResponseSpec(data_container=outcome, generate_examples=False, examples=[
+            Example(id="replayed", summary="the same post sent again", value={**rolled, "replayed": True})],
+            description="A retried command (same idempotency key or post.id, same body): the original answer, "
+                        "`replayed: true`; nothing new is written."),
+        400: problems(400, "The body is not a command: an unknown `type` or field, a missing or ill-typed one.",
+                      _invalid(path, "Object contains unknown field `bogus`", "data")),
+        401: problems(401, "No token, or a token of another campaign.", _unauthenticated(path)),
+        403: problems(403, "The token's role may not send this command.", _problem(
+            403, "Not allowed", "forbidden",
+            "observers may read missions, encounters and the whole campaign but not send commands (roll)", path)),
+        404: problems(404, "No such campaign, or the command names a character or event it does not have.",
+                      _no_campaign(path),
+                      _problem(404, "Not found", "not-found", "no encounter 'hive-gate' in this campaign", path)),
+        409: problems(409, "The campaign moved on since `expected_version`, or the idempotency key was used for "
+                           "another command.",
+                      _problem(409, "Conflict", "version-conflict",
+                               "the campaign is at version 12, not 11: reload it and decide again",
+                               path, expected_version=11, current_version=12),
+                      _problem(409, "Conflict", "idempotency-conflict",
+                               "idempotency key '1042' was already used for a different command; use a new key "
+                               "(post id) for a new command", path, idempotency_key="1042")),
+        422: problems(422, "Well formed, but the rules refuse it now; `rule` names the rule (docs/errors.md).",
+                      _problem(422, "Rule violation", "rule-violation", "session 1 is still open; end it first",
+                               path, rule="one_session_at_a_time")),
+        503: _unavailable(path),
+    }
+
+
+@dataclass
+class CommandOperation(Operation):
+    """POST /commands in the schema: one named example per command, and the union told apart by `type`."""
+
+    def __post_init__(self) -> None:
+        from service.api.schemas import ACCEPTED_COMMANDS
+
+        body = self.request_body
+        media = body.content.get("application/json") if isinstance(body, RequestBody) else None
+        if media is None or not isinstance(media.schema, Schema):
+            return
+        tags = [tag_of(kind) for kind in ACCEPTED_COMMANDS]
+        media.schema.discriminator = Discriminator(
+            property_name="type", mapping={tag: f"#/components/schemas/{tag}" for tag in tags}
+        )
+        media.examples = {
+            tag_of(kind): Example(summary=_summary(kind), value=example_of(kind)) for kind in ACCEPTED_COMMANDS
+        }
+
+
+def _summary(kind: type[msgspec.Struct]) -> str:
+    """`tag: the docstring's first line`, short enough for a drop-down list."""
+    line = (kind.__doc__ or "").strip().split("\n")[0].rstrip(".")
+    text = f"{tag_of(kind)}: {line}" if line else tag_of(kind)
+    return text if len(text) <= 90 else text[:89] + "…"
