@@ -25,8 +25,40 @@ def _dice_rolled_v1_to_v2(payload: Payload) -> Payload:
     return {**payload, "terms": terms}
 
 
+def _face(die: object) -> int:
+    if not isinstance(die, dict) or not isinstance(die.get("value"), int):
+        raise ValueError("a v1 reroll without the face of the die it replaced")
+    value: int = die["value"]
+    return value
+
+
+def _wng_dice_rerolled_v1_to_v2(payload: Payload) -> Payload:
+    # Version 1 copied each replaced die (a die of the earlier command that rolled the test, with that
+    # command's k) as `before`; version 2 keeps only its face, so no die object is recorded twice.
+    rerolls = payload.get("rerolls")
+    if not isinstance(rerolls, list):
+        raise ValueError("wng_dice_rerolled v1 without rerolls")
+    upcast_rerolls = [
+        {key: value for key, value in r.items() if key != "before"} | {"before_face": _face(r.get("before"))}
+        for r in rerolls
+        if isinstance(r, dict)
+    ]
+    return {**payload, "rerolls": upcast_rerolls}
+
+
+def _wng_soak_rerolled_v1_to_v2(payload: Payload) -> Payload:
+    # Version 1 copied the replaced soak dice as `before`; version 2 keeps their faces only.
+    before = payload.get("before")
+    if not isinstance(before, list):
+        raise ValueError("wng_soak_rerolled v1 without before")
+    rest = {key: value for key, value in payload.items() if key != "before"}
+    return {**rest, "before_faces": [_face(die) for die in before]}
+
+
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
+    ("wng_dice_rerolled", 1): _wng_dice_rerolled_v1_to_v2,
+    ("wng_soak_rerolled", 1): _wng_soak_rerolled_v1_to_v2,
 }
 
 

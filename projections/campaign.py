@@ -17,6 +17,7 @@ from domain.campaign.events import (
     DiceRolled,
     DiceSeedCommitted,
     DiceSeedRevealed,
+    EntropyContributed,
     EventsReinstated,
     EventsRetracted,
     GmNoted,
@@ -94,7 +95,16 @@ def _character_created(state: CampaignState, event: Event, seq: int) -> Campaign
 
 def _seed_committed(state: CampaignState, event: Event, seq: int) -> CampaignState:
     assert isinstance(event, DiceSeedCommitted)
-    return replace(state, version=seq, epoch=DiceEpoch(epoch=event.epoch, commitment=event.commitment))
+    epoch = DiceEpoch(epoch=event.epoch, commitment=event.commitment, algorithm=event.algorithm)
+    return replace(state, version=seq, epoch=epoch)
+
+
+def _entropy_contributed(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, EntropyContributed)
+    if state.epoch is None or state.epoch.epoch != event.epoch:
+        return replace(state, version=seq)
+    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq))
+    return replace(state, version=seq, epoch=epoch)
 
 
 def _seed_revealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
@@ -157,6 +167,7 @@ _HANDLERS: dict[type[Event], Handler] = {
     CharacterCreated: _character_created,
     DiceSeedCommitted: _seed_committed,
     DiceSeedRevealed: _seed_revealed,
+    EntropyContributed: _entropy_contributed,
     SessionStarted: _session_started,
     SessionEnded: _session_ended,
     DiceRolled: _rolled,

@@ -8,11 +8,15 @@ from domain.commands import PostRef, Role
 from domain.events import Event
 
 
-class DiceProvenance(msgspec.Struct, frozen=True, gc=False):
-    """Which epoch's seed and which nonce the dice of this event were drawn from."""
+class DiceProvenance(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
+    """Which epoch's seed and which nonce the dice of this event were drawn from.
+
+    `entropy`, for an epoch of dice algorithm 2, is the digest of the contributions the dice mixed in.
+    """
 
     epoch: int
     nonce: int
+    entropy: str | None = None
 
 
 class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):

@@ -10,6 +10,7 @@ from litestar import Litestar
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
+from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
@@ -24,6 +25,7 @@ from service.api.reads import (
     verify,
 )
 from service.api.services import Services
+from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.transcripts import transcript
 from service.api.whoami import whoami
 from service.commanding import Commander
@@ -79,9 +81,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             export,
             feed,
             health,
+            create_share_link,
+            list_share_links,
+            revoke_share_link,
             whoami,
         ],
         lifespan=[lifespan],
+        before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
     )

@@ -9,37 +9,49 @@ import signal
 import sys
 from pathlib import Path
 
-import msgspec
-
 from service.client.commands import add_client_commands
 from service.settings import admin_token_from_env, data_dir_from_env
 
 
-def _database_url(announce: bool) -> str:
+def _database_urls(announce: bool) -> tuple[str, str]:
+    """The owner's URL (migrations) and the service's (everything else).
+
+    With DATABASE_URL the service connects as given, and migrations use LEXMECHANIC_MIGRATION_URL when
+    set (the tables' owner), else the same URL. The embedded server migrates as its superuser and
+    serves as the least-privileged role that the migrations create (docs/event-store.md, "Roles").
+    """
     url = os.environ.get("DATABASE_URL")
     if url:
-        return url
-    from service.database import start_embedded
+        return os.environ.get("LEXMECHANIC_MIGRATION_URL") or url, url
+    from service.database import APP_ROLE, start_embedded, with_user
 
     data_dir = data_dir_from_env() / "postgres"
     if announce:
         print(f"No DATABASE_URL: using the embedded PostgreSQL with its data in {data_dir}", flush=True)
-    return start_embedded(data_dir)
+    owner = start_embedded(data_dir)
+    return owner, with_user(owner, APP_ROLE)
+
+
+def _database_url(announce: bool) -> str:
+    return _database_urls(announce)[1]
 
 
 def _serve(args: argparse.Namespace) -> int:
     from service import serving
-    from service.database import migrate_url
+    from service.database import migrate_url, privilege_warning
 
     if args.workers < 1:
         print("--workers must be at least 1", file=sys.stderr)
         return 2
-    url = _database_url(announce=True)
-    applied = asyncio.run(migrate_url(url))
+    owner, url = _database_urls(announce=True)
+    applied = asyncio.run(migrate_url(owner))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
+    warning = asyncio.run(privilege_warning(url))
+    if warning:
+        print(warning, flush=True)
     # Every worker builds its app from the environment (service.settings.settings_from_env); the
-    # embedded PostgreSQL, if any, is started once, here, and its URL handed down.
+    # embedded PostgreSQL, if any, is started once, here, and the service role's URL handed down.
     os.environ["DATABASE_URL"] = url
     if admin_token_from_env() is None:
         print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
@@ -64,7 +76,7 @@ def _migrate(_: argparse.Namespace) -> int:
 
     try:
         known = discover()
-        applied = asyncio.run(migrate_url(_database_url(announce=True)))
+        applied = asyncio.run(migrate_url(_database_urls(announce=True)[0]))
     except MigrationError as error:
         print(f"Not migrated: {error}", file=sys.stderr)
         return 2
@@ -77,6 +89,7 @@ def _migrate(_: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from service.database import create_pool
+    from service.exporting import export_lines
     from service.store import CampaignNotFound, EventStore
 
     async def run() -> int:
@@ -85,12 +98,8 @@ def _export(args: argparse.Namespace) -> int:
             store = EventStore(pool)
             head = await store.head(args.campaign)
             out = open(args.output, "wb") if args.output else sys.stdout.buffer
-            after = 0
-            while after < head.version:
-                page = await store.stored(args.campaign, after, head.version, 1000)
-                for event in page:
-                    out.write(msgspec.json.encode(event) + b"\n")
-                after = page[-1].seq
+            async for chunk in export_lines(store, head):
+                out.write(chunk)
             out.flush()
             if args.output:
                 out.close()
@@ -139,12 +148,12 @@ def _rebuild(_: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from service.verification import verify_export
+    from service.audit_file import parse_expectation, verify_file
 
     path = Path(args.file)
     try:
-        with path.open(encoding="utf-8") as lines:
-            reports = verify_export(lines)
+        expectations = [parse_expectation(text) for text in args.expect or []]
+        reports = verify_file(path, expectations)
     except (OSError, ValueError) as error:
         print(f"cannot verify {path}: {error}", file=sys.stderr)
         return 2
@@ -155,10 +164,10 @@ def _verify(args: argparse.Namespace) -> int:
         status = "OK" if report.ok else "FAILED"
         print(
             f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
-            f"{'intact' if not any('hash' in p for p in report.problems) else 'BROKEN'}, "
-            f"head {report.head_hash[:16]}…; "
+            f"{'intact' if report.chain_intact else 'BROKEN'}, head {report.head_hash[:16]}…; "
             f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
-            f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed"
+            f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed; "
+            f"entropy contributions: {report.contributions}; witnessed heads: {report.heads_witnessed} found"
         )
         for problem in report.problems:
             print(f"  - {problem}")
@@ -186,6 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     ).set_defaults(run=_rebuild)
     verifying = commands.add_parser("verify", help="check an export offline: hash chain and every revealed die")
     verifying.add_argument("file")
+    verifying.add_argument(
+        "--expect",
+        action="append",
+        metavar="[CAMPAIGN:]SEQ:HASH",
+        help="a head witnessed outside the file (e.g. in a forum post): event SEQ must have this hash; repeatable",
+    )
     verifying.set_defaults(run=_verify)
     add_client_commands(commands)
     args = parser.parse_args(argv)

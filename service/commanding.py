@@ -32,13 +32,19 @@ from service.store import EventStore, IdempotencyConflict, StoredEvent, Writer, 
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
-    """What POST /commands answers: the new version, the events written, and the result summary."""
+    """What POST /commands answers: the head after the command, the events written, the result summary.
+
+    `version` and `head_hash` are the campaign's head right after the command (for a replayed command,
+    after the original): a forum post that shows them is a witness `verify --expect` can check.
+    """
 
     version: int
+    head_hash: str
     events: list[StoredEvent]
     result: dict[str, Any]
     replayed: bool = False
     token: str | None = None
+    proof: str | None = None
 
 
 def request_digest(body: Any) -> str:
@@ -57,8 +63,25 @@ def _outcome(
     if events is None:
         events = [recorded_from_stored(s).event for s in stored]
     return CommandOutcome(
-        version=stored[-1].seq, events=stored, result=result_of(events), replayed=replayed, token=token
+        version=stored[-1].seq,
+        head_hash=stored[-1].hash,
+        events=stored,
+        result=result_of(events),
+        replayed=replayed,
+        token=token,
     )
+
+
+def _entropy(state: CampaignState) -> str | None:
+    """The contribution digest the active epoch's dice mix in (algorithm 2), or None (algorithm 1)."""
+    epoch = state.epoch
+    return epoch.entropy if epoch is not None and epoch.algorithm >= 2 else None
+
+
+def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
+    if state.epoch is None:
+        return None
+    return DiceProvenance(epoch=state.epoch.epoch, nonce=nonce, entropy=_entropy(state))
 
 
 class Commander:
@@ -121,7 +144,7 @@ class Commander:
                 command_id=str(uuid.uuid4()),
                 command_type=command_tag(command),
                 request_digest=digest,
-                dice=DiceProvenance(epoch=state.epoch.epoch, nonce=nonce) if seed is not None and state.epoch else None,
+                dice=_provenance(state, nonce) if seed is not None else None,
             )
             metas, new_state = stamp(state, events, nonce, base)
             stored = await writer.append(events, metas, idempotency_key)
@@ -148,7 +171,7 @@ class Commander:
         active = await writer.seed(state.epoch.epoch)
         if active is None:
             raise RuntimeError(f"the seed of epoch {state.epoch.epoch} is missing")
-        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce)
+        dice = dice_source.SeededDice(active, writer.head.campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed()
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import warnings
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -23,6 +24,18 @@ def start_embedded(data_dir: Path) -> str:
         server = get_server(data_dir, cleanup_mode="stop")
         url: str = server.get_uri()
     return url
+
+
+# The role the service connects as (migrations/0003): SELECT and INSERT on events, nothing that could
+# change history. Migrations run as the owner of the tables.
+APP_ROLE = "lexmechanic_app"
+
+
+def with_user(database_url: str, user: str) -> str:
+    """The same server and database, reached as another role (without a password: trust or peer auth)."""
+    parts = urlsplit(database_url)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}@{host}"))
 
 
 # Session settings every connection starts with. The timeouts bound appends: one stuck transaction can
@@ -56,3 +69,27 @@ async def migrate_url(database_url: str) -> list[str]:
         return await migrate(connection)
     finally:
         await connection.close()
+
+
+# Could the connected role change or remove history? (It should hold only SELECT and INSERT on events.)
+CHECK_PRIVILEGES = """
+SELECT current_user AS role,
+       has_table_privilege('events', 'UPDATE') OR has_table_privilege('events', 'DELETE')
+           OR has_table_privilege('events', 'TRUNCATE') OR pg_has_role((SELECT tableowner FROM pg_tables
+           WHERE schemaname = current_schema() AND tablename = 'events'), 'USAGE') AS too_much
+"""
+
+
+async def privilege_warning(database_url: str) -> str | None:
+    """A warning when the service's role could rewrite history (it owns events, or may change rows)."""
+    connection = await asyncpg.connect(database_url)
+    try:
+        row = await connection.fetchrow(CHECK_PRIVILEGES)
+    finally:
+        await connection.close()
+    if row is None or not row["too_much"]:
+        return None
+    return (
+        f"Warning: the service connects as {row['role']}, which may change or remove events (it owns them or "
+        f"holds UPDATE, DELETE or TRUNCATE); connect as {APP_ROLE} instead (docs/event-store.md, \"Roles\")."
+    )

@@ -1,9 +1,11 @@
 """Verifiable dice: every die is HMAC-SHA256 of a committed secret seed (docs/fairness.md).
 
 Die k of the command whose first event has seq `nonce`, with `sides` faces:
-for attempt = 0, 1, 2 ...: v = first 8 bytes, big-endian, of
-HMAC-SHA256(key=seed, msg=f"{campaign_id}:{nonce}:{k}:{attempt}"); accept when
-v < 2**64 - (2**64 mod sides) and answer v mod sides + 1. The rejection keeps every face equally likely.
+for attempt = 0, 1, 2 ...: v = first 8 bytes, big-endian, of HMAC-SHA256(key=seed, msg), where msg is
+UTF-8 of f"{campaign_id}:{nonce}:{k}:{attempt}" (algorithm 1) or of
+f"{campaign_id}:{nonce}:{k}:{attempt}:{entropy}" (algorithm 2; `entropy` the hex digest of the epoch's
+contributions recorded before the command); accept when v < 2**64 - (2**64 mod sides) and answer
+v mod sides + 1. The rejection keeps every face equally likely.
 """
 
 from __future__ import annotations
@@ -27,14 +29,20 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int) -> int:
+def die_message(campaign_id: str, nonce: int, k: int, attempt: int, entropy: str | None = None) -> bytes:
+    """The HMAC message of one attempt: algorithm 1 without `entropy`, algorithm 2 with it."""
+    text = f"{campaign_id}:{nonce}:{k}:{attempt}"
+    return (text if entropy is None else f"{text}:{entropy}").encode()
+
+
+def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, entropy: str | None = None) -> int:
     """The face of die k of the command with this nonce: uniform on 1..sides."""
     if sides < 1:
         raise ValueError("a die has at least one side")
     limit = _SPACE - (_SPACE % sides)
     attempt = 0
     while True:
-        message = f"{campaign_id}:{nonce}:{k}:{attempt}".encode()
+        message = die_message(campaign_id, nonce, k, attempt, entropy)
         digest = hmac.new(seed, message, hashlib.sha256).digest()
         value = int.from_bytes(digest[:8], "big")
         if value < limit:
@@ -45,14 +53,16 @@ def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int) -> 
 class SeededDice:
     """The Dice of one command: die k is the k-th die this command rolls."""
 
-    def __init__(self, seed: bytes, campaign_id: str, nonce: int) -> None:
+    def __init__(self, seed: bytes, campaign_id: str, nonce: int, entropy: str | None = None) -> None:
         self._seed = seed
         self._campaign_id = campaign_id
         self.nonce = nonce
+        self.entropy = entropy
         self.rolled: list[Die] = []
 
     def roll(self, sides: int) -> Die:
         k = len(self.rolled)
-        die = Die(k=k, sides=sides, value=die_value(self._seed, self._campaign_id, self.nonce, k, sides))
+        value = die_value(self._seed, self._campaign_id, self.nonce, k, sides, self.entropy)
+        die = Die(k=k, sides=sides, value=value)
         self.rolled.append(die)
         return die

@@ -56,12 +56,14 @@ SELECT seq, type, schema_version, data::text, meta::text FROM events
 SELECT_TYPES = "SELECT seq, type FROM events WHERE campaign_id = $1 AND seq = ANY($2::bigint[])"
 
 # The global feed in commit-safe order: only rows of transactions older than every transaction still
-# running are handed out, so a row committed late can never land behind a reader's cursor.
+# running are handed out, so a row committed late can never land behind a reader's cursor. Rows are
+# ordered and compared on the xid8 column itself: its text (the cursor's spelling) sorts "1000" before
+# "999", which would hand out rows out of order at every power of ten and skip them after.
 SELECT_FEED = f"""
-SELECT xact_id::text AS xact_id, {_STORED_COLUMNS} FROM events
- WHERE (xact_id, global_position) > ($1::text::xid8, $2::bigint)
-   AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
- ORDER BY xact_id, global_position
+SELECT events.xact_id::text AS xact_text, {_STORED_COLUMNS} FROM events
+ WHERE (events.xact_id, events.global_position) > ($1::text::xid8, $2::bigint)
+   AND events.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY events.xact_id, events.global_position
  LIMIT $3
 """
 
@@ -102,4 +104,45 @@ SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'encou
 """
 SELECT_SEQ_RANGE_OF_SESSION = """
 SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'session' = $2
+"""
+
+# The epochs' commitments and reveals, for the first pass of a verification (a partial index keeps
+# this to a handful of rows however long the campaign is).
+SELECT_EPOCH_EVENTS = """
+SELECT seq, type, data::text AS data FROM events
+ WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')
+ ORDER BY seq
+"""
+# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof.
+SELECT_CONTRIBUTIONS_BEFORE = """
+SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+ ORDER BY seq
+"""
+
+INSERT_SHARE_LINK = """
+INSERT INTO share_links (campaign_id, link_id, key, label, created_by) VALUES ($1, $2, $3, $4, $5)
+RETURNING created_at
+"""
+SELECT_SHARE_LINKS = """
+SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
+ WHERE campaign_id = $1 ORDER BY created_at, link_id
+"""
+REVOKE_SHARE_LINK = """
+UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
+RETURNING revoked_at
+"""
+SELECT_SHARE_KEY = """
+SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL
+"""
+# The link permalinks carry: the newest one still valid.
+SELECT_NEWEST_SHARE_KEY = """
+SELECT key FROM share_links WHERE campaign_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, link_id LIMIT 1
+"""
+
+# The events of one mission that rolled dice (its leader's selection, …), for the report's proofs.
+SELECT_MISSION_ROLLS = """
+SELECT seq FROM events
+ WHERE campaign_id = $1 AND data ->> 'mission_id' = $2 AND meta ? 'dice' AND seq <= $3
+ ORDER BY seq
 """

@@ -16,6 +16,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     pool_min: int = 2
     pool_max: int = 10
     cache_capacity: int = 512
+    # Where forum readers reach the service (LEXMECHANIC_PUBLIC_URL): permalinks are absolute under it.
+    public_url: str | None = None
 
 
 def settings_from_env() -> Settings:
@@ -33,6 +35,7 @@ def settings_from_env() -> Settings:
         admin_token=admin_token_from_env(),
         pool_min=int(os.environ.get("LEXMECHANIC_POOL_MIN", "2")),
         pool_max=int(os.environ.get("LEXMECHANIC_POOL_MAX", "10")),
+        public_url=public_url_from_env(),
     )
 
 
@@ -43,3 +46,9 @@ def data_dir_from_env() -> Path:
 
 def admin_token_from_env() -> str | None:
     return os.environ.get("LEXMECHANIC_ADMIN_TOKEN") or None
+
+
+def public_url_from_env() -> str | None:
+    """LEXMECHANIC_PUBLIC_URL without a trailing slash, e.g. https://dice.example.org."""
+    url = os.environ.get("LEXMECHANIC_PUBLIC_URL", "").strip().rstrip("/")
+    return url or None

@@ -24,15 +24,22 @@ from domain.events import Event
 from projections.recorded import EventMeta, Recorded
 from service import chain, codec, queries
 
+# The largest seq, version or global position the database holds (bigint), and the largest
+# transaction id (xid8, unsigned 64 bits).
+MAX_SEQ = 2**63 - 1
+MAX_XACT = 2**64 - 1
+
 
 class StoreError(Exception):
     """Base of the store's own errors; the HTTP edge maps each to a problem document."""
 
 
 class CampaignNotFound(StoreError):
-    def __init__(self, campaign_id: str) -> None:
+    def __init__(self, campaign_id: str, canonical: str | None = None) -> None:
         super().__init__(f"no campaign {campaign_id}")
         self.campaign_id = campaign_id
+        # Set when `campaign_id` is another spelling of a UUID: the only spelling that names a campaign.
+        self.canonical = canonical
 
 
 class VersionConflict(StoreError):
@@ -83,11 +90,22 @@ def format_time(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _uuid(campaign_id: str) -> UUID:
+def campaign_uuid(campaign_id: str) -> UUID:
+    """The campaign's UUID, from its one canonical spelling (lowercase, hyphenated) and no other.
+
+    Every read and write starts here, so an alias (upper case, no hyphens, braces, a urn:uuid: prefix)
+    never reaches a query, the hash chain or the dice: it names no campaign.
+    """
     try:
-        return UUID(campaign_id)
-    except ValueError:
+        parsed = UUID(campaign_id)
+    except (ValueError, TypeError):
         raise CampaignNotFound(campaign_id) from None
+    if str(parsed) != campaign_id:
+        raise CampaignNotFound(campaign_id, canonical=str(parsed))
+    return parsed
+
+
+_uuid = campaign_uuid
 
 
 def stored_from_row(row: asyncpg.Record) -> StoredEvent:
@@ -284,6 +302,21 @@ class EventStore:
             row = await self.pool.fetchrow(queries.SELECT_SEQ_RANGE_OF_SESSION, _uuid(campaign_id), str(session))
         return (int(row[0]), int(row[1])) if row is not None and row[0] is not None else None
 
+    async def epoch_events(self, campaign_id: str) -> list[dict[str, Any]]:
+        """The dice_seed_committed and dice_seed_revealed records of the campaign: `{seq, type, data}`."""
+        rows = await self.pool.fetch(queries.SELECT_EPOCH_EVENTS, _uuid(campaign_id))
+        return [{"seq": row["seq"], "type": row["type"], "data": msgspec.json.decode(row["data"])} for row in rows]
+
+    async def contributions_before(self, campaign_id: str, epoch: int, seq: int) -> list[dict[str, Any]]:
+        """The entropy contributed to `epoch` before event `seq`: `{seq, actor, entropy, digest}` in order."""
+        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq)
+        return [{"seq": row["seq"], "actor": row["actor"], **msgspec.json.decode(row["data"])} for row in rows]
+
+    async def mission_rolls(self, campaign_id: str, mission_id: str, upto: int) -> list[int]:
+        """The seqs of the mission's own events that rolled dice, up to `upto`."""
+        rows = await self.pool.fetch(queries.SELECT_MISSION_ROLLS, _uuid(campaign_id), mission_id, upto)
+        return [int(row["seq"]) for row in rows]
+
     async def seed(self, campaign_id: str, epoch: int) -> bytes | None:
         value = await self.pool.fetchval(queries.SELECT_SEED, _uuid(campaign_id), epoch)
         return bytes(value) if value is not None else None
@@ -305,7 +338,7 @@ class EventStore:
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""
         rows = await self.pool.fetch(queries.SELECT_FEED, str(after_xact), after_position, limit)
-        return [(int(row["xact_id"]), stored_from_row(row)) for row in rows]
+        return [(int(row["xact_text"]), stored_from_row(row)) for row in rows]
 
 
 async def epoch_fact(store: EventStore, campaign_id: str, kind: str, epoch: int) -> dict[str, Any] | None:

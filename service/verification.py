@@ -1,20 +1,46 @@
 """Checking a campaign log as an auditor would: the hash chain, the dice commitments and every revealed die.
 
-Works on exported records (plain dicts, docs/audit-format.md), so the same code serves the
-`/verify` endpoint and the offline `lexmechanic verify FILE`, which needs no server.
+It reads exported records (plain dicts, docs/audit-format.md) one at a time and keeps only what one
+command and the campaign's epochs need, so a log of any length is checked in constant memory. The
+same code serves `GET /campaigns/{id}/verify` (page by page from the database) and the offline
+`lexmechanic verify FILE` (line by line from the file). Every rule it applies is one that
+docs/fairness.md and docs/audit-format.md state; it reads only the fields those pages name.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
 
+from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
 from service import chain
 from service.dice_source import die_value
+
+ALGORITHMS = (1, 2)
+EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
+# Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
+# dice of the command (docs/fairness.md, "Where the dice are in the log").
+LEGACY_COPIES: dict[tuple[str, int], str] = {
+    ("wng_dice_rerolled", 1): "rerolls[].before",
+    ("wng_soak_rerolled", 1): "before",
+}
+
+
+def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[str, Any]]:
+    """The die objects of one record's data that are dice of its command, in document order."""
+    if not isinstance(data, dict):
+        return []
+    legacy = LEGACY_COPIES.get((event_type, schema_version))
+    if legacy == "before":
+        data = {key: value for key, value in data.items() if key != "before"}
+    elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):
+        rerolls = [{k: v for k, v in r.items() if k != "before"} if isinstance(r, dict) else r for r in data["rerolls"]]
+        data = {**data, "rerolls": rerolls}
+    return list(dice_in(data))
 
 
 class CampaignReport(msgspec.Struct, kw_only=True):
@@ -25,6 +51,10 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     dice_unrevealed: int = 0
     epochs_committed: int = 0
     epochs_revealed: int = 0
+    contributions: int = 0
+    heads_witnessed: int = 0
+    # False once a seq, a prev_hash or a hash does not hold (the other problems leave the chain intact).
+    chain_intact: bool = True
     problems: list[str] = []
 
     @property
@@ -32,119 +62,277 @@ class CampaignReport(msgspec.Struct, kw_only=True):
         return not self.problems
 
 
+class _Epoch(msgspec.Struct):
+    commitment: str
+    algorithm: int
+    committed_at: int
+    revealed_at: int | None = None
+    entropy: str = NO_CONTRIBUTIONS
+
+
 class _Command(msgspec.Struct):
+    """The dice facts of one command: a run of consecutive events with the same meta.command_id."""
+
+    command_id: str | None
     first_seq: int
-    epoch: int | None
-    nonce: int | None
-    dice: dict[int, dict[str, int]] = {}
+    active_epoch: int | None
+    entropy: str | None
+    provenance: tuple[Any, Any, Any] | None = None
+    dice: dict[int, tuple[int, int]] = {}
+    without_provenance: bool = False
 
 
-def verify_campaign(campaign_id: str, records: Iterable[dict[str, Any]]) -> CampaignReport:
-    """The findings for one campaign's records, in seq order."""
-    report = CampaignReport(campaign_id=campaign_id)
+def seeds_from(records: Iterable[dict[str, Any]]) -> dict[int, bytes]:
+    """The revealed seed of each epoch whose reveal matches its commitment: the first pass of a check."""
     commitments: dict[int, str] = {}
     seeds: dict[int, bytes] = {}
-    commands: dict[str, _Command] = {}
-    prev = chain.GENESIS
     for record in records:
+        data = record.get("data")
+        if not isinstance(data, dict):
+            continue
+        if record.get("type") == "dice_seed_committed":
+            epoch = data.get("epoch")
+            if isinstance(epoch, int):
+                commitments.setdefault(epoch, str(data.get("commitment")))
+        elif record.get("type") == "dice_seed_revealed":
+            seed = _seed_bytes(data.get("seed"))
+            epoch = data.get("epoch")
+            matches = seed is not None and isinstance(epoch, int) and sha256_hex(seed) == commitments.get(epoch)
+            if matches and seed is not None and isinstance(epoch, int):
+                seeds.setdefault(epoch, seed)
+    return seeds
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _seed_bytes(text: Any) -> bytes | None:
+    if not isinstance(text, str) or len(text) != 64:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return None
+
+
+class CampaignVerifier:
+    """Feed a campaign's records in seq order to `add`, then read `finish()`.
+
+    `seeds` are the epochs' revealed seeds, known before the dice are met (see `seeds_from`): dice come
+    before the reveal in the log, and holding them until then would cost memory that grows with it.
+    """
+
+    def __init__(self, campaign_id: str, seeds: Mapping[int, bytes]) -> None:
+        self.report = CampaignReport(campaign_id=campaign_id)
+        self._seeds = seeds
+        self._epochs: dict[int, _Epoch] = {}
+        self._active: int | None = None
+        self._command: _Command | None = None
+        self._prev = chain.GENESIS
+        self._expected: dict[int, str] = {}
+        self._witness_source = "witnessed outside the log"
+        self._finished = False
+
+    def expect(self, seq: int, hash_prefix: str, source: str) -> None:
+        """A head witnessed outside the log (a forum post): event `seq` must have this hash."""
+        self._expected[seq] = hash_prefix.lower()
+        self._witness_source = source
+
+    def add(self, record: dict[str, Any]) -> None:
+        report = self.report
         seq = record.get("seq")
         report.events += 1
+        broken = len(report.problems)
         if seq != report.events:
             report.problems.append(f"event {seq}: expected seq {report.events}; the stream has a gap or a duplicate")
-        if record.get("prev_hash") != prev:
+        if record.get("prev_hash") != self._prev:
             report.problems.append(f"event {seq}: prev_hash does not match the hash of the event before it")
         try:
-            expected = chain.link(prev, record)
+            expected = chain.link(self._prev, record)
         except (KeyError, TypeError, ValueError) as error:
             report.problems.append(f"event {seq}: cannot be hashed ({error})")
             expected = str(record.get("hash"))
         if record.get("hash") != expected:
             report.problems.append(f"event {seq}: hash mismatch; the event was altered after it was written")
-        prev = str(record.get("hash"))
-        _read_dice_facts(report, record, commitments, seeds, commands)
-    report.head_hash = prev
-    report.epochs_committed = len(commitments)
-    report.epochs_revealed = len(seeds)
-    _check_dice(campaign_id, report, commitments, seeds, commands)
-    return report
+        if len(report.problems) > broken:
+            report.chain_intact = False
+        self._prev = str(record.get("hash"))
+        witnessed = self._expected.pop(report.events, None)
+        if witnessed is not None:
+            self._witness(report.events, witnessed)
+        meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+        assert isinstance(meta, dict)
+        position = report.events
+        command_id = meta.get("command_id")
+        current = self._command
+        if current is None or command_id is None or command_id != current.command_id:
+            self._close_command()
+            epoch = self._epochs.get(self._active) if self._active is not None else None
+            self._command = _Command(
+                command_id=command_id if isinstance(command_id, str) else None,
+                first_seq=position,
+                active_epoch=self._active if epoch is not None and epoch.revealed_at is None else None,
+                entropy=epoch.entropy if epoch is not None else None,
+            )
+        self._epoch_facts(record, position)
+        self._collect_dice(record, meta, position)
 
+    def head(self, version: int, head_hash: str, where: str) -> None:
+        """Compare the head that `where` states (the head row, an export's head record) with the chain."""
+        report = self.report
+        if version < 0:
+            report.problems.append(f"{where}: version {version} is not a version")
+        elif report.events < version:
+            report.problems.append(
+                f"{where} is at version {version}, but the log ends at seq {report.events}: "
+                f"the last {version - report.events} event(s) were removed (a truncated tail)"
+            )
+        elif report.events > version:
+            report.problems.append(f"{where} is at version {version}, but the log goes on to seq {report.events}")
+        elif head_hash != self._prev:
+            report.problems.append(f"{where}: head hash {head_hash} is not the hash of the last event, {self._prev}")
 
-def _read_dice_facts(
-    report: CampaignReport,
-    record: dict[str, Any],
-    commitments: dict[int, str],
-    seeds: dict[int, bytes],
-    commands: dict[str, _Command],
-) -> None:
-    seq, data, meta = record.get("seq"), record.get("data") or {}, record.get("meta") or {}
-    if record.get("type") == "dice_seed_committed":
-        commitments[int(data["epoch"])] = str(data["commitment"])
-    elif record.get("type") == "dice_seed_revealed":
-        epoch, seed = int(data["epoch"]), bytes.fromhex(str(data["seed"]))
-        if hashlib.sha256(seed).hexdigest() != commitments.get(epoch):
-            report.problems.append(f"event {seq}: the seed revealed for epoch {epoch} does not match its commitment")
-        seeds[epoch] = seed
-    found = list(dice_in(data))
-    if not found:
-        return
-    provenance = meta.get("dice") or {}
-    command_id = str(meta.get("command_id") or f"seq-{seq}")
-    command = commands.setdefault(
-        command_id, _Command(first_seq=int(seq or 0), epoch=provenance.get("epoch"), nonce=provenance.get("nonce"))
-    )
-    for die in found:
-        known = command.dice.setdefault(die["k"], die)
-        if known != die:
-            report.problems.append(f"event {seq}: die k={die['k']} is recorded twice with different faces")
+    def finish(self) -> CampaignReport:
+        if not self._finished:
+            self._finished = True
+            self._close_command()
+            for seq in sorted(self._expected):
+                self.report.problems.append(
+                    f"the head witnessed at seq {seq} ({self._witness_source}) is missing: the log ends at seq "
+                    f"{self.report.events}, so events were removed"
+                )
+            self._expected.clear()
+            self.report.head_hash = self._prev
+            self.report.epochs_committed = len(self._epochs)
+            self.report.epochs_revealed = sum(1 for e in self._epochs.values() if e.revealed_at is not None)
+        return self.report
 
+    def _witness(self, seq: int, witnessed: str) -> None:
+        if self._prev.startswith(witnessed):
+            self.report.heads_witnessed += 1
+        else:
+            self.report.problems.append(
+                f"event {seq}: hash {self._prev} is not the head {witnessed} witnessed at seq {seq} "
+                f"({self._witness_source}): the log was rewritten"
+            )
 
-def _check_dice(
-    campaign_id: str,
-    report: CampaignReport,
-    commitments: dict[int, str],
-    seeds: dict[int, bytes],
-    commands: dict[str, _Command],
-) -> None:
-    for command in commands.values():
+    def _epoch_facts(self, record: dict[str, Any], seq: int) -> None:
+        kind, data, report = record.get("type"), record.get("data"), self.report
+        if kind not in EPOCH_EVENTS or not isinstance(data, dict):
+            return
+        epoch_number = data.get("epoch")
+        epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
+        if kind == "dice_seed_committed":
+            algorithm = data.get("algorithm", 1)
+            if not isinstance(epoch_number, int) or epoch is not None:
+                report.problems.append(
+                    f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number"
+                )
+                return
+            if algorithm not in ALGORITHMS:
+                report.problems.append(f"event {seq}: epoch {epoch_number} names dice algorithm {algorithm!r}, unknown")
+            known = int(algorithm) if algorithm in ALGORITHMS else 0
+            self._epochs[epoch_number] = _Epoch(str(data.get("commitment")), known, seq)
+            self._active = epoch_number
+        elif kind == "dice_seed_revealed":
+            seed = _seed_bytes(data.get("seed"))
+            if epoch is None:
+                report.problems.append(f"event {seq}: a seed is revealed for epoch {epoch_number!r}, never committed")
+            elif seed is None or hashlib.sha256(seed).hexdigest() != epoch.commitment:
+                report.problems.append(
+                    f"event {seq}: the seed revealed for epoch {epoch_number} does not match its commitment"
+                )
+            elif epoch.revealed_at is None:
+                epoch.revealed_at = seq
+        else:
+            entropy = data.get("entropy")
+            if epoch is None or epoch_number != self._active or epoch.revealed_at is not None or epoch.algorithm != 2:
+                report.problems.append(
+                    f"event {seq}: entropy contributed to epoch {epoch_number!r}, which is not the active, "
+                    "secret epoch of dice algorithm 2"
+                )
+                return
+            if not isinstance(entropy, str):
+                report.problems.append(f"event {seq}: the contributed entropy is not a string")
+                return
+            epoch.entropy = next_digest(epoch.entropy, entropy)
+            report.contributions += 1
+            if data.get("digest") != epoch.entropy:
+                report.problems.append(
+                    f"event {seq}: digest {data.get('digest')} is not the epoch's digest after this contribution, "
+                    f"{epoch.entropy}"
+                )
+
+    def _collect_dice(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
+        found = recorded_dice(record.get("type"), record.get("schema_version"), record.get("data"))
+        command = self._command
+        if not found or command is None:
+            return
+        provenance = meta.get("dice")
+        if isinstance(provenance, dict):
+            claimed = (provenance.get("epoch"), provenance.get("nonce"), provenance.get("entropy"))
+            if command.provenance is None:
+                command.provenance = claimed
+            elif command.provenance != claimed:
+                self.report.problems.append(f"event {seq}: meta.dice differs from the other events of its command")
+        else:
+            command.without_provenance = True
+        for die in found:
+            k, sides, value = die["k"], die["sides"], die["value"]
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (k, sides, value)):
+                self.report.problems.append(f"event {seq}: a die with k, sides or value that is not a whole number")
+                continue
+            if sides < 1 or not 1 <= value <= sides:
+                self.report.problems.append(f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face")
+            known = command.dice.setdefault(k, (sides, value))
+            if known != (sides, value):
+                self.report.problems.append(f"event {seq}: die k={k} is recorded twice with different faces")
+
+    def _close_command(self) -> None:
+        command, self._command = self._command, None
+        if command is None or not command.dice:
+            return
+        report = self.report
         where = f"the command at event {command.first_seq}"
-        if command.epoch is None or command.nonce is None:
+        if command.without_provenance or command.provenance is None:
             report.problems.append(f"{where}: dice without an epoch and nonce in meta.dice")
-            continue
-        if command.epoch not in commitments:
-            report.problems.append(f"{where}: dice of epoch {command.epoch}, which was never committed")
-            continue
-        if command.nonce != command.first_seq:
-            report.problems.append(f"{where}: nonce {command.nonce} is not the seq of the command's first event")
+            return
+        epoch_number, nonce, entropy = command.provenance
+        epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
+        if epoch is None or epoch.committed_at >= command.first_seq:
+            report.problems.append(f"{where}: dice of epoch {epoch_number!r}, which was never committed before it")
+            return
+        if command.active_epoch != epoch_number:
+            report.problems.append(
+                f"{where}: dice of epoch {epoch_number}, but the active secret epoch was {command.active_epoch}"
+            )
+        if nonce != command.first_seq:
+            report.problems.append(f"{where}: nonce {nonce!r} is not the seq of the command's first event")
         if sorted(command.dice) != list(range(len(command.dice))):
             report.problems.append(f"{where}: dice numbers {sorted(command.dice)} are not 0..n-1; a die is missing")
-        seed = seeds.get(command.epoch)
-        if seed is None:
+        mixed = command.entropy if epoch.algorithm == 2 else None
+        if entropy != mixed:
+            report.problems.append(
+                f"{where}: meta.dice.entropy is {entropy}, but the epoch's contribution digest before it is {mixed}"
+            )
+        seed = self._seeds.get(epoch_number)
+        if seed is None or epoch.algorithm not in ALGORITHMS or not isinstance(nonce, int):
             report.dice_unrevealed += len(command.dice)
-            continue
-        for k, die in sorted(command.dice.items()):
-            value = die_value(seed, campaign_id, command.nonce, k, int(die["sides"]))
-            if value != die["value"]:
-                report.problems.append(
-                    f"{where}: die k={k} (d{die['sides']}) shows {die['value']}, the seed gives {value}"
-                )
+            return
+        for k, (sides, value) in sorted(command.dice.items()):
+            if sides < 1:
+                continue
+            expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
+            if expected != value:
+                report.problems.append(f"{where}: die k={k} (d{sides}) shows {value}, the seed gives {expected}")
             else:
                 report.dice_verified += 1
 
 
-def verify_export(lines: Iterable[str]) -> list[CampaignReport]:
-    """Reports for every campaign in a JSON Lines export (records grouped by campaign, in seq order)."""
-    by_campaign: dict[str, list[dict[str, Any]]] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = msgspec.json.decode(line)
-        except msgspec.DecodeError as error:
-            raise ValueError(f"line {number} is not JSON: {error}") from error
-        if not isinstance(record, dict) or "campaign_id" not in record:
-            raise ValueError(f"line {number} is not an event record")
-        by_campaign.setdefault(str(record["campaign_id"]), []).append(record)
-    return [
-        verify_campaign(campaign_id, sorted(records, key=lambda r: int(r.get("seq", 0))))
-        for campaign_id, records in by_campaign.items()
-    ]
+def verify_campaign(campaign_id: str, records: list[dict[str, Any]]) -> CampaignReport:
+    """The findings for one campaign's records already in memory, in seq order."""
+    verifier = CampaignVerifier(campaign_id, seeds_from(records))
+    for record in records:
+        verifier.add(record)
+    return verifier.finish()

@@ -1,6 +1,8 @@
 """Real PostgreSQL for the service tests: TEST_DATABASE_URL, or an embedded server for the session.
 
 Every test that needs a database gets its own, cloned from a template that the migrations built once.
+When the test is done, every campaign it built is exported and verified three ways before the
+database is dropped (tests/support/audit.py): the suite's own campaigns are its verification corpus.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import tempfile
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -82,11 +85,38 @@ async def _scratch_database(server_url: str, prefix: str, template: str | None) 
         await _admin(server_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "tampered: the test breaks its campaigns' logs on purpose; the audit must find every one broken"
+    )
+    config.addinivalue_line("markers", "skip_audit(reason): the test leaves its database unfit to audit")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    from tests.support.audit import AuditStats
+
+    if AuditStats.campaigns:
+        terminalreporter.write_line(
+            f"audit: {AuditStats.campaigns} campaigns built by the tests verified online, offline and from the docs: "
+            f"{AuditStats.events} events, {AuditStats.dice_verified} dice recomputed, "
+            f"{AuditStats.dice_pending} pending; "
+            f"{len(AuditStats.types)} event types with dice"
+        )
+        if os.environ.get("LEXMECHANIC_AUDIT_TYPES"):
+            terminalreporter.write_line("audit: " + ", ".join(sorted(AuditStats.types)))
+
+
 @pytest.fixture
-async def database_url(server_url: str, template_url: str) -> AsyncIterator[str]:
-    """A migrated database of the test's own, cloned from the template."""
+async def database_url(server_url: str, template_url: str, request: pytest.FixtureRequest) -> AsyncIterator[str]:
+    """A migrated database of the test's own, cloned from the template; its campaigns are audited after."""
+    from service.database import APP_ROLE, with_user
+    from tests.support.audit import audit_database
+
     async with _scratch_database(server_url, "lexmechanic_test", TEMPLATE) as url:
         yield url
+        if request.node.get_closest_marker("skip_audit") is None:
+            tampered = request.node.get_closest_marker("tampered") is not None
+            await audit_database(url, with_user(url, APP_ROLE), tampered)
 
 
 @pytest.fixture

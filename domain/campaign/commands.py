@@ -46,6 +46,12 @@ class RevealDiceSeed(Command, frozen=True, tag="reveal_dice_seed"):
     """GM: reveal the current dice epoch's seed now and commit a new one."""
 
 
+class ContributeEntropy(Command, frozen=True, tag="contribute_entropy"):
+    """Mix a string of the sender's choice (e.g. a phrase from its forum post) into the active epoch's dice."""
+
+    entropy: ShortText
+
+
 class Retract(Command, frozen=True, tag="retract"):
     """GM: void rolls or notes by seq; the fold skips them, the log keeps them."""
 
@@ -80,6 +86,7 @@ CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     Roll,
     GmNote,
     RevealDiceSeed,
+    ContributeEntropy,
     Retract,
     Reinstate,
     UndoTurn,

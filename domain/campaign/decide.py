@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import msgspec
 
 from domain.campaign.commands import (
+    ContributeEntropy,
     CreateCharacter,
     EndSession,
     GmNote,
@@ -19,12 +20,14 @@ from domain.campaign.commands import (
     StartSession,
     UndoTurn,
 )
+from domain.campaign.entropy import DICE_ALGORITHM, next_digest
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
     DiceRolled,
     DiceSeedCommitted,
     DiceSeedRevealed,
+    EntropyContributed,
     EventsReinstated,
     EventsRetracted,
     GmNoted,
@@ -72,7 +75,7 @@ def decide_creation(campaign_id: str, command: CreateCampaign, gm_id: str, commi
     return [
         CampaignCreated(campaign_id=campaign_id, name=command.name, ruleset=command.ruleset, options=command.options),
         ParticipantJoined(participant_id=gm_id, name=command.gm_name, role="gm"),
-        DiceSeedCommitted(epoch=1, commitment=commitment),
+        DiceSeedCommitted(epoch=1, commitment=commitment, algorithm=DICE_ALGORITHM),
     ]
 
 
@@ -85,7 +88,7 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
         if context.active_seed is None:
             raise RuleViolation("dice_epoch", f"the seed of dice epoch {number} is not available to reveal")
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
-    events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment))
+    events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment, algorithm=DICE_ALGORITHM))
     return events
 
 
@@ -108,6 +111,8 @@ def decide_campaign(
             return ended + _rotate_epoch(state, context)
         case RevealDiceSeed():
             return _rotate_epoch(state, context)
+        case ContributeEntropy(entropy=entropy):
+            return [_contribution(state, entropy)]
         case CreateCharacter():
             return [_create_character(state, command, actor, context)]
         case Roll():
@@ -144,6 +149,19 @@ def decide_campaign(
             undone = log.redo[-1]
             return [TurnRedone(encounter=encounter, round=undone.round, turn=undone.turn, restores=undone.seqs)]
     raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
+
+
+def _contribution(state: CampaignState, entropy: str) -> EntropyContributed:
+    epoch = state.epoch
+    if epoch is None or epoch.revealed:
+        raise RuleViolation("player_entropy", "there is no secret dice epoch to contribute to; reveal or start one")
+    if epoch.algorithm < 2:
+        raise RuleViolation(
+            "player_entropy",
+            f"dice epoch {epoch.epoch} was committed under algorithm 1, which takes no entropy; "
+            "contribute after the next commitment (reveal_dice_seed or start_session)",
+        )
+    return EntropyContributed(epoch=epoch.epoch, entropy=entropy, digest=next_digest(epoch.entropy, entropy))
 
 
 def _encounter_log(state: CampaignState, encounter: str) -> EncounterLog:

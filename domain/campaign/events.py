@@ -31,10 +31,15 @@ class ParticipantJoined(Event, frozen=True, tag="participant_joined"):
 
 
 class DiceSeedCommitted(Event, frozen=True, tag="dice_seed_committed"):
-    """A new dice epoch begins; `commitment` is sha256(seed) in hex, the seed stays secret until revealed."""
+    """A new dice epoch begins; `commitment` is sha256(seed) in hex, the seed stays secret until revealed.
+
+    `algorithm` names how the epoch's dice are drawn (docs/fairness.md): 1 for epochs written before
+    player entropy existed (the field is absent there), 2 when dice mix in the players' contributions.
+    """
 
     epoch: int
     commitment: str
+    algorithm: int = 1
 
 
 class DiceSeedRevealed(Event, frozen=True, tag="dice_seed_revealed"):
@@ -42,6 +47,17 @@ class DiceSeedRevealed(Event, frozen=True, tag="dice_seed_revealed"):
 
     epoch: int
     seed: str
+
+
+class EntropyContributed(Event, frozen=True, tag="entropy_contributed"):
+    """A participant mixed a string of its choice into the active epoch's dice (algorithm 2).
+
+    `digest` is the epoch's contribution digest after this one; every later die of the epoch uses it.
+    """
+
+    epoch: int
+    entropy: str
+    digest: str
 
 
 class SessionStarted(Event, frozen=True, tag="session_started"):
@@ -100,7 +116,8 @@ class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
 
 # Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
 CampaignEvent = (
-    CampaignCreated | ParticipantJoined | DiceSeedCommitted | DiceSeedRevealed | SessionStarted | SessionEnded
+    CampaignCreated | ParticipantJoined | DiceSeedCommitted | DiceSeedRevealed | EntropyContributed | SessionStarted
+    | SessionEnded
     | CharacterCreated | DiceRolled | GmNoted | EventsRetracted | EventsReinstated | TurnUndone | TurnRedone
 )
 EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
@@ -112,6 +129,7 @@ STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     ParticipantJoined,
     DiceSeedCommitted,
     DiceSeedRevealed,
+    EntropyContributed,
     SessionStarted,
     SessionEnded,
     EventsRetracted,

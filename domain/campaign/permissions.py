@@ -5,7 +5,7 @@ Observers send nothing; domain.dispatch refuses them before any rule is asked.
 
 from __future__ import annotations
 
-from domain.campaign.commands import CreateCharacter, RedoTurn, Roll, UndoTurn
+from domain.campaign.commands import ContributeEntropy, CreateCharacter, RedoTurn, Roll, UndoTurn
 from domain.campaign.state import CampaignState, TurnRecord
 from domain.commands import Actor, Command, command_tag
 from domain.errors import Forbidden
@@ -18,7 +18,7 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
         return
     tag = command_tag(command)
     match command:
-        case Roll(character_id=None):
+        case Roll(character_id=None) | ContributeEntropy():
             return
         case Roll(character_id=str(character_id)):
             character = state.characters.get(character_id)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Union
 
 import msgspec
 
+from domain.campaign.entropy import NO_CONTRIBUTIONS
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.engine import RulesState
@@ -39,6 +40,10 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     epoch: int
     commitment: str
     revealed: bool = False
+    algorithm: int = 1
+    # Algorithm 2: the digest of the contributions so far (docs/fairness.md) and their seqs.
+    entropy: str = NO_CONTRIBUTIONS
+    contributions: tuple[int, ...] = ()
 
 
 class TurnRecord(msgspec.Struct, frozen=True):

@@ -37,8 +37,8 @@ from domain.language.messages import Failure
 from domain.language.name_slots import Pending, Ref
 from domain.language.slots import REQUIRED, Scope
 from domain.language.tokens import Token
-from domain.language.words import Lang
 from domain.language.value_slots import Choice, Option, Text, flag
+from domain.language.words import Lang
 
 from . import commands as d
 from .sheet import SKILL_CATALOGUE, Sheet
@@ -228,8 +228,9 @@ class CoverCodec:
         try:
             points = int(ap)
         except ValueError:
-            raise Failure("bad_value", token.text, ("the cover's AP, e.g. cover=4 or cover=4/head,body",
-                                                    "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza"))
+            raise Failure("bad_value", token.text, (
+                "the cover's AP, e.g. cover=4 or cover=4/head,body",
+                "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]
@@ -312,7 +313,8 @@ _FORMS: tuple[Form, ...] = (
                  lead=w("-> and the opponent", "-> y el oponente")),
          anywhere=(new_id("contest_id", w("the contest's id", "el id de la prueba")),)),
     form(d.TakeAim, w("aim", "apuntar"), me("character_id"),
-         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")}, w("half or full", "media o completa"),
+         choice("aim", {"half": w("half", "media"), "full": w("full", "completa")},
+                w("half or full", "media o completa"),
                 default=REQUIRED),
          _use()),
     form(d.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
@@ -413,7 +415,8 @@ _FORMS: tuple[Form, ...] = (
              character("target_id", THE_TARGET), weapon("weapon_id", "attacker_id", (UNARMED,)),
              choice("hand", {"off": w("off-hand|offhand", "mano-secundaria|secundaria")}, w("the hand", "la mano")),
              choice("fire", {"standard": w("standard|single", "estándar|único"), "semi_auto": w("semi", "semi"),
-                             "full_auto": w("auto|full-auto", "auto|automático")}, w("the fire mode", "el modo de fuego")),
+                             "full_auto": w("auto|full-auto", "auto|automático")},
+                    w("the fire mode", "el modo de fuego")),
              _circumstances(), modifiers(),
              distance("distance_m", w("distance|range", "distancia")),
              flag("comrade_in_cohesion", w("cohesion", "cohesión"), w("comrade in cohesion", "camarada en cohesión")),

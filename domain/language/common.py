@@ -118,5 +118,8 @@ def choice(name: str, options: dict[object, Words], what: Words, *, default: obj
                   default=default)
 
 
-def dice(name: str, key: Words = w("dice", "dados")) -> Dice:
+_DICE_KEY = w("dice", "dados")
+
+
+def dice(name: str, key: Words = _DICE_KEY) -> Dice:
     return Dice(field=name, what=w("a dice expression like 2d10+3", "una expresión de dados como 2d10+3"), key=key)

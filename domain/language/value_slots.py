@@ -14,6 +14,7 @@ from .slots import _DICE, _DICE_TERM, _REQUIRED, UNNAMED, Render, Scope, Slot, a
 from .tokens import Token, quote
 from .words import Lang, Words
 
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Text(Slot):
     """Free text: one quoted string (or word), or with `rest` everything left on the line."""
@@ -288,7 +289,7 @@ class Mods(Slot):
         unit = self.unit.canonical(lang) if self.unit is not None else ""
         out: list[str] = []
         for modifier in as_list(value):
-            name, number = getattr(modifier, self.name), getattr(modifier, "value")
+            name, number = getattr(modifier, self.name), getattr(modifier, "value")  # noqa: B009 - any modifier Struct
             signed = f"{number:+d}{unit}"
             out.append(signed if name == UNNAMED else quote(str(name)) + signed)
         return out

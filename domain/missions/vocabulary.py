@@ -57,7 +57,10 @@ def _review(verbs: Words, accept: bool) -> Form:
                 presets={"accept": accept})
 
 
-def _involved(default_key: Words = w("by|involved", "por|implicados")) -> Ref:
+_INVOLVED_KEY = w("by|involved", "por|implicados")
+
+
+def _involved(default_key: Words = _INVOLVED_KEY) -> Ref:
     return characters("involved", w("who was involved", "quién participó"), key=default_key, positional=False)
 
 

@@ -126,13 +126,19 @@ class AttackDeclared(Event, tag="wng_attack_declared", frozen=True, kw_only=True
 
 
 class Reroll(msgspec.Struct, frozen=True, kw_only=True):
+    """One die of the pool rolled again: the face it showed, and the new die of this command."""
+
     position: int
-    before: Die
+    # The replaced die is a die of the earlier command that rolled the test and stays recorded there;
+    # only its face is repeated here, never as a die object (docs/fairness.md).
+    before_face: int
     after: Die
 
 
 class DiceRerolled(Event, tag="wng_dice_rerolled", frozen=True, kw_only=True):
-    """The failed dice of a failed test rolled again; the originals stay in `before`."""
+    """The failed dice of a failed test rolled again; the originals stay in the test's own event."""
+
+    schema_version: ClassVar[int] = 2  # v1 copied each replaced die as `before` (see domain.upcasting)
 
     test_id: str
     paid_with: Literal["wrath", "ruin"]

@@ -132,7 +132,7 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
         events.append(
             SoakRerolled(
                 roll_id=roll_id, character_id=target.id, paid_with="wrath" if command.reroll == "wrath" else "ruin",
-                before=tuple(failed), after=after, icons=result.icons, ignored=result.ignored,
+                before_faces=tuple(d.value for d in failed), after=after, icons=result.icons, ignored=result.ignored,
                 remaining=result.remaining, shock_cost=result.shock_cost,
             )
         )

@@ -187,7 +187,7 @@ def decide_reroll(state: WngState, command: RerollFailedDice, dice: Dice, actor:
     else:
         events.append(pay_ruin(state, actor, character, "reroll", personal=command.pay_with == "personal_ruin",
                                test_id=test.id))
-    rerolls = tuple(Reroll(position=p, before=test.dice[p].die, after=dice.roll(6)) for p in positions)
+    rerolls = tuple(Reroll(position=p, before_face=test.dice[p].die.value, after=dice.roll(6)) for p in positions)
     after = list(test.dice)
     for r in rerolls:
         after[r.position] = PoolDie(die=r.after, role=test.dice[r.position].role)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from domain.dice import Die
 from domain.events import Event
@@ -46,12 +46,17 @@ class ResistanceTestRolled(Event, tag="wng_resistance_test_rolled", frozen=True,
 
 
 class SoakRerolled(Event, tag="wng_soak_rerolled", frozen=True, kw_only=True):
-    """The failed dice of a soak roll rolled again (Wrath, or Ruin for an adversary); originals in `before`."""
+    """The failed dice of a soak roll rolled again (Wrath, or Ruin for an adversary).
+
+    The replaced dice stay recorded in the soak roll's event; only their faces are repeated here.
+    """
+
+    schema_version: ClassVar[int] = 2  # v1 copied the replaced dice as `before` (see domain.upcasting)
 
     roll_id: str
     character_id: str
     paid_with: Literal["wrath", "ruin"]
-    before: tuple[Die, ...]
+    before_faces: tuple[int, ...]
     after: tuple[Die, ...]
     icons: int
     ignored: int

@@ -37,8 +37,8 @@ from domain.language.messages import Failure
 from domain.language.name_slots import Pending
 from domain.language.slots import REQUIRED
 from domain.language.tokens import Token, quote
-from domain.language.words import Lang
 from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
+from domain.language.words import Lang
 
 from . import commands as g
 from . import encounter_commands as ge
@@ -119,8 +119,9 @@ class CalledShotCodec:
         try:
             location, dn, ed = parts[0], int(parts[1]), int(parts[2])
         except (IndexError, ValueError):
-            raise Failure("bad_value", token.text, ("a called shot like called=head/2/1 (part/DN/ED)",
-                                                    "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)"))
+            raise Failure("bad_value", token.text, (
+                "a called shot like called=head/2/1 (part/DN/ED)",
+                "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")) from None
         return {"location": location, "dn": dn, "ed": ed}
 
     def write(self, value: object, lang: Lang) -> str:
@@ -177,7 +178,8 @@ _CAUSES_RUIN_SPEND: dict[object, Words] = {
     "ruin_action": w("action|ruin-action", "acción|acción-de-ruina"),
     "ruin_ability": w("ability|ruin-ability", "habilidad|habilidad-de-ruina"),
     "interrupt": w("interrupt", "interrumpir"), "seize_initiative": w("seize", "aprovechar"),
-    "reroll": w("reroll", "repetir|volver-a-tirar"), "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
+    "reroll": w("reroll", "repetir|volver-a-tirar"),
+    "recover_shock": w("recover-shock|shock", "recuperar-shock|shock|choque"),
     "soak": w("soak", "ignorar-heridas"), "other": w("other", "otro"),
     "ambush_awareness": w("ambush|awareness", "emboscada|consciente"),
 }
@@ -259,7 +261,8 @@ _FORMS: tuple[Form, ...] = (
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal")),
          _payment("reroll", w("reroll", "repetir"))),
     form(g.TakeWounds, w("take-wounds|wounds", "recibir-heridas|sufrir-heridas|heridas"), me("character_id")),
-    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"), me("character_id"),
+    form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"),
+         me("character_id"),
          flag("spend_wrath", w("wrath", "ira"), w("1 Wrath for +1", "1 de Ira por +1"))),
     form(g.RecoverShock, w("recover-shock|recover", "recuperar-shock|recuperar-choque|recuperar"), me("character_id"),
          flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal"))),
@@ -291,7 +294,8 @@ _FORMS: tuple[Form, ...] = (
     form(ge.MakeAware, w("aware|make-aware", "consciente|hacer-consciente"), me("character_id")),
     form(ge.ContestInitiative, w("contest|contest-initiative", "disputar|disputar-iniciativa"),
          Segment(me("character_id")),
-         Segment(character("npc_id", w("the NPC (after ->)", "el PNJ (tras ->)")), lead=w("-> and the NPC", "-> y el PNJ"))),
+         Segment(character("npc_id", w("the NPC (after ->)", "el PNJ (tras ->)")),
+                 lead=w("-> and the NPC", "-> y el PNJ"))),
     form(ge.Prepare, w("prepare", "prepararse|preparar"), me("character_id")),
     form(ge.Move, w("move", "mover|moverse"), me("character_id"),
          choice("mode", MOVE_MODES, w("how it moves", "cómo se mueve")),

@@ -15,6 +15,7 @@ from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.dice import Die, dice_in
 from domain.events import RestoringEvent, VoidingEvent, event_type
+from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.changes import Change, diff, plain
 from projections.rendering.summaries import summarize
@@ -36,6 +37,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     turn: int | None = None
     dice: tuple[Die, ...] = ()
     proof: str | None = None
+    # Dice algorithm 2: the seqs of the contributions the dice mixed in (docs/fairness.md).
+    entropy_from: tuple[int, ...] = ()
     changes: tuple[Change, ...] = ()
     undone: bool = False
     undone_by: int | None = None
@@ -63,6 +66,7 @@ def build_frames(
     campaign_id: str,
     times: Mapping[int, str] | None = None,
     initial: CampaignState | None = None,
+    links: Links | None = None,
 ) -> list[Frame]:
     """Frames for events first..last.
 
@@ -83,7 +87,9 @@ def build_frames(
             if is_voiding(recorded)
             else campaign_state([recorded], initial=state)
         )
-        frames.append(_frame(recorded, state, after, lang, campaign_id, undone.get(recorded.seq), times or {}))
+        frames.append(
+            _frame(recorded, state, after, lang, campaign_id, undone.get(recorded.seq), times or {}, links or Links())
+        )
         state = after
     return frames
 
@@ -96,9 +102,15 @@ def _frame(
     campaign_id: str,
     voider: Recorded | None,
     times: Mapping[int, str],
+    links: Links,
 ) -> Frame:
     meta, event = recorded.meta, recorded.event
     dice = tuple(Die(**d) for d in dice_in(msgspec.to_builtins(event)))
+    epoch, provenance = before.epoch, meta.dice
+    entropy_from: tuple[int, ...] = ()
+    mixed = provenance is not None and provenance.entropy is not None
+    if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
+        entropy_from = epoch.contributions
     actor = after.participants.get(meta.actor or "")
     return Frame(
         seq=recorded.seq,
@@ -113,7 +125,8 @@ def _frame(
         round=meta.round,
         turn=meta.turn,
         dice=dice,
-        proof=f"/campaigns/{campaign_id}/rolls/{recorded.seq}" if dice else None,
+        proof=proof_link(links, campaign_id, recorded.seq) if dice else None,
+        entropy_from=entropy_from if dice else (),
         changes=tuple(diff(plain(before), plain(after))),
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,

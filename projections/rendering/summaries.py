@@ -16,6 +16,7 @@ from domain.campaign.events import (
     DiceRolled,
     DiceSeedCommitted,
     DiceSeedRevealed,
+    EntropyContributed,
     EventsReinstated,
     EventsRetracted,
     GmNoted,
@@ -62,6 +63,12 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 f"Semilla de la época {epoch} revelada: {seed[:16]}…"
                 if es
                 else f"Seed of dice epoch {epoch} revealed: {seed[:16]}…"
+            )
+        case EntropyContributed(epoch=epoch, entropy=entropy, digest=digest):
+            return (
+                f"Entropía «{entropy}» aportada a la época {epoch}: resumen {digest[:16]}…"
+                if es
+                else f"Entropy “{entropy}” contributed to dice epoch {epoch}: digest {digest[:16]}…"
             )
         case SessionStarted(session=session, title=title):
             suffix = f": {title}" if title else ""

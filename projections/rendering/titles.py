@@ -12,6 +12,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "participant_joined": ("participant joined", "participante añadido"),
     "dice_seed_committed": ("dice seed committed", "semilla de dados comprometida"),
     "dice_seed_revealed": ("dice seed revealed", "semilla de dados revelada"),
+    "entropy_contributed": ("entropy contributed", "entropía aportada"),
     "session_started": ("session started", "sesión iniciada"),
     "session_ended": ("session ended", "sesión terminada"),
     "character_created": ("character created", "personaje creado"),

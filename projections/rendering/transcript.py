@@ -49,16 +49,28 @@ def _line(frame: Frame, names: dict[str, str], lang: Lang) -> tuple[str, list[st
     details = [change_line(c, names, lang) for c in frame.changes]
     if frame.dice:
         faces = ", ".join(f"d{d.sides}={d.value}" for d in frame.dice)
-        details.append(f"{word('dice', lang)}: {faces} ({word('proof', lang)}: {frame.proof})")
+        mixed = ""
+        if frame.entropy_from:
+            mixed = f"; {word('entropy_from', lang)}: {', '.join(f'#{seq}' for seq in frame.entropy_from)}"
+        details.append(f"{word('dice', lang)}: {faces} ({word('proof', lang)}: {frame.proof}{mixed})")
     if frame.undone:
         details.append(word("undone_by", lang, actor=frame.undone_by_actor or "?", seq=frame.undone_by))
     return head, details
 
 
-def render(frames: Sequence[Frame], fmt: Format, lang: Lang, names: dict[str, str], title: str) -> str:
+class ChainHead(msgspec.Struct, frozen=True):
+    """The campaign's head when the transcript was made: a forum post that shows it is a witness."""
+
+    version: int
+    head_hash: str
+
+
+def render(
+    frames: Sequence[Frame], fmt: Format, lang: Lang, names: dict[str, str], title: str, chain: ChainHead | None = None
+) -> str:
     """The transcript in one format; names maps character ids to their names for the change lines."""
     if fmt == "json":
-        return msgspec.json.encode({"title": title, "lang": lang, "frames": frames}).decode()
+        return msgspec.json.encode({"title": title, "lang": lang, "frames": frames, "head": chain}).decode()
     lines = [f"# {title}" if fmt == "markdown" else f"[b][size=150]{title}[/size][/b]", ""]
     for frame in frames:
         head, details = _line(frame, names, lang)
@@ -69,4 +81,6 @@ def render(frames: Sequence[Frame], fmt: Format, lang: Lang, names: dict[str, st
             lines.append(f"[s]{head}[/s]" if frame.undone else head)
             if details:
                 lines.append("[list]" + "".join(f"[*]{d}" for d in details) + "[/list]")
+    if chain is not None:
+        lines += ["", word("chain_head", lang, version=chain.version, hash=chain.head_hash)]
     return "\n".join(lines) + "\n"

@@ -75,6 +75,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
     "dice": ("dice", "dados"),
     "proof": ("proof", "prueba"),
+    "entropy_from": ("entropy from", "entropía de"),
+    "chain_head": ("chain head: v{version} {hash}", "cabeza de la cadena: v{version} {hash}"),
     "post": ("post", "mensaje"),
     "event": ("event", "evento"),
     "transcript": ("Transcript", "Transcripción"),

@@ -96,14 +96,17 @@ _ROLLED = {
                            {"sign": 1, "count": 0, "sides": 0, "constant": 3}],
                  "dice": [{"k": 0, "sides": 10, "value": 7}, {"k": 1, "sides": 10, "value": 6}]},
         "meta": {"actor": "p-ana", "role": "player", "post": {"id": "1042", "url": None, "author": "Ana"},
-                 "command_id": "5b0c3f5e-41c6-4c3c-9f43-2f0a9d1b7c11", "command_type": "roll", "session": 1,
-                 "dice": {"epoch": 2, "nonce": 12}},
+                 "command_id": "5b0c3f5e-41c6-4c3c-9f43-2f0a9d1b7c11", "command_type": "roll",
+                 "request_digest": "e0e7adeb368b6f43f952be3f8d34758e00111e6c16472842be9e09a4f90f6839", "session": 1,
+                 "dice": {"epoch": 2, "nonce": 12, "entropy": "00" * 32}},
         "idempotency_key": "1042", "recorded_at": "2026-03-14T20:15:09.102934Z",
         "prev_hash": "8d57f853ec426b822fc304e39b7a1b9ab6b35595345c10e458eda489c18f2a4c",
         "hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
     }],
+    "head_hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
     "result": {"expression": "2d10+3", "total": 16, "rendered": "2d10+3: [7, 6] + 3 = 16"},
     "replayed": False,
+    "proof": f"/campaigns/{CAMPAIGN}/rolls/12",
 }
 
 
@@ -114,8 +117,8 @@ def commanding(outcome: type[msgspec.Struct]) -> Responses:
     return {
         201: ResponseSpec(data_container=outcome, generate_examples=False, examples=[
             Example(id="rolled", summary="a roll, recorded", value=rolled)],
-            description="Recorded: the campaign's version after the command, the events written and their "
-                        "result."),
+            description="Recorded: the campaign's head after the command (`version`, `head_hash`: a witness "
+                        "`verify --expect` checks), the events written, their result and, for a roll, its proof."),
         200: ResponseSpec(data_container=outcome, generate_examples=False, examples=[
             Example(id="replayed", summary="the same post sent again", value={**rolled, "replayed": True})],
             description="A retried command (same idempotency key or post.id, same body): the original answer, "

@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request
 
 from domain.commands import Actor, Role
+from service import share_links
 from service.api.problems import ApiError
 from service.store import EventStore
 from service.tokens import token_hash
@@ -35,6 +36,20 @@ async def campaign_actor(request: Request[Any, Any, Any], store: EventStore, cam
     participant_id, role = found
     checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
     return Actor(participant_id=participant_id, role=checked)
+
+
+async def campaign_reader(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor:
+    """Who may read: a participant's token, or a share link's key in `?share=` (an observer, nothing more)."""
+    key = request.query_params.get("share")
+    if key is None or request.headers.get("authorization") is not None:
+        return await campaign_actor(request, store, campaign_id)
+    link_id = await share_links.link_of_key(store, campaign_id, key)
+    if link_id is None:
+        await store.head(campaign_id)  # an unknown campaign is a 404, not a bad key
+        raise ApiError(
+            401, "unauthenticated", "this share link is not valid for this campaign (it may have been revoked)"
+        )
+    return Actor(participant_id=f"share:{link_id}", role="observer")
 
 
 def require_admin(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:

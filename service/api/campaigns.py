@@ -11,11 +11,14 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
+from projections.permalinks import proof_link
 from service.api.answers import CommandOperation, commanding
 from service.api.auth import campaign_actor, require_admin
-from service.api.problems import ApiError, reject_nul
+from service.api.limits import check_body
+from service.api.problems import ApiError
 from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
 from service.api.services import services
+from service.api.sharing import links_for
 from service.commanding import CommandOutcome, request_digest
 
 IdempotencyKey = Annotated[
@@ -30,12 +33,16 @@ async def create_campaign(
 ) -> CampaignCreatedResponse:
     found = services(request)
     require_admin(request, found.settings.admin_token, "creating a campaign")
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
     campaign_id, outcome = await found.commander.create_campaign(command)
     assert outcome.token is not None
     return CampaignCreatedResponse(
-        campaign_id=campaign_id, gm_token=outcome.token, version=outcome.version, events=list(outcome.events)
+        campaign_id=campaign_id,
+        gm_token=outcome.token,
+        version=outcome.version,
+        head_hash=outcome.head_hash,
+        events=list(outcome.events),
     )
 
 
@@ -48,7 +55,7 @@ async def invite_participant(
 ) -> InvitedResponse:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     command = InviteParticipant(name=data.name, role=data.role)
     outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return InvitedResponse(
@@ -56,6 +63,7 @@ async def invite_participant(
         role=data.role,
         token=outcome.token,
         version=outcome.version,
+        head_hash=outcome.head_hash,
         events=list(outcome.events),
         note="The token is shown only once: hand it to the participant."
         if outcome.token
@@ -91,7 +99,7 @@ async def send_command(
 ) -> Response[CommandOutcome]:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
-    reject_nul(msgspec.to_builtins(data))
+    check_body(msgspec.to_builtins(data))
     expected = _expected_version(if_match, data.expected_version)
     if expected != data.expected_version:
         data = msgspec.structs.replace(data, expected_version=expected)
@@ -100,4 +108,8 @@ async def send_command(
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
     outcome = await found.commander.execute(campaign_id, actor, data, key, digest)
+    rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
+    if rolled is not None:
+        links = await links_for(found, campaign_id)
+        outcome = msgspec.structs.replace(outcome, proof=proof_link(links, campaign_id, rolled))
     return Response(outcome, status_code=200 if outcome.replayed else 201)

@@ -12,15 +12,17 @@ from service.api.auth import require_admin
 from service.api.problems import ApiError
 from service.api.schemas import FeedPage
 from service.api.services import services
+from service.store import MAX_SEQ, MAX_XACT
 
 _CURSOR = re.compile(r"^(\d{1,20})\.(\d{1,20})$")
 
 
 def parse_cursor(after: str | None) -> tuple[int, int]:
+    """The (transaction id, global position) of a cursor; anything the database could not hold is refused."""
     if after in (None, "", "0"):
         return 0, 0
     match = _CURSOR.match(after)
-    if match is None:
+    if match is None or int(match.group(1)) > MAX_XACT or int(match.group(2)) > MAX_SEQ:
         raise ApiError(
             400,
             "invalid-request",

@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
 from domain.campaign.state import CampaignState
 from domain.dispatch import mission_characters
 from domain.errors import UnknownEntity
+from projections.permalinks import proof_link, proofs_section
 from projections.rendering.formats import Format
 from projections.rendering.mission_report import mission_report
 from projections.rendering.vocabulary import Lang
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
+from service.api.services import services
+from service.api.sharing import links_for
 
 MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8", "bbcode": "text/plain; charset=utf-8"}
 
@@ -27,6 +30,7 @@ MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8",
     dependencies=AT_POINT,
 )
 async def mission_read(
+    request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     mission_id: FromPath[str],
     at_point: NamedDependency[CampaignState],
@@ -41,9 +45,19 @@ async def mission_read(
         report = mission_report(state.missions, mission_id, format, lang, mission_characters(state))
     except UnknownEntity as error:
         raise ApiError(404, "not-found", error.message) from error
+    # Every roll the report rests on, with its proof: the mission's own rolls and the rolls that caused
+    # its complications.
+    found = services(request)
+    rolls = await found.store.mission_rolls(campaign_id, mission_id, state.version)
+    rolls = sorted({*rolls, *(c.caused_by_seq for c in mission.complications if c.caused_by_seq is not None)})
+    links = await links_for(found, campaign_id) if rolls else None
     if format == "json":
+        proofs = [{"seq": seq, "url": proof_link(links, campaign_id, seq)} for seq in rolls] if links else []
         return Response(
-            {"version": state.version, "mission": msgspec.to_builtins(mission), "report": msgspec.json.decode(report)},
+            {"version": state.version, "mission": msgspec.to_builtins(mission), "report": msgspec.json.decode(report),
+             "proofs": proofs},
             media_type=MEDIA["json"],
         )
+    if links is not None:
+        report = f"{report}\n{proofs_section(links, campaign_id, rolls, format, lang)}"
     return Response(report, media_type=MEDIA[format])

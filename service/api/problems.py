@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import asyncpg
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
@@ -27,7 +28,10 @@ _TITLES = {
     415: "Unsupported media type",
     422: "Rule violation",
     500: "Internal error",
+    503: "Service unavailable",
 }
+# Seconds a client should wait before retrying while the database is out of reach.
+RETRY_AFTER = 5
 
 
 class ApiError(Exception):
@@ -51,6 +55,8 @@ def problem(request: Request[Any, Any, Any], status: int, slug: str, detail: str
         **extensions,
     }
     headers = {"WWW-Authenticate": 'Bearer realm="lexmechanic"'} if status == 401 else None
+    if status == 503:
+        headers = {"Retry-After": str(RETRY_AFTER)}
     return Response(msgspec.json.encode(body), status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
@@ -72,7 +78,10 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
 
 def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     if isinstance(exc, CampaignNotFound):
-        return problem(request, 404, "campaign-not-found", f"there is no campaign {exc.campaign_id!r}")
+        detail = f"there is no campaign {exc.campaign_id!r}"
+        if exc.canonical is not None:
+            detail += f"; campaign ids are written in lowercase with hyphens only: {exc.canonical}"
+        return problem(request, 404, "campaign-not-found", detail)
     if isinstance(exc, VersionConflict):
         return problem(
             request, 409, "version-conflict", str(exc), expected_version=exc.expected, current_version=exc.current
@@ -108,6 +117,19 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes
     return problem(request, status, slug, detail)
 
 
+def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
+    """The database is out of reach (down, restarting, full, or a lock held too long): try again soon."""
+    if isinstance(exc, asyncpg.InterfaceError) and "closed" not in str(exc) and "connection" not in str(exc):
+        return _unexpected(request, exc)  # a misuse of the driver is a bug, not an outage
+    _log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    return problem(
+        request,
+        503,
+        "service-unavailable",
+        f"the campaign log's database cannot be reached right now; retry in {RETRY_AFTER} seconds",
+    )
+
+
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     _log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem(request, 500, "internal-error", "the service failed unexpectedly; the error was logged")
@@ -121,21 +143,13 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     IdempotencyConflict: _store_error,
     ValidationException: _validation,
     HTTPException: _http,
+    # Outages, from the socket up: connecting, a connection lost or refused, the server shutting down
+    # or out of connection slots, a lock or statement timeout.
+    OSError: _unavailable,
+    asyncpg.PostgresConnectionError: _unavailable,
+    asyncpg.InterfaceError: _unavailable,
+    asyncpg.exceptions.OperatorInterventionError: _unavailable,
+    asyncpg.exceptions.InsufficientResourcesError: _unavailable,
+    asyncpg.exceptions.LockNotAvailableError: _unavailable,
     Exception: _unexpected,
 }
-
-
-def reject_nul(value: Any, where: str = "body") -> None:
-    """PostgreSQL text cannot hold U+0000: refuse it at the edge with a clear message."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise ApiError(
-                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored"
-            )
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            reject_nul(key, where)
-            reject_nul(item, f"{where}.{key}")
-    elif isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            reject_nul(item, f"{where}[{index}]")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import asyncpg
@@ -13,16 +12,18 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
-from domain.dice import dice_in
 from domain.rulesets import engine_of_state
-from service.api.auth import campaign_actor
+from service import proofs
+from service.api.auth import campaign_reader
+from service.api.limits import INT32_MAX
 from service.api.problems import ApiError
 from service.api.services import Services, services
-from service.dice_source import die_value
-from service.store import StoredEvent, epoch_fact
-from service.verification import verify_campaign
+from service.exporting import export_lines, verify_stored
+from service.store import MAX_SEQ
 
-AtSeq = Annotated[int | None, QueryParameter(name="at_seq", ge=1, description="state right after this event")]
+AtSeq = Annotated[
+    int | None, QueryParameter(name="at_seq", ge=1, le=MAX_SEQ, description="state right after this event")
+]
 AtPost = Annotated[
     str | None,
     QueryParameter(name="at_post", max_length=200, description="state after the last event of this forum post"),
@@ -33,12 +34,11 @@ AtTurn = Annotated[
         name="at_turn", max_length=120, description="state at the end of an encounter turn: <encounter>/<round>/<turn>"
     ),
 ]
-EXPORT_PAGE = 1000
 
 
 async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services:
     found = services(request)
-    await campaign_actor(request, found.store, campaign_id)
+    await campaign_reader(request, found.store, campaign_id)
     return found
 
 
@@ -59,7 +59,10 @@ async def _point(
             raise ApiError(
                 400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}"
             )
-        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], int(parts[1]), int(parts[2]))
+        round_, turn = int(parts[1]), int(parts[2])
+        # Rounds and turns are int columns: a larger number names no turn of any encounter.
+        found_seq = round_ <= INT32_MAX and turn <= INT32_MAX
+        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
         if seq is None:
             raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}")
         return seq
@@ -126,7 +129,7 @@ def _pools(state: CampaignState) -> dict[str, int]:
 async def campaign_events(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    after_seq: Annotated[int, QueryParameter(ge=0)] = 0,
+    after_seq: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
@@ -196,76 +199,32 @@ async def encounter_read(
 async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
-    records: list[dict[str, Any]] = []
-    after = 0
-    while after < head.version:
-        page = await found.store.stored(campaign_id, after, head.version, EXPORT_PAGE)
-        records.extend(msgspec.to_builtins(e) for e in page)
-        after = page[-1].seq
-    report = verify_campaign(campaign_id, records)
-    if report.head_hash != head.head_hash:
-        report.problems.append("the campaign's head hash does not match the last event's hash")
-    return {**msgspec.to_builtins(report), "ok": report.ok, "version": head.version}
+    report = await verify_stored(found.store, head)
+    return {**msgspec.to_builtins(report), "ok": report.ok, "version": head.version,
+            "head": {"version": head.version, "head_hash": head.head_hash}}
 
 
 @get("/campaigns/{campaign_id:str}/rolls/{seq:int}", summary="A roll's proof: commitment, seed once revealed, dice")
 async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
-    stored = await found.store.stored_one(campaign_id, seq)
+    stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
         raise ApiError(404, "not-found", f"there is no event {seq} in this campaign")
-    provenance = stored.meta.get("dice")
-    if not provenance:
+    proof = await proofs.roll_proof(found.store, campaign_id, stored)
+    if proof is None:
         raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice")
-    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
-    command = await found.store.command_of(campaign_id, seq)
-    committed = await epoch_fact(found.store, campaign_id, "dice_seed_committed", epoch)
-    revealed = await epoch_fact(found.store, campaign_id, "dice_seed_revealed", epoch)
-    seed = bytes.fromhex(str(revealed["seed"])) if revealed else None
-    dice: dict[int, dict[str, Any]] = {}
-    for event in command:
-        for die in dice_in(event.data):
-            dice.setdefault(int(die["k"]), dict(die))
-    for k, entry in dice.items():
-        recomputed = die_value(seed, campaign_id, nonce, k, int(entry["sides"])) if seed else None
-        entry["recomputed"] = recomputed
-        entry["matches"] = None if recomputed is None else recomputed == entry["value"]
-    listed = [dice[k] for k in sorted(dice)]
-    return {
-        "campaign_id": campaign_id,
-        "seq": seq,
-        "command_seqs": [e.seq for e in command],
-        "epoch": epoch,
-        "nonce": nonce,
-        "commitment": committed["commitment"] if committed else None,
-        "revealed": seed is not None,
-        "seed": seed.hex() if seed else None,
-        "algorithm": "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}'), "
-        "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; see docs/fairness.md",
-        "dice": listed,
-        "verified": None if seed is None else all(d["matches"] for d in listed),
-    }
+    return proof
 
 
-@get("/campaigns/{campaign_id:str}/export", summary="The whole log as JSON Lines (docs/audit-format.md)")
+@get("/campaigns/{campaign_id:str}/export", summary="The whole log as JSON Lines, then its head (docs/audit-format.md)")
 async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Stream:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
     return Stream(
-        export_lines(found, campaign_id, head.version),
+        export_lines(found.store, head),
         media_type="application/jsonl",
         headers={"Content-Disposition": f'attachment; filename="{campaign_id}.jsonl"'},
     )
-
-
-async def export_lines(found: Services, campaign_id: str, upto: int) -> AsyncIterator[bytes]:
-    after = 0
-    while after < upto:
-        page: list[StoredEvent] = await found.store.stored(campaign_id, after, upto, EXPORT_PAGE)
-        if not page:
-            return
-        yield b"".join(msgspec.json.encode(event) + b"\n" for event in page)
-        after = page[-1].seq
 
 
 @get("/health", summary="Liveness and database reachability")

@@ -58,6 +58,7 @@ class CampaignCreatedResponse(msgspec.Struct, frozen=True):
     campaign_id: str
     gm_token: str
     version: int
+    head_hash: str
     events: list[Any]
     note: str = "The GM token is shown only once: keep it. Send it as 'Authorization: Bearer <token>'."
 
@@ -67,6 +68,7 @@ class InvitedResponse(msgspec.Struct, frozen=True):
     role: Role
     token: str | None
     version: int
+    head_hash: str
     events: list[Any]
     note: str = "The token is shown only once: hand it to the participant."
 

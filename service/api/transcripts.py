@@ -9,12 +9,14 @@ from litestar.params import FromPath, QueryParameter
 
 from projections.rendering import build_frames, render
 from projections.rendering.formats import Format
+from projections.rendering.transcript import ChainHead
 from projections.rendering.vocabulary import Lang, word
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
+from service.api.sharing import links_for
 from service.snapshots import reaches_back
-from service.store import EventStore
+from service.store import MAX_SEQ, EventStore
 
 
 async def _span(
@@ -51,15 +53,16 @@ async def _span(
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    session: Annotated[int | None, QueryParameter(ge=1)] = None,
+    session: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     encounter: Annotated[str | None, QueryParameter(max_length=64)] = None,
-    from_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
-    to_seq: Annotated[int | None, QueryParameter(ge=1)] = None,
+    from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
+    to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     format: Annotated[Format, QueryParameter(description="json, markdown or bbcode")] = "json",
     lang: Annotated[Lang, QueryParameter(description="en or es")] = "en",
 ) -> Response[Any]:
     found = await _reader(request, campaign_id)
     store = found.store
+    chain_head = await store.head(campaign_id)
     first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
     head = await found.cache.at_head(campaign_id)
     before = await found.snapshots.state_at(campaign_id, first - 1) if first > 1 else None
@@ -69,7 +72,10 @@ async def transcript(
         before, records = None, await store.records(campaign_id, 0, head.version)
     stored = await store.stored(campaign_id, first - 1, last, last - first + 1)
     times = {event.seq: event.recorded_at for event in stored}
-    frames = build_frames(records, first, last, lang, campaign_id, times, initial=before)
+    links = await links_for(found, campaign_id)
+    frames = build_frames(records, first, last, lang, campaign_id, times, initial=before, links=links)
     names = {cid: character.name for cid, character in head.characters.items()}
     title = f"{word('transcript', lang)} — {head.name} — {what}"
-    return Response(render(frames, format, lang, names, title), media_type=MEDIA[format])
+    # The head the transcript was made at: pasted into the forum, it witnesses the log (docs/audit-format.md).
+    witness = ChainHead(version=chain_head.version, head_hash=chain_head.head_hash)
+    return Response(render(frames, format, lang, names, title, witness), media_type=MEDIA[format])

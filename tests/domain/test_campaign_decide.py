@@ -77,7 +77,7 @@ def test_start_session_reveals_the_old_epoch_and_commits_a_new_one() -> None:
     events = when(given(), StartSession(title="Into the hive"))
     assert events == [
         DiceSeedRevealed(epoch=1, seed="cc" * 32),
-        DiceSeedCommitted(epoch=2, commitment="bb" * 32),
+        DiceSeedCommitted(epoch=2, commitment="bb" * 32, algorithm=2),
         SessionStarted(session=1, title="Into the hive"),
     ]
 
@@ -92,7 +92,7 @@ def test_end_session_reveals_the_seed_and_starts_a_new_epoch() -> None:
     assert when(state, EndSession()) == [
         SessionEnded(session=1),
         DiceSeedRevealed(epoch=2, seed="cc" * 32),
-        DiceSeedCommitted(epoch=3, commitment="bb" * 32),
+        DiceSeedCommitted(epoch=3, commitment="bb" * 32, algorithm=2),
     ]
 
 
@@ -209,3 +209,25 @@ def test_permissions_each_role_each_command(index: int) -> None:
     else:
         with pytest.raises(Forbidden):
             authorize(state, PLAYER, command)
+
+
+def test_new_epochs_are_committed_under_dice_algorithm_2() -> None:
+    committed = [e for e in when(given(), RevealDiceSeed()) if isinstance(e, DiceSeedCommitted)]
+    assert [e.algorithm for e in committed] == [2]
+
+
+def test_contributed_entropy_moves_the_epochs_digest() -> None:
+    from domain.campaign.commands import ContributeEntropy
+    from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
+    from domain.campaign.events import EntropyContributed
+
+    state = given(DiceSeedCommitted(epoch=2, commitment="dd" * 32, algorithm=2))
+    (event,) = when(state, ContributeEntropy(entropy="for the Emperor"))
+    assert event == EntropyContributed(epoch=2, entropy="for the Emperor", digest=next_digest(NO_CONTRIBUTIONS, "for the Emperor"))
+
+
+def test_entropy_is_refused_in_an_algorithm_1_epoch() -> None:
+    from domain.campaign.commands import ContributeEntropy
+
+    with pytest.raises(RuleViolation, match="algorithm 1"):
+        when(given(DiceSeedCommitted(epoch=2, commitment="dd" * 32)), ContributeEntropy(entropy="x"))

@@ -10,12 +10,19 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
+from service.database import APP_ROLE, with_user
 from service.settings import Settings
 
 
 @pytest.fixture
-def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, pool_min=1, pool_max=4)
+def app_database_url(database_url: str) -> str:
+    """The test's database reached as the service's own least-privileged role (migrations/0003)."""
+    return with_user(database_url, APP_ROLE)
+
+
+@pytest.fixture
+def settings(app_database_url: str) -> Settings:
+    return Settings(database_url=app_database_url, pool_min=1, pool_max=4)
 
 
 @pytest.fixture

@@ -27,4 +27,4 @@ async def test_roll_records_every_die_and_total(campaign: Any) -> None:
     assert all(d["sides"] == 10 and 1 <= d["value"] <= 10 for d in dice)
     assert event["data"]["total"] == sum(d["value"] for d in dice) + 3
     assert body["result"]["total"] == event["data"]["total"]
-    assert event["meta"]["dice"] == {"epoch": 1, "nonce": event["seq"]}
+    assert event["meta"]["dice"] == {"epoch": 1, "nonce": event["seq"], "entropy": "0" * 64}

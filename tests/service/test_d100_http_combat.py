@@ -40,7 +40,7 @@ def marine(*weapons: str) -> dict[str, Any]:
             "weapons": [WEAPONS[w] for w in weapons]}
 
 
-NOB = {"characteristics": {**STATS, "T": 45, "Ag": 30, "WP": 40}, "wounds": 5000, "armour": {"body": 4, "head": 2},
+NOB = {"characteristics": {**STATS, "T": 45, "Ag": 30, "WP": 40}, "wounds": 50000, "armour": {"body": 4, "head": 2},
        "weapons": [WEAPONS["choppa"], WEAPONS["slugga"]]}
 ORKS = {"characteristics": {**STATS, "WS": 30, "BS": 25, "T": 40, "Ag": 30, "WP": 30}, "wounds": 0,
         "magnitude": 12, "armour": {"body": 2}, "weapons": [WEAPONS["slugga"]]}
@@ -234,6 +234,9 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
             seen["unjammed"] = True
             return
         if seen["unjammed"]:
+            return
+        if rules["characters"]["vex"]["ammo"].get("storm_bolter", 60) < 2:  # 30 bursts without a jam: reload and go on
+            await fight.post({"type": "d100_reload", "character_id": "vex", "weapon_id": "storm_bolter"}, "vex")
             return
         answer = await attack("vex", "nob", "storm_bolter", "semi_auto", react="dodge", distance_m=20)
         if answer is not None:

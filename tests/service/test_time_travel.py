@@ -116,6 +116,7 @@ def test_projection_version_changes_with_the_fold_code(tmp_path: Path) -> None:
     assert projection_version(tmp_path) != before
 
 
+@pytest.mark.tampered  # events written below the service, with invented dice and no meta.dice: no honest log
 async def test_every_seq_of_a_long_campaign_equals_the_plain_fold(world: Any) -> None:
     """TOTAL events (2,000, or 10,000 with the switch) written in batches (rolls, notes, corrections), read at every seq.
 

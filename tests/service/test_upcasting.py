@@ -11,6 +11,7 @@ from domain.campaign.events import DiceRolled
 from domain.dice_expression import Term
 from domain.upcasting import upcast
 from service import chain, codec
+from service.dice_source import die_value
 
 
 def test_dice_rolled_v1_gains_its_terms() -> None:
@@ -25,16 +26,25 @@ def test_dice_rolled_v1_gains_its_terms() -> None:
 
 
 async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_url: str) -> None:
-    # Write a version-1 dice_rolled row the way an older release did, chained properly.
+    # Write a version-1 dice_rolled row the way an older release did, chained properly, with the die
+    # drawn from the epoch's seed as that release would have drawn it.
     head = (await campaign.get("")).json()
+    owner = await asyncpg.connect(database_url)
+    try:
+        seed = bytes(await owner.fetchval("SELECT seed FROM dice_epochs WHERE campaign_id = $1 AND epoch = 1", campaign.id))
+    finally:
+        await owner.close()
+    entropy = "0" * 64
+    face = die_value(seed, campaign.id, head["version"] + 1, 0, 10, entropy)
     record = {
         "campaign_id": campaign.id,
         "seq": head["version"] + 1,
         "type": "dice_rolled",
         "schema_version": 1,
-        "data": {"expression": "1d10+2", "reason": "old release", "dice": [{"k": 0, "sides": 10, "value": 7}],
-                 "total": 9, "character_id": None},
-        "meta": {"actor": "gm", "role": "gm", "command_id": "old-1", "dice": {"epoch": 1, "nonce": head["version"] + 1}},
+        "data": {"expression": "1d10+2", "reason": "old release", "dice": [{"k": 0, "sides": 10, "value": face}],
+                 "total": face + 2, "character_id": None},
+        "meta": {"actor": "gm", "role": "gm", "command_id": "old-1",
+                 "dice": {"epoch": 1, "nonce": head["version"] + 1, "entropy": entropy}},
         "idempotency_key": None,
         "recorded_at": "2026-01-01T00:00:00.000000Z",
     }
@@ -65,3 +75,15 @@ async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_
     assert (await campaign.get("/verify")).json()["ok"] is True
     # A new command decided on top of the upcast state works.
     await campaign.ok({"type": "roll", "expression": "d10", "reason": "new release"})
+
+
+def test_wng_dice_rerolled_v1_keeps_only_the_faces_it_replaced() -> None:
+    v1 = {"rerolls": [{"position": 0, "before": {"k": 0, "sides": 6, "value": 2}, "after": {"k": 1, "sides": 6, "value": 5}}]}
+    v2 = upcast("wng_dice_rerolled", 1, 2, v1)
+    assert v2["rerolls"] == [{"position": 0, "before_face": 2, "after": {"k": 1, "sides": 6, "value": 5}}]
+
+
+def test_wng_soak_rerolled_v1_keeps_only_the_faces_it_replaced() -> None:
+    v1 = {"roll_id": "t2", "before": [{"k": 0, "sides": 6, "value": 1}, {"k": 2, "sides": 6, "value": 3}], "after": []}
+    v2 = upcast("wng_soak_rerolled", 1, 2, v1)
+    assert "before" not in v2 and v2["before_faces"] == [1, 3]

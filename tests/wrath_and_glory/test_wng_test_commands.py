@@ -157,7 +157,7 @@ def test_reroll_spends_wrath_and_rerolls_only_the_failed_dice_keeping_the_origin
     rerolled = of(events, DiceRerolled)[0]
     assert isinstance(rerolled, DiceRerolled)
     assert [r.position for r in rerolled.rerolls] == [0, 1, 2, 4, 6]
-    assert [r.before.value for r in rerolled.rerolls] == [1, 2, 3, 2, 3]
+    assert [r.before_face for r in rerolled.rerolls] == [1, 2, 3, 2, 3]
     assert [r.after.value for r in rerolled.rerolls] == [6, 6, 1, 1, 4]
     assert (rerolled.icons, rerolled.success, rerolled.wrath, rerolled.wrath_rerolled) == (7, True, "none", True)
     after = then(state, RerollFailedDice(test_id="t1"), [6, 6, 1, 1, 4], ALICE)

@@ -1,0 +1,51 @@
+"""Permalinks to what a forum reader may open: every roll's proof link is built by `proof_link`, here only.
+
+Pure: the service says where it is published (LEXMECHANIC_PUBLIC_URL) and which share link opens it;
+transcripts, command answers and mission reports all call this one function, so pointing proofs at
+another page (an HTML proof page under /ui/) is a change of one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+from urllib.parse import quote
+
+import msgspec
+
+
+class Links(msgspec.Struct, frozen=True):
+    """Where links point: `base` is the public URL ('' for links relative to the service), `share` a share key."""
+
+    base: str = ""
+    share: str | None = None
+
+
+def campaign_link(links: Links, campaign_id: str, path: str = "") -> str:
+    """A link to a read of the campaign (its summary, or `path` under it), opened by the share key if any."""
+    url = f"{links.base.rstrip('/')}/campaigns/{campaign_id}{path}"
+    if links.share is None:
+        return url
+    return f"{url}{'&' if '?' in path else '?'}share={quote(links.share, safe='')}"
+
+
+def proof_link(links: Links, campaign_id: str, seq: int) -> str:
+    """THE permalink of the proof of the roll that event `seq` belongs to."""
+    return campaign_link(links, campaign_id, f"/rolls/{seq}")
+
+
+_HEADINGS = {"en": "Dice proofs", "es": "Pruebas de las tiradas"}
+_ROLL = {"en": "roll #{seq}", "es": "tirada n.º {seq}"}
+
+
+def proofs_section(
+    links: Links, campaign_id: str, seqs: Sequence[int], fmt: Literal["markdown", "bbcode"], lang: Literal["en", "es"]
+) -> str:
+    """A report's closing list of proof links, one per roll, in the report's markup."""
+    if not seqs:
+        return ""
+    items = [(_ROLL[lang].format(seq=seq), proof_link(links, campaign_id, seq)) for seq in seqs]
+    if fmt == "markdown":
+        return "\n".join([f"## {_HEADINGS[lang]}", "", *(f"- [{label}]({url})" for label, url in items)]) + "\n"
+    body = "".join(f"[*][url={url}]{label}[/url]" for label, url in items)
+    return f"[b][u]{_HEADINGS[lang]}[/u][/b]\n\n[list]{body}[/list]\n"

@@ -1,0 +1,95 @@
+"""Share links (GM only) and the permalinks every answer, transcript and report carries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, delete, get, post
+from litestar.params import FromPath, JSONBody
+
+from domain.commands import ShortText
+from projections.permalinks import Links, campaign_link
+from service import share_links
+from service.api.auth import campaign_actor
+from service.api.limits import check_body
+from service.api.problems import ApiError
+from service.api.services import Services, services
+
+LinkId = Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class ShareLinkBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    label: ShortText | None = None
+
+
+class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
+    link_id: str
+    label: str | None
+    created_by: str
+    created_at: dt.datetime
+    revoked_at: dt.datetime | None
+    url: str | None
+    transcript_url: str | None
+
+
+async def links_for(found: Services, campaign_id: str) -> Links:
+    """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, with its newest share key."""
+    base = found.settings.public_url
+    if base is None:
+        return Links()
+    return Links(base=base, share=await share_links.newest_key(found.store, campaign_id))
+
+
+def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> ShareLinkView:
+    links = Links(base=found.settings.public_url or "", share=link.key)
+    valid = link.revoked_at is None
+    return ShareLinkView(
+        link_id=link.link_id, label=link.label, created_by=link.created_by, created_at=link.created_at,
+        revoked_at=link.revoked_at, url=campaign_link(links, campaign_id) if valid else None,
+        transcript_url=campaign_link(links, campaign_id, "/transcript?format=bbcode") if valid else None,
+    )
+
+
+async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str) -> str:
+    actor = await campaign_actor(request, found.store, campaign_id)
+    if actor.role != "gm":
+        raise ApiError(403, "forbidden", "only the GM may create, list or revoke share links")
+    return actor.participant_id
+
+
+@post("/campaigns/{campaign_id:str}/share-links", status_code=201, summary="GM: a read-only link for forum readers")
+async def create_share_link(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[ShareLinkBody | None] = None
+) -> dict[str, Any]:
+    found = services(request)
+    gm = await _gm(request, found, campaign_id)
+    label = data.label if data is not None else None
+    check_body(label)
+    link = await share_links.create(found.store, campaign_id, label, gm)
+    return {
+        **msgspec.to_builtins(_view(found, campaign_id, link)),
+        "key": link.key,
+        "note": "Anyone with this link reads the campaign as an observer until you revoke it "
+        f"(DELETE /campaigns/{campaign_id}/share-links/{link.link_id}).",
+    }
+
+
+@get("/campaigns/{campaign_id:str}/share-links", summary="GM: every share link of the campaign")
+async def list_share_links(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
+    found = services(request)
+    await _gm(request, found, campaign_id)
+    listed = await share_links.listed(found.store, campaign_id)
+    return {"links": [_view(found, campaign_id, link) for link in listed]}
+
+
+@delete("/campaigns/{campaign_id:str}/share-links/{link_id:str}", status_code=204, summary="GM: revoke a share link")
+async def revoke_share_link(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId]
+) -> Response[None]:
+    found = services(request)
+    await _gm(request, found, campaign_id)
+    if await share_links.revoke(found.store, campaign_id, link_id) is None:
+        raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign")
+    return Response(None, status_code=204)

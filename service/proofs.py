@@ -1,0 +1,94 @@
+"""A roll's proof: the commitment, the seed once revealed, the entropy mixed in, every die step by step.
+
+Everything here is read from the log (never from the secret seeds table), so the proof shows only
+what any reader of the export could check, and says how (docs/fairness.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
+from service.dice_source import die_message
+from service.store import EventStore, StoredEvent, epoch_fact
+from service.verification import recorded_dice
+
+ALGORITHM_TEXT = {
+    1: "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}'), "
+    "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; see docs/fairness.md",
+    2: "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}:{entropy}'), "
+    "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; entropy = the digest of the epoch's "
+    "contributions before the roll; see docs/fairness.md",
+}
+
+
+def die_steps(
+    seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, entropy: str | None
+) -> list[dict[str, Any]]:
+    """Every attempt of die k as a reader recomputes it: message, MAC, v, the bound, accepted or not."""
+    limit = 2**64 - (2**64 % sides)
+    steps: list[dict[str, Any]] = []
+    attempt = 0
+    while True:
+        message = die_message(campaign_id, nonce, k, attempt, entropy)
+        mac = hmac.new(seed, message, hashlib.sha256).digest()
+        v = int.from_bytes(mac[:8], "big")
+        accepted = v < limit
+        steps.append({
+            "attempt": attempt, "message": message.decode(), "hmac_sha256": mac.hex(), "v": str(v),
+            "limit": str(limit), "accepted": accepted, "value": v % sides + 1 if accepted else None,
+        })
+        if accepted:
+            return steps
+        attempt += 1
+
+
+async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -> dict[str, Any] | None:
+    """The proof of the command that wrote `stored`, or None when that command rolled no dice."""
+    provenance = stored.meta.get("dice")
+    if not isinstance(provenance, dict):
+        return None
+    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
+    entropy = provenance.get("entropy")
+    command = await store.command_of(campaign_id, stored.seq)
+    committed = await epoch_fact(store, campaign_id, "dice_seed_committed", epoch)
+    revealed = await epoch_fact(store, campaign_id, "dice_seed_revealed", epoch)
+    algorithm = int(committed.get("algorithm", 1)) if committed else None
+    seed = bytes.fromhex(str(revealed["seed"])) if revealed else None
+    contributions = await store.contributions_before(campaign_id, epoch, nonce) if algorithm == 2 else []
+    digest = NO_CONTRIBUTIONS
+    for contribution in contributions:
+        digest = next_digest(digest, str(contribution["entropy"]))
+        contribution["digest_recomputed"] = digest
+    dice: dict[int, dict[str, Any]] = {}
+    for event in command:
+        for die in recorded_dice(event.type, event.schema_version, event.data):
+            dice.setdefault(int(die["k"]), {**die, "seq": event.seq})
+    for k, die in dice.items():
+        steps = die_steps(seed, campaign_id, nonce, k, int(die["sides"]), entropy) if seed else []
+        die["recomputed"] = steps[-1]["value"] if steps else None
+        die["matches"] = None if seed is None else die["recomputed"] == die["value"]
+        die["steps"] = steps
+    listed = [dice[k] for k in sorted(dice)]
+    commitment = committed["commitment"] if committed else None
+    return {
+        "campaign_id": campaign_id,
+        "seq": stored.seq,
+        "command_seqs": [e.seq for e in command],
+        "command_type": stored.meta.get("command_type"),
+        "epoch": epoch,
+        "nonce": nonce,
+        "nonce_is_first_seq": bool(command) and command[0].seq == nonce,
+        "algorithm": algorithm,
+        "commitment": commitment,
+        "revealed": seed is not None,
+        "seed": seed.hex() if seed else None,
+        "seed_matches_commitment": None if seed is None else hashlib.sha256(seed).hexdigest() == commitment,
+        "entropy": {"digest": entropy, "digest_recomputed": digest, "matches": digest == entropy,
+                    "contributions": contributions} if algorithm == 2 else None,
+        "algorithm_text": ALGORITHM_TEXT.get(algorithm or 1),
+        "dice": listed,
+        "verified": None if seed is None else all(d["matches"] for d in listed),
+    }

@@ -1,0 +1,193 @@
+"""A second, small verifier written only from docs/fairness.md and docs/audit-format.md.
+
+It imports nothing of the service, the domain or the projections: if the service's verifier and this
+one disagree about a log, one of them does not do what the documents say. It holds the whole file in
+memory; it is meant to be simple, not fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+ZERO = "0" * 64
+SKIPPED = {("wng_dice_rerolled", 1): "rerolls[].before", ("wng_soak_rerolled", 1): "before"}
+
+
+@dataclass
+class Findings:
+    campaign_id: str
+    events: int = 0
+    dice_verified: int = 0
+    dice_pending: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class Command:
+    """A run of consecutive events with one meta.command_id, and what held when it began."""
+
+    first: int
+    active: int | None
+    command_id: str | None
+    entropy: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def canonical(record: dict[str, Any]) -> bytes:
+    keys = ("campaign_id", "seq", "type", "schema_version", "data", "meta", "idempotency_key", "recorded_at")
+    return json.dumps({k: record[k] for k in keys}, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def die(seed: bytes, campaign: str, nonce: int, k: int, sides: int, algorithm: int, entropy: str) -> int:
+    attempt = 0
+    while True:
+        text = f"{campaign}:{nonce}:{k}:{attempt}" + (f":{entropy}" if algorithm == 2 else "")
+        v = int.from_bytes(hmac.new(seed, text.encode(), hashlib.sha256).digest()[:8], "big")
+        if v < 2**64 - (2**64 % sides):
+            return v % sides + 1
+        attempt += 1
+
+
+def fold_entropy(previous: str, entropy: str) -> str:
+    return hashlib.sha256(bytes.fromhex(previous) + hashlib.sha256(entropy.encode()).digest()).hexdigest()
+
+
+def dice_objects(value: Any) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        if set(value) == {"k", "sides", "value"}:
+            return [value]
+        return [d for item in value.values() for d in dice_objects(item)]
+    if isinstance(value, list):
+        return [d for item in value for d in dice_objects(item)]
+    return []
+
+
+def dice_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    data = record["data"]
+    skip = SKIPPED.get((record["type"], record["schema_version"]))
+    if skip == "before":
+        data = {k: v for k, v in data.items() if k != "before"}
+    elif skip == "rerolls[].before":
+        data = {**data, "rerolls": [{k: v for k, v in r.items() if k != "before"} for r in data.get("rerolls", [])]}
+    return dice_objects(data)
+
+
+def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str, Any] | None,
+                   expect: list[tuple[int, str]]) -> Findings:
+    found = Findings(campaign)
+    problems = found.problems
+    prev = ZERO
+    hashes: dict[int, str] = {}
+    # Epoch facts, in a first look over the file: commitments, algorithms and (checked) seeds.
+    commitments: dict[int, tuple[str, int, int]] = {}
+    seeds: dict[int, tuple[bytes, int]] = {}
+    for r in records:
+        if r["type"] == "dice_seed_committed" and r["data"]["epoch"] not in commitments:
+            commitments[r["data"]["epoch"]] = (r["data"]["commitment"], r["data"].get("algorithm", 1), r["seq"])
+    for r in records:
+        if r["type"] == "dice_seed_revealed":
+            epoch = r["data"]["epoch"]
+            seed = bytes.fromhex(r["data"]["seed"])
+            if epoch not in commitments or hashlib.sha256(seed).hexdigest() != commitments[epoch][0]:
+                problems.append(f"seq {r['seq']}: revealed seed does not match the commitment")
+            elif epoch not in seeds:
+                seeds[epoch] = (seed, r["seq"])
+    # The chain.
+    for n, r in enumerate(records, start=1):
+        if r["seq"] != n:
+            problems.append(f"seq {r['seq']} where {n} was due")
+        if r["prev_hash"] != prev:
+            problems.append(f"seq {r['seq']}: prev_hash broken")
+        if hashlib.sha256(bytes.fromhex(prev) + canonical(r)).hexdigest() != r["hash"]:
+            problems.append(f"seq {r['seq']}: hash does not recompute")
+        prev = r["hash"]
+        hashes[r["seq"]] = r["hash"]
+    found.events = len(records)
+    if head is None:
+        problems.append("no head record")
+    elif head["version"] != len(records) or head["head_hash"] != prev:
+        problems.append("the head record is not the last event")
+    for seq, witnessed in expect:
+        if not hashes.get(seq, "").startswith(witnessed):
+            problems.append(f"witnessed head {seq} is not in the chain")
+    # Epochs and contributions as the log unfolds; commands as runs of one command_id.
+    active: int | None = None
+    digest: dict[int, str] = {}
+    groups: list[Command] = []
+    for r in records:
+        command_id = r["meta"].get("command_id")
+        if not groups or command_id is None or groups[-1].command_id != command_id:
+            secret = active is not None and (active not in seeds or seeds[active][1] > r["seq"])
+            entropy = digest.get(active, ZERO) if active is not None else ZERO
+            groups.append(Command(r["seq"], active if secret else None, command_id, entropy))
+        groups[-1].events.append(r)
+        data = r["data"]
+        if r["type"] == "dice_seed_committed":
+            active = data["epoch"]
+        elif r["type"] == "entropy_contributed":
+            epoch = data["epoch"]
+            revealed = epoch in seeds and seeds[epoch][1] < r["seq"]
+            if epoch != active or commitments.get(epoch, ("", 1, 0))[1] != 2 or revealed:
+                problems.append(f"seq {r['seq']}: entropy for an epoch not the active secret one of algorithm 2")
+            else:
+                digest[epoch] = fold_entropy(digest.get(epoch, ZERO), data["entropy"])
+                if data["digest"] != digest[epoch]:
+                    problems.append(f"seq {r['seq']}: contribution digest wrong")
+    for group in groups:
+        first, active_epoch, entropy_before, events = group.first, group.active, group.entropy, group.events
+        dice: dict[int, tuple[int, int]] = {}
+        provenance: list[dict[str, Any] | None] = []
+        for r in events:
+            for d in dice_of(r):
+                if dice.setdefault(d["k"], (d["sides"], d["value"])) != (d["sides"], d["value"]):
+                    problems.append(f"command {first}: die {d['k']} shows two faces")
+            if dice_of(r):
+                provenance.append(r["meta"].get("dice"))
+        if not dice:
+            continue
+        meta = provenance[0]
+        if meta is None or any(p != meta for p in provenance):
+            problems.append(f"command {first}: meta.dice missing or not the same on all its events")
+            continue
+        epoch, nonce = meta["epoch"], meta["nonce"]
+        if epoch != active_epoch:
+            problems.append(f"command {first}: epoch {epoch} was not the active secret epoch")
+        if nonce != first:
+            problems.append(f"command {first}: nonce {nonce} is not its first seq")
+        if sorted(dice) != list(range(len(dice))):
+            problems.append(f"command {first}: dice k are not 0..n-1")
+        algorithm = commitments.get(epoch, ("", 0, 0))[1]
+        if algorithm == 2 and meta.get("entropy") != entropy_before:
+            problems.append(f"command {first}: meta.dice.entropy is not the digest before it")
+        if epoch not in seeds:
+            found.dice_pending += len(dice)
+            continue
+        for k, (sides, value) in dice.items():
+            if die(seeds[epoch][0], campaign, nonce, k, sides, algorithm, entropy_before) == value:
+                found.dice_verified += 1
+            else:
+                problems.append(f"command {first}: die {k} is not what the seed gives")
+    return found
+
+
+def verify_export(text: str, expect: tuple[tuple[int, str], ...] = ()) -> dict[str, Findings]:
+    """Findings per campaign of a JSON Lines export (event records, then a head record)."""
+    records: dict[str, list[dict[str, Any]]] = {}
+    heads: dict[str, dict[str, Any]] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if "campaign_id" in record:
+            records.setdefault(record["campaign_id"], []).append(record)
+        else:
+            heads[record["head"]["campaign_id"]] = record["head"]
+    return {c: check_campaign(c, rs, heads.get(c), list(expect)) for c, rs in records.items()}
