@@ -75,15 +75,79 @@ def _unavailable(instance: str) -> ResponseSpec:
         "the campaign log's database cannot be reached right now; retry in 5 seconds", instance))
 
 
-def reading(path: str = f"/campaigns/{CAMPAIGN}/state") -> Responses:
-    """What a read of a campaign answers besides its 200."""
+def reading(path: str = "/state") -> Responses:
+    """What a read of a campaign (GET /campaigns/{id}`path`) answers besides its 200."""
+    path = f"/campaigns/{CAMPAIGN}{path}"
     return {
         400: problems(400, "A query parameter is not valid.", _problem(
             400, "Bad request", "invalid-request", "give at most one of at_seq, at_post and at_turn", path)),
-        401: problems(401, "No token, or a token of another campaign.", _unauthenticated(path)),
+        401: problems(401, "No token (nor share key), or one of another campaign.", _unauthenticated(path)),
         404: problems(404, "No such campaign, or nothing at that point of history.", _no_campaign(path), _problem(
             404, "Not found", "not-found", "the campaign has 12 events; at_seq must be between 1 and 12", path)),
         503: _unavailable(path),
+    }
+
+
+def creating() -> Responses:
+    """What POST /campaigns answers besides its 201."""
+    path = "/campaigns"
+    return {
+        400: problems(400, "The body is not valid: a missing name, an unknown ruleset.",
+                      _invalid(path, "Expected `str` of length >= 1", "$.name")),
+        401: problems(401, "The instance has an admin token (LEXMECHANIC_ADMIN_TOKEN) and it was not sent.",
+                      _problem(401, "Not authenticated", "unauthenticated",
+                               "creating a campaign needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)", path)),
+        422: problems(422, "Unknown or ill-typed options for the ruleset.", _problem(
+            422, "Rule violation", "rule-violation", "unknown option(s) colour for deathwatch; known: charge_bonus, …",
+            path, rule="campaign_options")),
+        503: _unavailable(path),
+    }
+
+
+def gm_writing(path: str, action: str, conflicts: bool = False) -> Responses:
+    """What a GM-only write under /campaigns/{id}`path` answers besides its success."""
+    path = f"/campaigns/{CAMPAIGN}{path}"
+    found: Responses = {
+        400: problems(400, "The body is not valid.", _invalid(path, "Object contains unknown field `bogus`", "data")),
+        401: problems(401, "No token, or a token of another campaign.", _unauthenticated(path)),
+        403: problems(403, "Only the GM may do this.", _problem(403, "Not allowed", "forbidden", action, path)),
+        404: problems(404, "No such campaign (or link).", _no_campaign(path)),
+        503: _unavailable(path),
+    }
+    if conflicts:
+        found[409] = problems(409, "The idempotency key was used for another request.", _problem(
+            409, "Conflict", "idempotency-conflict", "idempotency key 'invite-ana' was already used for a different "
+            "command; use a new key (post id) for a new command", path, idempotency_key="invite-ana"))
+    return found
+
+
+def admin_reading(path: str) -> Responses:
+    """What an instance-wide read answers besides its 200."""
+    return {
+        400: problems(400, "A query parameter is not valid.", _problem(
+            400, "Bad request", "invalid-request",
+            "after must be a cursor '<transaction id>.<global position>' as given in 'next', not 'x'", path)),
+        401: problems(401, "The instance has an admin token and it was not sent.", _problem(
+            401, "Not authenticated", "unauthenticated",
+            "reading the global feed needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)", path)),
+        503: _unavailable(path),
+    }
+
+
+class Health(msgspec.Struct, frozen=True):
+    """GET /health: `ok`, or why the database cannot be reached."""
+
+    status: str
+    database: str
+
+
+def health() -> Responses:
+    return {
+        200: ResponseSpec(data_container=Health, generate_examples=False, description="The service and its "
+                          "database answer.", examples=[Example(id="ok", value={"status": "ok", "database": "ok"})]),
+        503: ResponseSpec(data_container=Health, generate_examples=False, description="The database cannot be "
+                          "reached.", examples=[Example(id="unavailable", value={
+                              "status": "unavailable", "database": "connection refused"})]),
     }
 
 

@@ -11,6 +11,7 @@ from projections.rendering import build_frames, render
 from projections.rendering.formats import Format
 from projections.rendering.transcript import ChainHead
 from projections.rendering.vocabulary import Lang, word
+from service.api.answers import reading
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
@@ -48,7 +49,9 @@ async def _span(
 
 
 @get(
-    "/campaigns/{campaign_id:str}/transcript", summary="Frames of a session, encounter or span: JSON, Markdown, BBCode"
+    "/campaigns/{campaign_id:str}/transcript",
+    summary="Frames of a session, encounter or span: JSON, Markdown, BBCode",
+    responses=reading("/transcript"),
 )
 async def transcript(
     request: Request[Any, Any, Any],

@@ -9,6 +9,7 @@ from litestar import Request, get
 from litestar.params import FromPath
 
 from domain.commands import Role
+from service.api.answers import reading
 from service.api.auth import campaign_actor
 from service.api.services import services
 
@@ -23,7 +24,11 @@ class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
     role: Role
 
 
-@get("/campaigns/{campaign_id:str}/me", summary="The participant a token belongs to: campaign, name and role")
+@get(
+    "/campaigns/{campaign_id:str}/me",
+    summary="The participant a token belongs to: campaign, name and role",
+    responses=reading("/me"),
+)
 async def whoami(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> WhoAmI:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)

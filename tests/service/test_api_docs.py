@@ -142,3 +142,33 @@ async def test_the_answers_documented_for_commands_are_the_ones_it_gives(client:
             # (the schema leaves out an example's null members: `token` is null unless a participant was invited)
             assert set(documented[0]) == {k for k, v in answer.items() if v is not None}
             assert answer["replayed"] == (status == 200) == documented[0]["replayed"]
+
+
+async def test_every_endpoint_documents_its_problem_documents(client: Any, campaign: Campaign) -> None:
+    schema = (await client.get("/schema/openapi.json")).json()
+    operations = [(path, method, operation) for path, item in schema["paths"].items()
+                  for method, operation in item.items()]
+    assert len(operations) >= 19
+    for path, method, operation in operations:
+        responses = operation["responses"]
+        expected = {"503"} | ({"401", "404"} if path.startswith("/campaigns/{campaign_id}") else set())
+        assert expected <= set(responses), (method, path, sorted(responses))
+        for status, response in responses.items():
+            if status >= "400" and path != "/health":
+                assert list(response["content"]) == ["application/problem+json"], (method, path, status)
+                assert response["content"]["application/problem+json"]["examples"], (method, path, status)
+
+    def documented(path: str, status: int) -> set[str]:
+        content = schema["paths"][path]["get"]["responses"][str(status)]["content"]["application/problem+json"]
+        return {example["value"]["type"] for example in content["examples"].values()}
+
+    reads = {
+        ("/campaigns/{campaign_id}/state", 400): await campaign.get("/state?at_seq=1&at_post=x"),
+        ("/campaigns/{campaign_id}/state", 404): await campaign.get("/state?at_seq=999"),
+        ("/campaigns/{campaign_id}/events", 401): await campaign.get("/events", token="not-a-token"),
+        ("/campaigns/{campaign_id}/transcript", 404): await campaign.get("/transcript?session=9"),
+        ("/campaigns/{campaign_id}/me", 401): await client.get(f"/campaigns/{campaign.id}/me"),
+    }
+    for (path, status), response in reads.items():
+        assert response.status_code == status, response.text
+        assert response.json()["type"] in documented(path, status), (path, status, response.json())
