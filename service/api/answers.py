@@ -75,12 +75,12 @@ def _unavailable(instance: str) -> ResponseSpec:
         "the campaign log's database cannot be reached right now; retry in 5 seconds", instance))
 
 
-def reading(path: str = "/state", queries: bool = True) -> Responses:
-    """What a read of a campaign (GET /campaigns/{id}`path`) answers besides its 200; `queries`: it takes some."""
+def reading(path: str = "/state") -> Responses:
+    """What a read of a campaign (GET /campaigns/{id}`path`) answers besides its 200."""
     path = f"/campaigns/{CAMPAIGN}{path}"
-    invalid = _problem(400, "Bad request", "invalid-request", "give at most one of at_seq, at_post and at_turn", path)
-    found: Responses = {400: problems(400, "A query parameter is not valid.", invalid)} if queries else {}
-    return found | {
+    return {
+        400: problems(400, "A query parameter is not valid.", _problem(
+            400, "Bad request", "invalid-request", "give at most one of at_seq, at_post and at_turn", path)),
         401: problems(401, "No token (nor share key), or one of another campaign.", _unauthenticated(path)),
         404: problems(404, "No such campaign, or nothing at that point of history.", _no_campaign(path), _problem(
             404, "Not found", "not-found", "the campaign has 12 events; at_seq must be between 1 and 12", path)),

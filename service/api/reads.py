@@ -103,7 +103,7 @@ AT_POINT = {"at_point": Provide(state_at_point)}
 @get(
     "/campaigns/{campaign_id:str}",
     summary="Campaign summary: ruleset, version, participants, sessions, dice epoch",
-    responses=reading("", queries=False),
+    responses=reading(""),
 )
 async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
@@ -211,7 +211,7 @@ async def encounter_read(
 @get(
     "/campaigns/{campaign_id:str}/verify",
     summary="Recompute the hash chain and every revealed die",
-    responses=reading("/verify", queries=False),
+    responses=reading("/verify"),
 )
 async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
@@ -224,7 +224,7 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) ->
 @get(
     "/campaigns/{campaign_id:str}/rolls/{seq:int}",
     summary="A roll's proof: commitment, seed once revealed, dice",
-    responses=reading("/rolls/12", queries=False),
+    responses=reading("/rolls/12"),
 )
 async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
@@ -240,7 +240,7 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
 @get(
     "/campaigns/{campaign_id:str}/export",
     summary="The whole log as JSON Lines, then its head (docs/audit-format.md)",
-    responses=reading("/export", queries=False),
+    responses=reading("/export"),
 )
 async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Stream:
     found = await _reader(request, campaign_id)

@@ -27,7 +27,7 @@ class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
 @get(
     "/campaigns/{campaign_id:str}/me",
     summary="The participant a token belongs to: campaign, name and role",
-    responses=reading("/me", queries=False),
+    responses=reading("/me"),
 )
 async def whoami(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> WhoAmI:
     found = services(request)
