@@ -160,6 +160,10 @@ def test_cli_encounter_shows_whose_turn_the_order_and_the_health_of_everyone(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, token = kill_team(service)
+    rulings = [("kai", {"set_damage": 7, "set_fatigue": 1}), ("cultists", {"set_magnitude": 8}),
+               ("magus", {"add_conditions": ["stunned"], "condition_rounds": 2})]
+    for cid, ruling in rulings:
+        table.command({"type": "d100_gm_ruling", "character_id": cid, "reason": "the fight so far", **ruling})
     assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
     rules = table.state()["rules"]
     order = rules["encounter"]["order"]
@@ -172,15 +176,16 @@ def test_cli_encounter_shows_whose_turn_the_order_and_the_health_of_everyone(
     assert heading == f"Encounter hive-gate — round 1, turn 1 of 3: {names[order[0]]} acts"
     table_rows = rows("\n".join(lines))
     assert table_rows[0] == ["#", "character", "init", "wounds", "magnitude", "fatigue", "conditions"]
-    health = {"kai": ["20/20", "—"], "magus": ["20/20", "—"], "cultists": ["—", "12/12"]}
+    health = {"kai": ["13/20", "—", "1", "—"], "magus": ["20/20", "—", "0", "stunned (2)"],
+              "cultists": ["—", "8/12", "0", "—"]}
     for index, (cid, row) in enumerate(zip(order, table_rows[1:], strict=True), start=1):
         marker = [">"] if index == 1 else []
-        assert row == [*marker, str(index), names[cid], str(initiative[cid]), *health[cid], "0", "—"]
+        assert row == [*marker, str(index), names[cid], str(initiative[cid]), *health[cid]]
 
     code, out, _ = run(capsys, "encounter", "hive-gate", "--json")
     shown = json.loads(out)
     assert shown["encounter"]["position"] == {"encounter": "hive-gate", "round": 1, "turn": 1, "character_id": order[0]}
-    assert shown["characters"]["cultists"]["rules"]["magnitude"] == 12
+    assert shown["characters"]["cultists"]["rules"]["magnitude"] == 8
 
     code, _, err = run(capsys, "encounter", "nowhere")
     assert code == 4 and "no encounter 'nowhere'" in err
