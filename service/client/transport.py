@@ -6,6 +6,7 @@ status picks the exit code, and the document itself stays on the error for `--js
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
@@ -73,8 +74,9 @@ def refusal(response: httpx.Response) -> ClientError:
     except ValueError:
         pass
     detail = str(problem.get("detail") or response.reason_phrase or f"HTTP {status}")
-    if "line" in problem:
-        detail = f"line {problem['line']}: {detail}"
+    line = problem.get("line")
+    if line is not None and not re.search(rf"\b{re.escape(str(line))}\b", detail):
+        detail = f"line {line}: {detail}"  # a post's refused line, when the detail does not name it already
     if status == 503:
         retry = response.headers.get("Retry-After")
         detail += f" (retry after {retry} s)" if retry and retry not in detail else ""

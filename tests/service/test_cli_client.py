@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 from service.cli import main
+from service.client.transport import refusal
 from service.settings import Settings
 from tests.support.live_server import live_server
 
@@ -316,3 +317,20 @@ def test_cli_runs_as_a_process_with_exit_codes_scripts_can_use(service: str, con
     done = lexmechanic("state", "--at-seq", "999")
     assert done.returncode == 4 and done.stderr.startswith("lexmechanic state: the campaign has")
     assert lexmechanic("encounter", "--bogus").returncode == 2
+
+
+@pytest.mark.parametrize(("status", "code"), [(400, 2), (401, 3), (403, 3), (404, 4), (405, 4), (409, 5), (422, 1),
+                                              (500, 6), (502, 6), (503, 6)])
+def test_cli_exit_code_follows_the_problem_status(status: int, code: int) -> None:
+    problem = {"type": "urn:lexmechanic:problem:x", "title": "T", "status": status, "detail": "what to do"}
+    error = refusal(httpx.Response(status, json=problem, headers={"Retry-After": "5"} if status == 503 else None))
+    assert (error.code, error.status, error.problem) == (code, status, problem)
+    assert error.message == ("what to do (retry after 5 s)" if status == 503 else "what to do")
+
+
+def test_cli_a_refused_line_of_a_post_is_named_once() -> None:
+    named = {"status": 422, "line": 3, "detail": "line 3 was not run: no such weapon; nothing of the post was recorded"}
+    assert refusal(httpx.Response(422, json=named)).message == named["detail"]
+    bare = {"status": 422, "line": 2, "detail": "a second reaction this round"}
+    assert refusal(httpx.Response(422, json=bare)).message == "line 2: a second reaction this round"
+    assert refusal(httpx.Response(502, text="<html>Bad Gateway</html>")).message == "Bad Gateway"
