@@ -33,6 +33,17 @@ def _guarded(runner: Runner) -> Runner:
     return run
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def _common(json: bool = True) -> argparse.ArgumentParser:
     shared = argparse.ArgumentParser(add_help=False)
     shared.add_argument("--profile", help="the profile to use (default: $LEXMECHANIC_PROFILE, else the default one)")
@@ -80,29 +91,29 @@ def add_client_commands(commands: Any) -> None:
 
     logging = add("log", reads.log, "the campaign's events: seq, when, who, type and what",
                   "The latest events (or a span of seqs), one line each.")
-    logging.add_argument("-n", "--limit", type=int, default=20, help="how many of the latest events (20)")
-    logging.add_argument("--from", dest="start", type=int, metavar="SEQ", help="first seq to show")
-    logging.add_argument("--to", type=int, metavar="SEQ", help="last seq to show (default: the head)")
+    logging.add_argument("-n", "--limit", type=_positive, default=20, help="how many of the latest events (20)")
+    logging.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="first seq to show")
+    logging.add_argument("--to", type=_positive, metavar="SEQ", help="last seq to show (default: the head)")
     _lang(logging, "language of the summaries")
 
     stating = add("state", reads.state, "the campaign's state now or at a point of history",
                   "Characters and their health, session, encounter and missions, now or at one point.")
     point = stating.add_mutually_exclusive_group()
-    point.add_argument("--at-seq", type=int, metavar="N", help="right after event N")
+    point.add_argument("--at-seq", type=_positive, metavar="N", help="right after event N")
     point.add_argument("--at-post", metavar="ID", help="after the last event of forum post ID")
     point.add_argument("--at-turn", metavar="E/R/T", help="at the end of turn T of round R of encounter E")
 
     fighting = add("encounter", reads.encounter, "whose turn, initiative order, wounds as a table",
                    "The running encounter (or encounter ID): round, turn, order and everyone's health.")
     fighting.add_argument("encounter", nargs="?", metavar="ID", help="the encounter (default: the running one)")
-    fighting.add_argument("--at-seq", type=int, metavar="N", help="as it stood right after event N")
+    fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
 
     telling = add("transcript", reads.transcript, "a session's, encounter's or span's transcript",
                   "The transcript, ready to paste into a forum post.")
     span = telling.add_mutually_exclusive_group()
-    span.add_argument("--session", type=int, metavar="N", help="session N")
+    span.add_argument("--session", type=_positive, metavar="N", help="session N")
     span.add_argument("--encounter", metavar="ID", help="encounter ID")
-    span.add_argument("--from", dest="start", type=int, metavar="SEQ", help="from this seq (with --to)")
-    telling.add_argument("--to", type=int, metavar="SEQ", help="to this seq")
+    span.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="from this seq (with --to)")
+    telling.add_argument("--to", type=_positive, metavar="SEQ", help="to this seq")
     telling.add_argument("--format", choices=("markdown", "bbcode"), default="markdown", help="markdown (default)")
     _lang(telling, "language of the transcript")

@@ -72,6 +72,10 @@ def _logged(event: Json, frame: Json) -> Json:
     }
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _point(args: argparse.Namespace) -> dict[str, Any]:
     return {"at_seq": args.at_seq, "at_post": getattr(args, "at_post", None), "at_turn": getattr(args, "at_turn", None)}
 
@@ -85,8 +89,9 @@ def state(args: argparse.Namespace) -> int:
     board = character_board(found)
     session_line = f"session {found['session']} open" if found.get("session") else "no session open"
     print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
-    print(f"{session_line} · {found.get('sessions_held', 0)} held · {found.get('rolls', 0)} rolls · "
-          f"{len(found.get('characters') or {})} characters")
+    counts = (_count(found.get("sessions_held", 0), "session") + " held", _count(found.get("rolls", 0), "roll"),
+              _count(len(found.get("characters") or {}), "character"))
+    print(" · ".join((session_line, *counts)))
     for line in board.heading:
         print(line)
     running = running_encounter(found)

@@ -243,6 +243,8 @@ def test_cli_log_lists_each_event_with_when_who_type_and_what(
     assert roll["summary"].startswith("rolls 2d10+3 (bolter damage)") and len(roll["hash"]) == 64
     code, out, _ = run(capsys, "log", "--from", str(roll["seq"]), "--to", str(roll["seq"]))
     assert rows(out)[2][2:4] == ["Ana", "dice_rolled"] and rows(out)[2][4] == roll["summary"]
+    code, _, err = run(capsys, "log", "-n", "0")
+    assert code == 2 and "0 is not 1 or more" in err
 
 
 def test_cli_state_now_and_at_a_post_or_a_seq(
@@ -254,7 +256,7 @@ def test_cli_state_now_and_at_a_post_or_a_seq(
 
     code, out, _ = run(capsys, "state")
     assert code == 0
-    assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\nsession 1 open · 1 held · 1 rolls · 3 char")
+    assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\nsession 1 open · 1 session held · 1 roll · 3 char")
     characters = {r[1]: r for r in rows(out) if len(r) > 5}
     assert characters["kai"] == ["Brother Kai", "kai", "Ana", "pc", "20/20", "—", "0", "3/3", "—"]
     assert characters["cultists"][4:6] == ["—", "12/12"]
