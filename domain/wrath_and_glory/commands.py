@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.events import members
@@ -11,6 +13,7 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     Move,
     Override,
@@ -20,6 +23,7 @@ from domain.wrath_and_glory.encounter_commands import (
     SeizeInitiative,
     StartEncounter,
     TakeAction,
+    TotalDefence,
 )
 from domain.wrath_and_glory.encounter_state import ActionKind
 from domain.wrath_and_glory.events import (
@@ -51,8 +55,17 @@ class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
     sheet: Sheet
 
 
+class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True):
+    """The GM's free action: the members of the `joining` troops (a lone survivor too) join `troop_id` as one
+    troop, all members within 5 m of each other (the engine tracks no positions: the GM vouches for it)."""
+
+    troop_id: str
+    joining: Annotated[tuple[str, ...], msgspec.Meta(min_length=1)]
+
+
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
-    pass
+    """Every hero's Wrath and Reloads, Glory and Ruin reset; run by the campaign's start_session, never sent
+    alone."""
 
 
 class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
@@ -258,8 +271,10 @@ WngCommand = (
     | SpendGlory
     | GainRuin
     | SpendRuin
+    | RegroupTroops
     | StartEncounter
     | EndEncounter
+    | JoinEncounter
     | SeizeInitiative
     | Interrupt
     | MakeAware
@@ -267,6 +282,7 @@ WngCommand = (
     | Prepare
     | Move
     | TakeAction
+    | TotalDefence
     | Override
     | RollResistanceTest
 )
