@@ -7,11 +7,13 @@ from contextlib import asynccontextmanager
 
 from litestar import Litestar
 
+from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
+from service.api.posts import send_post
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -56,7 +58,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             settings=settings,
             store=store,
             cache=cache,
-            commander=Commander(store, cache, snapshots),
+            commander=Commander(store, cache, snapshots, Links(base=settings.public_url or "")),
             snapshots=snapshots,
         )
         try:
@@ -69,6 +71,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_campaign,
             invite_participant,
             send_command,
+            send_post,
             campaign_summary,
             campaign_events,
             campaign_state_read,

@@ -42,6 +42,26 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """409 version-conflict: the campaign's version now."""
     idempotency_key: str | None = None
     """409 idempotency-conflict: the key that was used for another command."""
+    line: int | None = None
+    """POST /posts, 422: the post's line that was not run (nothing of the post was recorded)."""
+    source: str | None = None
+    """POST /posts, 422: that line's text."""
+    kind: str | None = None
+    """POST /posts, 422 line-refused: what refused it (rule-violation, forbidden, not-found)."""
+    reason: str | None = None
+    """POST /posts, 422 line-refused: the refusal's own words."""
+    code: str | None = None
+    """POST /posts, 422 unreadable-line: what the language could not read (unknown_command, …)."""
+    word: str | None = None
+    """POST /posts, 422 unreadable-line: the word it could not read."""
+    suggestions: list[str] | None = None
+    """POST /posts, 422 unreadable-line: the nearest valid words."""
+    lang: str | None = None
+    """POST /posts, 422: the language of `detail` (en, es)."""
+    version: int | None = None
+    """POST /posts, 422 no-commands: the campaign's head, unchanged."""
+    head_hash: str | None = None
+    """POST /posts, 422 no-commands: the head's hash."""
 
 
 def _problem(status: int, title: str, slug: str, detail: str, instance: str, **extra: Any) -> Example:
@@ -236,3 +256,62 @@ def _summary(kind: type[msgspec.Struct]) -> str:
     line = (kind.__doc__ or "").strip().split("\n")[0].rstrip(".")
     text = f"{tag_of(kind)}: {line}" if line else tag_of(kind)
     return text if len(text) <= 90 else text[:89] + "…"
+
+
+POSTS_PATH = f"/campaigns/{CAMPAIGN}/posts"
+_REPLY = {
+    "markdown": f"**Ana** · post 1042\n\n- Roll 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · "
+                f"[proof #12](/campaigns/{CAMPAIGN}/rolls/12)\n\n*chain head: v12 {_ROLLED['head_hash']}*\n",
+    "bbcode": f"[b]Ana[/b] · post 1042\n\n[list]\n[*]Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16 · "
+              f"[url=/campaigns/{CAMPAIGN}/rolls/12]proof #12[/url]\n[/list]\n\n[size=85][color=gray]chain head: v12 "
+              f"{_ROLLED['head_hash']}[/color][/size]\n",
+}
+_POSTED = {
+    "version": 12, "head_hash": _ROLLED["head_hash"], "replayed": False, "lang": "en",
+    "results": [{
+        "line": 1, "source": "roll 2d10+3 bolter damage", "type": "roll",
+        "result": {"expression": "2d10+3", "total": 16, "roll": "2d10+3: [7, 6] + 3 = 16", "changed": [],
+                   "rolls": [{"seq": 12, "proof": f"/campaigns/{CAMPAIGN}/rolls/12"}], "seqs": [12]},
+        "rendered": {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16\nproof: /campaigns/{CAMPAIGN}/rolls/12",
+                     "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\nprueba: /campaigns/{CAMPAIGN}/rolls/12"},
+    }],
+    "reply": _REPLY,
+    "events": _ROLLED["events"],
+}
+
+
+def posting(answer: type[msgspec.Struct]) -> Responses:
+    """What POST /campaigns/{id}/posts answers: 201, 200 for the same post again, and every refusal."""
+    path = POSTS_PATH
+    posted = msgspec.to_builtins(msgspec.convert(_POSTED, answer))  # the answer's own type checks the example
+    nothing = "nothing of the post was recorded"
+    return {
+        201: ResponseSpec(data_container=answer, generate_examples=False, examples=[
+            Example(id="posted", summary="a post of one line, recorded", value=posted)],
+            description="Every line recorded, in order, in one transaction: the head after them, each line's "
+                        "result and how it is told, and the reply to paste (BBCode and Markdown)."),
+        200: ResponseSpec(data_container=answer, generate_examples=False, examples=[
+            Example(id="replayed", summary="the same post forwarded again", value={**posted, "replayed": True})],
+            description="The same post again (same post.id, same text): what it recorded, `replayed: true`; "
+                        "nothing new is written."),
+        400: problems(400, "The body is not a post: no post.id, no text, an unknown field.",
+                      _invalid(path, "Object missing required field `id`", "$.post")),
+        401: problems(401, "No token, or a token of another campaign.", _unauthenticated(path)),
+        404: problems(404, "No such campaign.", _no_campaign(path)),
+        409: problems(409, "The post id was recorded with other text: an edited post is not run again.", _problem(
+            409, "Conflict", "idempotency-conflict", "post '1042' was already recorded with other text: an edited "
+            "post is not run again. Write the correction as a new post (undo, retract or a GM ruling)", path,
+            idempotency_key="1042")),
+        422: problems(422, "A line could not be read, or the rules (or the author's role) refused it: `line` says "
+                           f"which, and {nothing}; or the post has no command lines.",
+                      _problem(422, "Rule violation", "unreadable-line", "line 1 was not run: `atack` is not a "
+                               f"command; did you mean `attack`?; {nothing}", path, line=1, source="atack kai",
+                               code="unknown_command", word="atack", suggestions=["attack"], lang="en"),
+                      _problem(422, "Rule violation", "line-refused", "line 2 was not run: a second reaction this "
+                               f"round (`dodge`); {nothing}", path, line=2, source="dodge", kind="rule-violation",
+                               lang="en", rule="reaction_used", reason="a second reaction this round"),
+                      _problem(422, "Rule violation", "no-commands", "the post has no command lines: write each "
+                               "command on a line that starts with `!` or inside [lx]…[/lx]", path, version=12,
+                               head_hash=_ROLLED["head_hash"])),
+        503: _unavailable(path),
+    }

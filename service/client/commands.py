@@ -116,4 +116,6 @@ def add_client_commands(commands: Any) -> None:
     span.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="from this seq (with --to)")
     telling.add_argument("--to", type=_positive, metavar="SEQ", help="to this seq")
     telling.add_argument("--format", choices=("markdown", "bbcode"), default="markdown", help="markdown (default)")
+    telling.add_argument("--split", type=_positive, metavar="N",
+                         help="cut it into messages of at most N characters (Discord: 2000), between scissors lines")
     _lang(telling, "language of the transcript")

@@ -129,13 +129,26 @@ def encounter(args: argparse.Namespace) -> int:
     return OK
 
 
+SCISSORS = "-- 8< -- message {index} of {count} --"
+
+
 def transcript(args: argparse.Namespace) -> int:
     params: dict[str, Any] = {"session": args.session, "encounter": args.encounter, "from_seq": args.start,
-                              "to_seq": args.to, "lang": args.lang, "format": "json" if args.json else args.format}
+                              "to_seq": args.to, "lang": args.lang, "split": args.split,
+                              "format": "json" if args.json and args.split is None else args.format}
     with Session(args) as session:
-        if args.json:
-            emit_json(session.api.get(session.campaign("/transcript"), params))
-            return OK
-        text = session.api.text(session.campaign("/transcript"), params)
-    print(text, end="" if text.endswith("\n") else "\n")
+        if args.json or args.split is not None:
+            found = session.api.get(session.campaign("/transcript"), params)
+        else:
+            text = session.api.text(session.campaign("/transcript"), params)
+    if args.json:
+        emit_json(found)
+    elif args.split is not None:
+        messages = [str(m) for m in found.get("messages") or ()]
+        for index, message in enumerate(messages, start=1):
+            print(message, end="" if message.endswith("\n") else "\n")
+            if index < len(messages):
+                print(SCISSORS.format(index=index + 1, count=len(messages)))
+    else:
+        print(text, end="" if text.endswith("\n") else "\n")
     return OK

@@ -12,12 +12,10 @@ from urllib.parse import urlsplit, urlunsplit
 import msgspec
 
 from service.client import profiles
-from service.client.exits import NOT_FOUND, OK, USAGE, ClientError
+from service.client.exits import OK, USAGE, ClientError
 from service.client.session import Session, emit_json, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import Api, segment
-
-POSTS_PATH = "/campaigns/{campaign_id}/posts"
 
 
 def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
@@ -118,12 +116,7 @@ def post(args: argparse.Namespace) -> int:
         }
         if args.lang is not None:
             body["lang"] = args.lang
-        try:
-            status, answer = session.api.post(session.campaign("/posts"), body)
-        except ClientError as error:
-            if error.status in (404, 405) and error.problem.get("type", "").endswith(":not-found"):
-                _missing_endpoint(session)
-            raise
+        _, answer = session.api.post(session.campaign("/posts"), body)
     if args.json:
         emit_json(answer)
         return OK
@@ -133,17 +126,3 @@ def post(args: argparse.Namespace) -> int:
         f"recorded: campaign at version {answer.get('version')}")
     print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
     return OK
-
-
-def _missing_endpoint(session: Session) -> None:
-    """A 404 for the posts route itself (not for the campaign): say the service predates forum posts."""
-    try:
-        paths = session.api.get("/schema/openapi.json").get("paths") or {}
-    except ClientError:
-        return
-    if POSTS_PATH not in paths:
-        raise ClientError(
-            NOT_FOUND,
-            f"{session.profile.url} does not take forum posts yet (it has no POST {POSTS_PATH}); "
-            "upgrade the service, or send single commands through POST /campaigns/{id}/commands",
-        )

@@ -240,7 +240,7 @@ def test_cli_log_lists_each_event_with_when_who_type_and_what(
     assert [e["seq"] for e in events] == list(range(1, head + 1))
     roll = next(e for e in events if e["type"] == "dice_rolled")
     assert (roll["actor_name"], roll["post"]["id"]) == ("Ana", "1042")
-    assert roll["summary"].startswith("rolls 2d10+3 (bolter damage)") and len(roll["hash"]) == 64
+    assert "2d10+3 (bolter damage)" in roll["summary"] and len(roll["hash"]) == 64
     code, out, _ = run(capsys, "log", "--from", str(roll["seq"]), "--to", str(roll["seq"]))
     assert rows(out)[2][2:4] == ["Ana", "dice_rolled"] and rows(out)[2][4] == roll["summary"]
     code, _, err = run(capsys, "log", "-n", "0")
@@ -256,7 +256,8 @@ def test_cli_state_now_and_at_a_post_or_a_seq(
 
     code, out, _ = run(capsys, "state")
     assert code == 0
-    assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\nsession 1 open · 1 session held · 1 roll · 3 char")
+    assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\n"
+                          "session 1 open · 1 session held · 1 roll · 3 characters\n")
     characters = {r[1]: r for r in rows(out) if len(r) > 5}
     assert characters["kai"] == ["Brother Kai", "kai", "Ana", "pc", "20/20", "—", "0", "3/3", "—"]
     assert characters["cultists"][4:6] == ["—", "12/12"]
@@ -280,28 +281,73 @@ def test_cli_transcript_of_a_session_or_an_encounter_in_markdown_bbcode_or_json(
     table, token = kill_team(service)
     assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
     code, out, _ = run(capsys, "transcript", "--session", "1")
-    assert code == 0 and out.startswith("# Transcript — Kill Team Aurelius — session 1\n")
-    assert "rolls 2d10+3 (bolter damage)" in out
+    assert code == 0 and out.startswith("**Transcript — Kill Team Aurelius — session 1**\n")
+    assert "2d10+3 (bolter damage)" in out
     code, out, _ = run(capsys, "transcript", "--encounter", "hive-gate", "--format", "bbcode")
     assert code == 0 and out.startswith("[b]") and "hive-gate" in out
     code, out, _ = run(capsys, "transcript", "--session", "1", "--lang", "es", "--json")
     assert json.loads(out)["lang"] == "es" and json.loads(out)["frames"]
+    code, out, _ = run(capsys, "transcript", "--session", "1", "--split", "300")
+    messages = re.split(r"^-- 8< -- message \d+ of \d+ --\n", out, flags=re.MULTILINE)
+    assert code == 0 and len(messages) > 1 and all(len(m.rstrip("\n")) <= 300 for m in messages)
+    assert f"-- 8< -- message {len(messages)} of {len(messages)} --" in out
     code, _, err = run(capsys, "transcript", "--session", "7")
     assert code == 4 and "no event of this campaign belongs to session 7" in err
 
 
-def test_cli_post_says_so_when_the_service_takes_no_forum_posts_yet(
-    service: str, config: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_cli_post_runs_a_forum_post_and_prints_the_reply_to_paste(
+    service: str, config: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table, token = kill_team(service)
+    _, watcher = table.invite("Olga", "observer")
     assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
-    code, _, err = run(capsys, "post", "!roll 2d10+3 bolter", "--post-id", "p-1")
-    assert code == 4 and "does not take forum posts yet (it has no POST /campaigns/{campaign_id}/posts)" in err
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", table.gm, "--profile", "gm")[0] == 0
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", watcher, "--profile", "olga")[0] == 0
+    url = "https://forum.example/t/7#p1043"
+
+    code, reply, err = run(capsys, "post", "!roll d100 luck", "--post-id", "1043", "--url", url)
+    assert code == 0 and "recorded: campaign at version" in err and "post id 1043" in err
+    code, out, err = run(capsys, "post", "!roll d100 luck", "--post-id", "1043", "--url", url, "--json")
+    answer = json.loads(out)
+    assert {"version", "head_hash", "replayed", "results", "reply"} <= set(answer) and answer["replayed"] is True
+    assert reply == answer["reply"]["markdown"] and reply.startswith("**Ana**") and url in reply
+    (event,) = answer["events"]
+    (line,) = answer["results"]
+    assert (line["type"], line["line"], line["result"]["total"]) == ("roll", 1, event["data"]["total"])
+    assert f"= {event['data']['total']}" in reply and f"proof #{event['seq']}" in reply  # the numbers of the event
+    assert f"v{answer['version']} {answer['head_hash']}" in reply  # and the head it witnesses
+    assert table.state()["rolls"] == 2  # the kill team's roll and this one, recorded once
+
+    code, again, err = run(capsys, "post", "!roll d100 luck", "--post-id", "1043", "--url", url, "--bbcode")
+    assert code == 0 and again == answer["reply"]["bbcode"] and "already recorded" in err
+    code, _, err = run(capsys, "post", "!roll d100 other luck", "--post-id", "1043")
+    assert code == 5 and "1043" in err
+
+    before = table.state()["version"]
+    code, _, err = run(capsys, "post", "!note the hive trembles\n!retract 9999 no such event", "--profile", "gm",
+                       "--post-id", "1044")
+    assert code == 1 and "line 2 was not run" in err and "nothing of the post was recorded" in err
+    assert table.state()["version"] == before
+    code, _, err = run(capsys, "post", "!note I was here", "--profile", "olga", "--post-id", "1045")
+    assert code == 1 and "line 1 was not run" in err
+    code, _, err = run(capsys, "post", "Just roleplay, no commands.", "--post-id", "1046")
+    assert code == 1 and "no command lines" in err
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[lx]tirada d100 suerte[/lx]\n"))
+    code, spanish, _ = run(capsys, "post", "--post-id", "1047", "--lang", "es")
+    assert code == 0 and "Tirada d100 (suerte)" in spanish
+    written = tmp_path / "post.txt"
+    written.write_text("!note a horn sounds\n", encoding="utf-8")
+    code, _, err = run(capsys, "post", "--file", str(written), "--profile", "gm", "--post-id", "1048")
+    assert code == 0 and "recorded: campaign at version" in err
+    code, out, _ = run(capsys, "state", "--at-post", "1047", "--json")
+    assert json.loads(out)["rolls"] == 3
+
+    code, _, err = run(capsys, "post", "text", "--file", "also.txt")
+    assert code == 2 and "not both" in err
     monkeypatch.setattr(sys, "stdin", io.StringIO("   \n"))
     code, _, err = run(capsys, "post")
     assert code == 2 and "the post is empty" in err
-    code, _, err = run(capsys, "post", "text", "--file", "also.txt")
-    assert code == 2 and "not both" in err
 
 
 def test_cli_runs_as_a_process_with_exit_codes_scripts_can_use(service: str, config: Path) -> None:
