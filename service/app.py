@@ -27,6 +27,7 @@ from service.api.reads import (
 )
 from service.api.services import Services
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
+from service.api.stream import stream
 from service.api.transcripts import transcript
 from service.commanding import Commander
 from service.database import create_pool
@@ -34,6 +35,7 @@ from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
+from service.web import static_router, template_config, web_lifespan, web_router
 
 API_DOCS_PATH = "/schema/swagger"
 
@@ -84,8 +86,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_share_link,
             list_share_links,
             revoke_share_link,
+            stream,
+            web_router(),
+            static_router(),
         ],
-        lifespan=[lifespan],
+        lifespan=[lifespan, web_lifespan],
+        template_config=template_config(),
         before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(

@@ -1,0 +1,113 @@
+"""Frames for any set of a campaign's events without folding the whole log: a snapshot, then short tails.
+
+The events of a page may be consecutive (a plain page) or scattered across the campaign (a filtered
+page). Walking them in seq order, the state before each one is either the state after the previous one
+folded forward over the few events in between, or, past a long gap or a correction in it, the nearest
+snapshot's state (`Snapshots.state_at`). Each event's frame comes from the rendering package, the same as
+transcripts; the undo marks come from the campaign's corrections, read once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.campaign.state import CampaignState
+from domain.events import RestoringEvent, VoidingEvent
+from projections.permalinks import Links
+from projections.recorded import Recorded
+from projections.rendering import Frame, build_frames
+from projections.rendering.changes import diff, plain
+from projections.rendering.vocabulary import Lang
+from projections.replay import campaign_state, is_voiding
+from service import codec
+from service.snapshots import Snapshots
+from service.store import EventStore, StoredEvent, campaign_uuid, format_time, recorded_from_stored
+from service.web import page_queries
+
+# Past this many events between two rows, a snapshot is cheaper than folding the gap.
+FOLD_GAP = 200
+
+
+class Correction(msgspec.Struct, frozen=True):
+    """An event that voided others: its seq, who wrote it and when."""
+
+    seq: int
+    actor: str | None
+    recorded_at: str
+
+
+async def corrections(store: EventStore, campaign_id: str) -> dict[int, Correction]:
+    """For every event voided now (undone or retracted, not restored since), the correction that voided it."""
+    rows = await store.pool.fetch(
+        page_queries.SELECT_CORRECTIONS, campaign_uuid(campaign_id), list(page_queries.CORRECTION_TYPES)
+    )
+    found: dict[int, Correction] = {}
+    for row in rows:
+        recorded = codec.recorded(row[0], row[1], row[2], row[3], row[4])
+        event = recorded.event
+        if isinstance(event, VoidingEvent):
+            mark = Correction(recorded.seq, recorded.meta.actor, format_time(row["recorded_at"]))
+            found.update({seq: mark for seq in event.voids})
+        elif isinstance(event, RestoringEvent):
+            for seq in event.restores:
+                found.pop(seq, None)
+    return found
+
+
+class Walked(msgspec.Struct, frozen=True):
+    """The frames of the rows, and the state right after the last of them (for names)."""
+
+    frames: list[Frame]
+    last_state: CampaignState
+
+
+async def walk(
+    store: EventStore,
+    snapshots: Snapshots,
+    campaign_id: str,
+    rows: Sequence[StoredEvent],
+    lang: Lang,
+    links: Links,
+    undone: dict[int, Correction],
+) -> Walked:
+    """The frames of `rows` (in seq order), each with the changes it caused and its undo mark."""
+    frames: list[Frame] = []
+    state: CampaignState | None = None
+    at = 0
+    for stored in rows:
+        seq = stored.seq
+        state = await _state_before(store, snapshots, campaign_id, seq, state, at)
+        recorded = recorded_from_stored(stored)
+        frame = build_frames([recorded], seq, seq, lang, campaign_id, {seq: stored.recorded_at},
+                             initial=state, links=links)[0]
+        if is_voiding(recorded):
+            # An undo's changes are those of the events it took back: fold again from a valid snapshot.
+            after = await snapshots.state_at(campaign_id, seq)
+            frame = msgspec.structs.replace(frame, changes=tuple(diff(plain(state), plain(after))))
+        else:
+            after = campaign_state([recorded], initial=state)
+        mark = undone.get(seq)
+        frame = msgspec.structs.replace(
+            frame, undone=mark is not None, undone_by=mark.seq if mark else None,
+            undone_by_actor=mark.actor if mark else None,
+        )
+        frames.append(frame)
+        state, at = after, seq
+    return Walked(frames=frames, last_state=state or CampaignState())
+
+
+async def _state_before(
+    store: EventStore, snapshots: Snapshots, campaign_id: str, seq: int, state: CampaignState | None, at: int
+) -> CampaignState:
+    """The state right after event seq − 1, from the state at `at` when close enough, else from a snapshot."""
+    if seq == 1:
+        return CampaignState()
+    if state is not None and at == seq - 1:
+        return state
+    if state is not None and seq - 1 - at <= FOLD_GAP:
+        tail: list[Recorded] = await store.records(campaign_id, at, seq - 1)
+        if not any(is_voiding(r) for r in tail):
+            return campaign_state(tail, initial=state)
+    return await snapshots.state_at(campaign_id, seq - 1)
