@@ -103,7 +103,7 @@ async def timeline(
     events, older, newer = await _rows(found, filters, after, before, limit)
     reader, state = found.reader, found.state
     ui = reader.ui
-    query = filters.query()
+    query = {**filters.query(), "limit": limit if limit != PAGE_SIZE else None}
     first = events[0].seq if events else None
     last = events[-1].seq if events else None
     kinds = sorted(ALL_TITLES, key=lambda kind: title(kind, reader.lang))
