@@ -32,6 +32,7 @@ async def shoot(page: Any, shots: Path, name: str) -> None:
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         await page.set_viewport_size(viewport)
         await page.screenshot(path=str(shots / f"{name}-{size}.png"), full_page=True)
+    await page.screenshot(path=str(shots / f"{name}-phone-first-screen.png"))
     await page.set_viewport_size(DESKTOP)
 
 
@@ -270,7 +271,7 @@ async def test_a_share_link_shows_the_pages_and_refuses_every_write(served: Serv
     fight = await deathwatch_fight(campaign)
     key = await campaign.share()
     page = await context.new_page()
-    for path in ("", "/state", f"/state?at_post=p1005", "/compare", "/encounters/gate",
+    for path in ("", "/state", "/state?at_post=p1005", "/compare", "/encounters/gate",
                  f"/rolls/{fight['roll']['events'][0]['seq']}"):
         sep = "&" if "?" in path else "?"
         response = await page.goto(f"{campaign.ui}{path}{sep}share={key}")
