@@ -36,6 +36,11 @@ async def shoot(page: Any, shots: Path, name: str) -> None:
     await page.set_viewport_size(DESKTOP)
 
 
+async def seqs_on(page: Any) -> list[int]:
+    """The seqs of the event rows on the page, in page order."""
+    return [int(s) for s in await page.locator("li.event").evaluate_all("els => els.map(e => e.dataset.seq)")]
+
+
 def numbers_of(event: dict[str, Any]) -> list[str]:
     """The numbers a reader must see for an event: its dice faces, and the roll, target and hits of an attack."""
     data = event["data"]
@@ -70,9 +75,7 @@ async def test_timeline_shows_every_event_once_with_its_numbers_and_the_undone_t
     page = await context.new_page()
     await sign_in(page, campaign)
     await page.goto(f"{campaign.ui}?limit=200")
-    rows = page.locator("li.event")
-    seqs = [int(s) for s in await rows.evaluate_all("els => els.map(e => e.dataset.seq)")]
-    assert seqs == [e["seq"] for e in events]  # every event, once, in order
+    assert await seqs_on(page) == [e["seq"] for e in events]  # every event, once, in order
 
     people = {pid: p["name"] for pid, p in (await campaign.get("/state"))["participants"].items()}
     voided = {seq for e in events if e["type"] in CORRECTIONS for seq in e["data"]["voids"]}
@@ -101,15 +104,13 @@ async def test_timeline_shows_every_event_once_with_its_numbers_and_the_undone_t
     # Filters: one character's events, one event type; a small page pages with a keyset.
     await page.goto(f"{campaign.ui}?type=d100_attack_rolled")
     attacks = [e["seq"] for e in events if e["type"] == "d100_attack_rolled"]
-    assert [int(s) for s in await page.locator("li.event").evaluate_all("els => els.map(e => e.dataset.seq)")] == attacks
+    assert await seqs_on(page) == attacks
     await page.goto(f"{campaign.ui}?limit=5")
-    assert [int(s) for s in await page.locator("li.event").evaluate_all(
-        "els => els.map(e => e.dataset.seq)")] == [e["seq"] for e in events][-5:]
+    assert await seqs_on(page) == [e["seq"] for e in events][-5:]
     await page.click("nav.pager >> nth=0 >> a[rel=prev]")
-    assert [int(s) for s in await page.locator("li.event").evaluate_all(
-        "els => els.map(e => e.dataset.seq)")] == [e["seq"] for e in events][-10:-5]
+    assert await seqs_on(page) == [e["seq"] for e in events][-10:-5]
     await page.goto(f"{campaign.ui}?character=cultists&session=1")
-    shown = [int(s) for s in await page.locator("li.event").evaluate_all("els => els.map(e => e.dataset.seq)")]
+    shown = await seqs_on(page)
     assert shown and all("cultists" in json.dumps(e["data"]) or e["meta"].get("turn_character") == "cultists"
                          for e in events if e["seq"] in shown)
     await page.close()
@@ -224,7 +225,8 @@ async def test_the_browser_verifier_reproduces_the_docs_test_vectors(served: Ser
         const L = window.lexmechanicVerify;
         const key = await L.hmacKey(seed);
         const out = {v1: [], v2: [], digests: []};
-        for (const [nonce, k, sides] of v1) out.v1.push(String(await L.dieFace(key, campaign, nonce, k, BigInt(sides), null)));
+        for (const [nonce, k, sides] of v1)
+            out.v1.push(String(await L.dieFace(key, campaign, nonce, k, BigInt(sides), null)));
         for (let n = 0; n <= texts.length; n++) out.digests.push(await L.entropyDigest(texts.slice(0, n)));
         for (const [nonce, k, sides, n] of v2)
             out.v2.push(String(await L.dieFace(key, campaign, nonce, k, BigInt(sides), out.digests[Number(n)])));
