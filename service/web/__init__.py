@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from litestar import Litestar, Router
-from litestar.datastructures import CacheControlHeader
+from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.static_files import create_static_files_router
 
 from service.api.services import Services
@@ -25,6 +25,16 @@ from service.web.timeline_page import badge_fragment, timeline, timeline_rows
 
 STATIC = Path(__file__).parent / "static"
 
+# Scripts and styles only from the service itself (the JSON blocks are data, never run); no page in a frame;
+# and no Referer leaves a page, whose address may hold a share key.
+PAGE_HEADERS = [
+    ResponseHeader(name="Content-Security-Policy", value="default-src 'self'; script-src 'self'; "
+                   "style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                   "base-uri 'none'; form-action 'self'"),
+    ResponseHeader(name="Referrer-Policy", value="same-origin"),
+    ResponseHeader(name="X-Content-Type-Options", value="nosniff"),
+]
+
 __all__ = ["static_router", "template_config", "web_lifespan", "web_router"]
 
 
@@ -34,6 +44,7 @@ def web_router() -> Router:
         route_handlers=[timeline, timeline_rows, badge_fragment, state_page, encounter_page, compare_page, proof_page,
                         sign_in_form, sign_in, sign_out],
         exception_handlers=PAGE_EXCEPTION_HANDLERS,
+        response_headers=PAGE_HEADERS,
         include_in_schema=False,
     )
 

@@ -17,7 +17,7 @@ from service.exporting import verify_stored
 from service.store import EventStore, Head
 
 # How long a page waits for a verification still running before it shows the badge as pending.
-WAIT_SECONDS = 1.5
+WAIT_SECONDS = 0.5
 
 
 class Badge(msgspec.Struct, frozen=True, kw_only=True):

@@ -57,6 +57,11 @@ def _when(value: str | None) -> str:
     return f"{value[:10]} {value[11:19]} UTC" if value and len(value) >= 19 else value or ""
 
 
+def _web_url(value: object) -> bool:
+    """Only http(s) links leave a page: a post's url is the client's text (a javascript: url must not run)."""
+    return isinstance(value, str) and value.lower().startswith(("https://", "http://"))
+
+
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("service.web", "templates"),
@@ -67,6 +72,7 @@ def environment() -> Environment:
     )
     env.filters["short"] = _short
     env.filters["when"] = _when
+    env.tests["web_url"] = _web_url
     return env
 
 

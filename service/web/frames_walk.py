@@ -5,6 +5,13 @@ page). Walking them in seq order, the state before each one is either the state 
 folded forward over the few events in between, or, past a long gap or a correction in it, the nearest
 snapshot's state (`Snapshots.state_at`). Each event's frame comes from the rendering package, the same as
 transcripts; the undo marks come from the campaign's corrections, read once.
+
+A GM's retraction (or reinstatement) may reach far back, and folding exactly across it means folding from
+before the event it retracted. It never needs to here: only rolls and notes can be retracted
+(domain/campaign/decide.py, RETRACTABLE), and what they add to the state is two counters no page shows and
+no change line lists (projections/rendering/changes.py ignores them). So the walk folds across
+retractions as they come and keeps the exact, costlier time travel for undone and redone turns, whose
+effects a reader sees (wounds, magnitude, Fate).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.campaign.state import CampaignState
+from domain.campaign.events import EventsReinstated, EventsRetracted
 from domain.events import RestoringEvent, VoidingEvent
 from projections.permalinks import Links
 from projections.recorded import Recorded
@@ -82,7 +90,7 @@ async def walk(
         recorded = recorded_from_stored(stored)
         frame = build_frames([recorded], seq, seq, lang, campaign_id, {seq: stored.recorded_at},
                              initial=state, links=links)[0]
-        if is_voiding(recorded):
+        if _visible_correction(recorded):
             # An undo's changes are those of the events it took back: fold again from a valid snapshot.
             after = await snapshots.state_at(campaign_id, seq)
             frame = msgspec.structs.replace(frame, changes=tuple(diff(plain(state), plain(after))))
@@ -98,6 +106,11 @@ async def walk(
     return Walked(frames=frames, last_state=state or CampaignState())
 
 
+def _visible_correction(recorded: Recorded) -> bool:
+    """A correction whose effect a page shows: an undone or redone turn (a retraction only moves counters)."""
+    return is_voiding(recorded) and not isinstance(recorded.event, (EventsRetracted, EventsReinstated))
+
+
 async def _state_before(
     store: EventStore, snapshots: Snapshots, campaign_id: str, seq: int, state: CampaignState | None, at: int
 ) -> CampaignState:
@@ -106,8 +119,20 @@ async def _state_before(
         return CampaignState()
     if state is not None and at == seq - 1:
         return state
-    if state is not None and seq - 1 - at <= FOLD_GAP:
-        tail: list[Recorded] = await store.records(campaign_id, at, seq - 1)
-        if not any(is_voiding(r) for r in tail):
-            return campaign_state(tail, initial=state)
-    return await snapshots.state_at(campaign_id, seq - 1)
+    if state is None or seq - 1 - at > FOLD_GAP:
+        at, base = await snapshots.nearest(campaign_id, seq - 1)
+        state = base if at else None
+    tail: list[Recorded] = await store.records(campaign_id, at, seq - 1)
+    if any(touched <= at for r in tail if _visible_correction(r) for touched in _touched(r)):
+        # An undo in the tail takes back events before it: only a fold from further back is exact.
+        return await snapshots.state_at(campaign_id, seq - 1)
+    return campaign_state(tail, initial=state)
+
+
+def _touched(recorded: Recorded) -> tuple[int, ...]:
+    event = recorded.event
+    if isinstance(event, VoidingEvent):
+        return event.voids
+    if isinstance(event, RestoringEvent):
+        return event.restores
+    return ()

@@ -21,4 +21,21 @@
       }
     });
   });
+  // A badge still pending (a long campaign's first verification): ask again until it has an answer.
+  let tries = 0;
+  async function poll() {
+    const badge = document.getElementById("badge");
+    if (!badge || !badge.classList.contains("pending") || tries++ > 60) return;
+    try {
+      const response = await fetch(badge.dataset.badgeUrl, { credentials: "same-origin" });
+      if (response.ok) {
+        const holder = document.createElement("div");
+        holder.innerHTML = await response.text();
+        const fresh = holder.querySelector("#badge");
+        if (fresh && fresh.dataset.version === badge.dataset.version) badge.replaceWith(fresh);
+      }
+    } catch (error) { /* the next try */ }
+    setTimeout(poll, 2000);
+  }
+  setTimeout(poll, 1000);
 })();
