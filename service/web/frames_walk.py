@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.campaign.state import CampaignState
 from domain.campaign.events import EventsReinstated, EventsRetracted
+from domain.campaign.state import CampaignState
 from domain.events import RestoringEvent, VoidingEvent
 from projections.permalinks import Links
 from projections.recorded import Recorded

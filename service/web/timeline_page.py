@@ -112,7 +112,7 @@ async def timeline(
         "page": "timeline",
         "blocks": await _blocks(found, events),
         "filters": filters,
-        "sessions": list(range(1, state.sessions_held + (1 if state.session else 0) + 1)),
+        "sessions": list(range(1, state.sessions_held + 1)),
         "encounters": sorted(state.encounters),
         "characters": [(cid, c.name) for cid, c in state.characters.items()],
         "types": [(kind, title(kind, reader.lang)) for kind in kinds],
