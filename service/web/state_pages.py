@@ -14,6 +14,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
 from domain.campaign.state import CampaignState
+from projections.rendering.mission_wording import WORDING
 from projections.rendering.page_words import label
 from projections.rendering.state_view import StateView, compare, name_of, state_view
 from projections.rendering.vocabulary import Lang
@@ -49,6 +50,7 @@ def _view_context(found: Page, state: CampaignState) -> dict[str, Any]:
         "view": view,
         "names": names,
         "key_name": lambda key: name_of(key, lang),
+        "wording": WORDING[lang],
         "state_json": _json(state),
     }
 

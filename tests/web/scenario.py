@@ -58,6 +58,10 @@ async def deathwatch_fight(campaign: Campaign) -> dict[str, Any]:
     await script.post("gm", {"type": "create_character", "character_id": "cultists", "name": "the cultists",
                              "sheet": CULTISTS})
     await script.post("gm", {"type": "start_session", "title": "Into the hive"})
+    await script.post("gm", {"type": "mission_create", "mission_id": "gate", "title": "Hold the hive gate",
+                             "briefing": "Purge the cultists at the gate.", "squad": ["kai"]})
+    await script.post("gm", {"type": "mission_add_objective", "mission_id": "gate", "objective_id": "purge",
+                             "kind": "primary", "text": "Purge the cultists"})
     await script.post("Ana", {"type": "contribute_entropy", "entropy": "for the Emperor"}, "Ana")
     roll = await script.post("Ana", {"type": "roll", "expression": "2d10+3", "reason": "bolter damage",
                                      "character_id": "kai"}, "Ana")
