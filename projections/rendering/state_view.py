@@ -82,6 +82,8 @@ def standing(rules_character: Mapping[str, Any]) -> tuple[dict[str, StandingValu
                 continue
             if key in ("critical", "reloads") and value == 0:
                 continue
+            if key == "fate" and value == 0 and not rules_character.get("fate_max"):
+                continue  # no Fate to spend and none to regain: an NPC's, not worth a line
             found[key] = value
     if isinstance(sheet.get("shock"), int) and "shock" in found:
         maxima["shock"] = sheet["shock"]

@@ -20,7 +20,7 @@ def test_page_labels_exist_in_both_languages_with_the_same_placeholders() -> Non
     for key, (en, es) in LABELS.items():
         assert en.strip() and es.strip(), key
         assert sorted(re.findall(r"\{(\w+)\}", en)) == sorted(re.findall(r"\{(\w+)\}", es)), key
-    assert label("state_after", "es", what="el mensaje 1042") == "Estado justo después de el mensaje 1042"
+    assert label("state_after", "es", what=label("post_n", "es", post=1042)) == "Estado justo tras el mensaje 1042"
 
 
 def test_the_corrections_query_lists_every_voiding_and_restoring_event() -> None:
