@@ -2,13 +2,14 @@
 
 Campaign commands (sessions, characters, rolls, notes …) are ruleset-neutral; mission commands serve every
 ruleset; any other command belongs to a rules engine of the registry and needs a campaign of that engine.
-Starting a session also runs the engine's own session reset, in the same command.
+Starting a session also runs the engine's own session reset, in the same command; ending one asks the
+engine too (it may refuse, or record its own events).
 """
 
 from __future__ import annotations
 
 from domain import missions
-from domain.campaign.commands import CAMPAIGN_COMMANDS, InviteParticipant, StartSession
+from domain.campaign.commands import CAMPAIGN_COMMANDS, EndSession, InviteParticipant, StartSession
 from domain.campaign.decide import CommandContext, decide_campaign
 from domain.campaign.permissions import authorize
 from domain.campaign.state import CampaignState
@@ -40,6 +41,8 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
         events = decide_campaign(state, command, dice, actor, context)
         if isinstance(command, StartSession) and state.rules is not None:
             events += engine.session_started(state.rules, dice, actor)
+        if isinstance(command, EndSession) and state.rules is not None:
+            events += engine.session_ended(state.rules, dice, actor)
         return events
     if isinstance(command, missions.COMMANDS):
         return missions.decide(state.missions, command, dice, actor, mission_characters(state))

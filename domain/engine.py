@@ -10,7 +10,7 @@ registry, never a ruleset package.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -146,6 +146,16 @@ class Engine(Protocol):
 
     def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
         """What starting a session also records for this engine (resources reset); often nothing."""
+        ...
+
+    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """What ending a session also records for this engine, or the DomainError that keeps it open
+        (Wrath & Glory: a Wrath die 1 still awaiting the GM's choice); often nothing."""
+        ...
+
+    def result(self, events: Sequence[Event]) -> dict[str, object]:
+        """What a command's answer says of this engine's events besides the events themselves (derived from
+        them alone, so a retried command answers the same); empty when there is nothing to add."""
         ...
 
     def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:

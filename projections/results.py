@@ -21,13 +21,15 @@ from domain.campaign.events import (
 )
 from domain.dice_expression import Evaluated, render
 from domain.events import Event
+from domain.rulesets import engines
 
 Result = dict[str, object]
 
 
 def result_of(events: Sequence[Event]) -> Result:
     """The command's result: the numbers a client wants without reading every event."""
-    result: Result = {}
+    # Each engine's part first (a complication awaiting the GM …); each reads only its own events.
+    result: Result = {key: value for engine in engines() for key, value in engine.result(events).items()}
     for event in events:
         match event:
             case CampaignCreated(campaign_id=campaign_id):

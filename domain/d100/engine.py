@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -81,6 +81,12 @@ class D100Engine:
 
     def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
         return []
+
+    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        return []
+
+    def result(self, events: Sequence[Event]) -> dict[str, object]:
+        return {}
 
     def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
         if new.sheet is None:

@@ -22,7 +22,10 @@ def running(state: WngState) -> EncounterState:
 def yet_to_act(state: WngState, encounter: EncounterState) -> list[CharacterState]:
     """Participants still to take a turn this round: everyone not dead who has not acted."""
     found = (state.characters[c] for c in encounter.participants if c in state.characters)
-    return [c for c in found if not c.has("dead") and c.id not in encounter.acted]
+    return [
+        c for c in found
+        if not c.has("dead") and c.regrouped_into is None and c.id not in encounter.acted | encounter.waiting
+    ]
 
 
 def round_over(state: WngState, encounter: EncounterState) -> bool:
@@ -73,6 +76,13 @@ def check_pick(state: WngState, encounter: EncounterState, character: CharacterS
         raise RuleViolation("encounter", f"{name} is not in encounter {encounter.id}")
     if character.has("dead"):
         raise RuleViolation("dead", f"{name} is dead and takes no more turns")
+    if character.regrouped_into is not None:
+        raise RuleViolation("regrouped", f"the members of {name} joined {character.regrouped_into}: it takes no turns")
+    if character.id in encounter.waiting:
+        raise RuleViolation(
+            "reinforcement", f"{name} joined encounter {encounter.id} for the next round: it acts from round "
+            f"{encounter.round + 1}"
+        )
     if character.id in encounter.acted:
         raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
     if not may_pick(state, encounter, character):

@@ -49,6 +49,8 @@ def _targets(state: WngState, attacker: CharacterState, target_ids: tuple[str, .
             raise RuleViolation("target", "a character cannot attack itself")
         if target.has("dead"):
             raise RuleViolation("target", f"{target.sheet.name} is already dead")
+        if target.regrouped_into is not None:
+            raise RuleViolation("target", f"the members of {target.sheet.name} fight in {target.regrouped_into} now")
     return targets
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.events import members
@@ -11,6 +13,7 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     Move,
     Override,
@@ -20,6 +23,7 @@ from domain.wrath_and_glory.encounter_commands import (
     SeizeInitiative,
     StartEncounter,
     TakeAction,
+    TotalDefence,
 )
 from domain.wrath_and_glory.encounter_state import ActionKind
 from domain.wrath_and_glory.events import (
@@ -36,6 +40,8 @@ from domain.wrath_and_glory.state import InteractionEffect
 
 
 class SetTier(Command, tag="wng_set_tier", frozen=True, kw_only=True):
+    """GM: set the campaign's tier (1–5)."""
+
     tier: int
 
 
@@ -49,8 +55,17 @@ class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
     sheet: Sheet
 
 
+class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True):
+    """The GM's free action: the members of the `joining` troops (a lone survivor too) join `troop_id` as one
+    troop, all members within 5 m of each other (the engine tracks no positions: the GM vouches for it)."""
+
+    troop_id: str
+    joining: Annotated[tuple[str, ...], msgspec.Meta(min_length=1)]
+
+
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):
-    pass
+    """Every hero's Wrath and Reloads, Glory and Ruin reset; run by the campaign's start_session, never sent
+    alone."""
 
 
 class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
@@ -90,6 +105,8 @@ class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
 
 
 class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
+    """An interaction attack (intimidation, taunt, …) against the target's opposed skill or Resolve."""
+
     attacker_id: str
     target_id: str
     skill: InteractionSkill
@@ -149,10 +166,14 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
 
 
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
+    """Take the wounds pending on a character instead of soaking them."""
+
     character_id: str
 
 
 class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
+    """A dying hero's death test; `spend_wrath` spends 1 Wrath for +1."""
+
     character_id: str
     spend_wrath: bool = False
 
@@ -165,14 +186,20 @@ class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
+    """The Reload action: spend a Reload; the next shot is at +2 DN."""
+
     character_id: str
 
 
 class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
+    """Record an initiative roll for a character, when the GM wants one to settle the order."""
+
     character_id: str
 
 
 class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
+    """GM: award a hero 1 Wrath (for roleplay, by default)."""
+
     character_id: str
     cause: WrathGainCause = "roleplay"
     reason: str = ""
@@ -186,24 +213,32 @@ class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
 
 
 class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
+    """Add Glory to the players' pool (lost above its cap)."""
+
     amount: int = 1
     cause: GloryGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
+    """Spend Glory from the players' pool (to seize the initiative, by default)."""
+
     amount: int = 1
     cause: GlorySpendCause = "seize_initiative"
     reason: str = ""
 
 
 class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
+    """GM: add Ruin to the GM's pool (lost above its cap)."""
+
     amount: int = 1
     cause: RuinGainCause = "gm_award"
     reason: str = ""
 
 
 class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
+    """GM: spend Ruin, from the pool or an NPC's personal Ruin (`personal_of`)."""
+
     amount: int = 1
     cause: RuinSpendCause = "ruin_action"
     personal_of: str | None = None
@@ -236,8 +271,10 @@ WngCommand = (
     | SpendGlory
     | GainRuin
     | SpendRuin
+    | RegroupTroops
     | StartEncounter
     | EndEncounter
+    | JoinEncounter
     | SeizeInitiative
     | Interrupt
     | MakeAware
@@ -245,6 +282,7 @@ WngCommand = (
     | Prepare
     | Move
     | TakeAction
+    | TotalDefence
     | Override
     | RollResistanceTest
 )

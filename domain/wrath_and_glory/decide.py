@@ -15,9 +15,11 @@ from domain.wrath_and_glory import action_decisions as actions
 from domain.wrath_and_glory import combat_decisions as combat
 from domain.wrath_and_glory import encounter_decisions as encounters
 from domain.wrath_and_glory import injury_decisions as injury
+from domain.wrath_and_glory import movement_decisions as movement
 from domain.wrath_and_glory import resource_decisions as resources
 from domain.wrath_and_glory import roll_decisions as rolls
 from domain.wrath_and_glory import ruling_decisions as rulings
+from domain.wrath_and_glory import troop_decisions as troops
 from domain.wrath_and_glory.commands import (
     AddGloryDice,
     Attack,
@@ -26,6 +28,7 @@ from domain.wrath_and_glory.commands import (
     GainRuin,
     InteractionAttack,
     RecoverShock,
+    RegroupTroops,
     Reload,
     RerollFailedDice,
     ResolveAttack,
@@ -47,6 +50,7 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     Move,
     Override,
@@ -55,6 +59,7 @@ from domain.wrath_and_glory.encounter_commands import (
     SeizeInitiative,
     StartEncounter,
     TakeAction,
+    TotalDefence,
 )
 from domain.wrath_and_glory.state import WngState
 
@@ -110,8 +115,12 @@ def decide(
             return resources.decide_gain_ruin(state, command, dice, actor)
         case SpendRuin():
             return resources.decide_spend_ruin(state, command, dice, actor)
+        case RegroupTroops():
+            return troops.decide_regroup(state, command, dice, actor)
         case StartEncounter():
             return encounters.decide_start_encounter(state, command, dice, actor)
+        case JoinEncounter():
+            return encounters.decide_join(state, command, dice, actor)
         case EndEncounter():
             return encounters.decide_end_encounter(state, command, dice, actor)
         case SeizeInitiative():
@@ -125,9 +134,11 @@ def decide(
         case Prepare():
             return actions.decide_prepare(state, command, dice, actor)
         case Move():
-            return actions.decide_move(state, command, dice, actor)
+            return movement.decide_move(state, command, dice, actor)
         case TakeAction():
             return actions.decide_take_action(state, command, dice, actor)
+        case TotalDefence():
+            return actions.decide_total_defence(state, command, dice, actor)
         case Override():
             return rulings.decide_override(state, command, dice, actor)
         case RollResistanceTest():

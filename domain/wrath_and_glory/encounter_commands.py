@@ -22,8 +22,16 @@ class StartEncounter(Command, tag="wng_start_encounter", frozen=True, kw_only=Tr
     ambush: Side | None = None
 
 
+class JoinEncounter(Command, tag="wng_join_encounter", frozen=True, kw_only=True):
+    """The GM brings a reinforcement (hero or NPC) into the running encounter: it takes its side's picks of
+    alternating activation from this round on, or from the next one with `next_round`."""
+
+    character_id: str
+    next_round: bool = False
+
+
 class EndEncounter(Command, tag="wng_end_encounter", frozen=True, kw_only=True):
-    pass
+    """GM: end the running encounter; timed effects expire."""
 
 
 class SeizeInitiative(Command, tag="wng_seize_initiative", frozen=True, kw_only=True):
@@ -58,11 +66,26 @@ class Prepare(Command, tag="wng_prepare", frozen=True, kw_only=True):
 
 
 class Move(Command, tag="wng_move", frozen=True, kw_only=True):
-    """A move action: standard (Speed), double (and the action), run (2 × Speed, −2 Defence), climb, swim."""
+    """A move action: standard (Speed), double (and the action), run (2 × Speed, −2 Defence), climb, swim.
+
+    Climbing or swimming faster (`agility_test`): an Agility test (DN 3, a Wrath die) lets the move reach full
+    Speed; a failure leaves half Speed. The test is settled when rolled: a reroll is declared here."""
 
     character_id: str
     mode: MoveMode = "standard"
     metres: float = 0
+    agility_test: bool = False
+    reroll: RerollPayment | None = None
+
+
+class TotalDefence(Command, tag="wng_total_defence", frozen=True, kw_only=True):
+    """The Total Defence action: move up to half Speed and roll Agility; each icon is +1 Defence until the
+    start of the character's next turn. Bonus and Glory dice are bought here: the test is settled when rolled."""
+
+    character_id: str
+    metres: float = 0
+    bonus_dice: tuple[Modifier, ...] = ()
+    glory_dice: int = 0
 
 
 class TakeAction(Command, tag="wng_take_action", frozen=True, kw_only=True):

@@ -15,6 +15,7 @@ from domain.wrath_and_glory.activation import (
     for_next_turn,
     may_pick,
     pickable,
+    round_over,
     running,
     side_of,
     side_to_pick,
@@ -23,12 +24,14 @@ from domain.wrath_and_glory.encounter_commands import (
     ContestInitiative,
     EndEncounter,
     Interrupt,
+    JoinEncounter,
     MakeAware,
     SeizeInitiative,
     StartEncounter,
 )
 from domain.wrath_and_glory.encounter_events import (
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     ExpiryCause,
     InitiativeContested,
@@ -43,7 +46,7 @@ from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.injury_decisions import roll_death_test
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
-from domain.wrath_and_glory.roll_decisions import require_able
+from domain.wrath_and_glory.roll_decisions import require_able, require_in_play
 from domain.wrath_and_glory.rolls import roll_d6s
 from domain.wrath_and_glory.ruin_payment import pay_ruin
 from domain.wrath_and_glory.state import CharacterState, WngState
@@ -60,10 +63,24 @@ def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice,
     if len(set(command.participants)) != len(command.participants):
         raise RuleViolation("encounter", "each participant is named once")
     for cid in command.participants:
-        if state.character(cid).has("dead"):
-            raise RuleViolation("dead", f"{state.character(cid).sheet.name} is dead")
+        require_in_play(state.character(cid))
     return [EncounterStarted(encounter_id=command.encounter_id, participants=command.participants,
                              ambush=command.ambush)]
+
+
+def decide_join(state: WngState, command: JoinEncounter, dice: Dice, actor: Actor) -> list[Event]:
+    """A reinforcement joins the running encounter, acting from this round (it has not acted in it: its side
+    may pick it when its pick comes) or, with `next_round`, from the next one."""
+    require_gm(actor, "bring a reinforcement into an encounter")
+    encounter = running(state)
+    character = state.character(command.character_id)
+    require_in_play(character)
+    if character.id in encounter.participants:
+        raise RuleViolation("reinforcement", f"{character.sheet.name} already takes part in encounter {encounter.id}")
+    # Arriving once everyone has acted is arriving between rounds: it acts from the next one, with everyone.
+    later = command.next_round or round_over(state, encounter)
+    return [EncounterJoined(encounter_id=encounter.id, character_id=character.id, round=encounter.round,
+                            acts_from_round=encounter.round + 1 if later else encounter.round)]
 
 
 def decide_end_encounter(state: WngState, command: EndEncounter, dice: Dice, actor: Actor) -> list[Event]:
@@ -221,8 +238,7 @@ def _check_turn_left(
     name = character.sheet.name
     if character.id not in encounter.participants:
         raise RuleViolation("encounter", f"{name} is not in encounter {encounter.id}")
-    if character.has("dead"):
-        raise RuleViolation("dead", f"{name} is dead")
+    require_in_play(character)
     if character.id in encounter.acted:
         raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
     if not surprised_ok and not may_pick(state, encounter, character):

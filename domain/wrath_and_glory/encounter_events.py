@@ -8,6 +8,9 @@ from domain.dice import Die
 from domain.events import Event
 from domain.wrath_and_glory.encounter_state import ActionKind, Side
 from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.outcome import WrathOutcome
+from domain.wrath_and_glory.pool import PoolSize
+from domain.wrath_and_glory.rolls import PoolDie
 
 MoveMode = Literal["standard", "double", "run", "climb", "swim"]
 ExpiryCause = Literal["turn_started", "encounter_ended"]
@@ -19,6 +22,16 @@ class EncounterStarted(Event, tag="wng_encounter_started", frozen=True, kw_only=
     encounter_id: str
     participants: tuple[str, ...]
     ambush: Side | None = None
+
+
+class EncounterJoined(Event, tag="wng_encounter_joined", frozen=True, kw_only=True):
+    """A reinforcement joined the running encounter in `round`; it may be picked from `acts_from_round` on
+    (this round if it is the same: it has not acted in it). It is never surprised by the encounter's ambush."""
+
+    encounter_id: str
+    character_id: str
+    round: int
+    acts_from_round: int
 
 
 class RoundStarted(Event, tag="wng_round_started", frozen=True, kw_only=True):
@@ -81,6 +94,38 @@ class Moved(Event, tag="wng_moved", frozen=True, kw_only=True):
     max_metres: float
 
 
+class TotalDefenceRolled(Event, tag="wng_total_defence_rolled", frozen=True, kw_only=True):
+    """Total Defence: an Agility test with its Wrath die and no DN; its icons are the Defence bonus (a
+    `wng_defence_effect_added` follows when there is one), and the move of up to half Speed it allowed."""
+
+    test_id: str
+    character_id: str
+    pool: PoolSize
+    dice: tuple[PoolDie, ...]
+    icons: int
+    exalted: int
+    defence_bonus: int
+    wrath: WrathOutcome
+    metres: float
+    max_metres: float
+
+
+class MovementTestRolled(Event, tag="wng_movement_test_rolled", frozen=True, kw_only=True):
+    """The Agility test of a climb or swim at full Speed (DN 3, a Wrath die), settled when rolled: its dice,
+    any declared reroll (`rerolled`: the pool after it), and the result; the `wng_moved` follows."""
+
+    test_id: str
+    character_id: str
+    mode: MoveMode
+    pool: PoolSize
+    dn: int
+    dice: tuple[PoolDie, ...]
+    rerolled: tuple[PoolDie, ...]
+    icons: int
+    success: bool
+    wrath: WrathOutcome
+
+
 class TurnEffectsExpired(Event, tag="wng_turn_effects_expired", frozen=True, kw_only=True):
     """Effects lasting until a character's next turn end: Defence changes and a Prepare not used."""
 
@@ -91,6 +136,8 @@ class TurnEffectsExpired(Event, tag="wng_turn_effects_expired", frozen=True, kw_
 
 
 class EncounterEnded(Event, tag="wng_encounter_ended", frozen=True, kw_only=True):
+    """The encounter ended after `rounds` rounds."""
+
     encounter_id: str
     rounds: int
 

@@ -47,13 +47,15 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True):
     ambush: Side | None = None
     aware: frozenset[str] = frozenset()
     prepared: frozenset[str] = frozenset()
+    # Reinforcements that joined for the next round (wng_join_encounter): they act from it on.
+    waiting: frozenset[str] = frozenset()
     budget: TurnBudget = TurnBudget()
 
     def next_round(self) -> EncounterState:
         """The same encounter as it stands when its next round begins, before anyone acts."""
         return msgspec.structs.replace(
             self, round=self.round + 1, turn=0, acting=None, acted=frozenset(), last_side=None,
-            seized=frozenset(), interrupted=False, budget=TurnBudget(),
+            seized=frozenset(), interrupted=False, waiting=frozenset(), budget=TurnBudget(),
         )
 
     def surprised(self, side: Side) -> bool:

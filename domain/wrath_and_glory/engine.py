@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -20,6 +20,7 @@ from domain.wrath_and_glory.evolve import evolve
 from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
 from domain.wrath_and_glory.resource_decisions import recruit
 from domain.wrath_and_glory.state import WngState, initial_state
+from domain.wrath_and_glory.views import answer, check_session_may_end, encounter_view
 
 
 def _added(command: Command) -> Command:
@@ -73,6 +74,14 @@ class WngEngine:
         """Every hero's Wrath and Reloads, and the Glory and Ruin pools, reset for the new session."""
         return decide(_own(state), StartSession(), dice, actor)
 
+    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """Refused while a Wrath die 1 awaits the GM's choice: the session's end would close its test."""
+        check_session_may_end(_own(state))
+        return []
+
+    def result(self, events: Sequence[Event]) -> dict[str, object]:
+        return answer(events)
+
     def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
         part: JsonObject = msgspec.to_builtins(recruit(new))
         return part
@@ -81,7 +90,7 @@ class WngEngine:
         return _own(state).characters
 
     def encounters(self, state: RulesState) -> Mapping[str, msgspec.Struct]:
-        running = _own(state).encounter
+        running = encounter_view(_own(state))
         return {running.id: running} if running is not None else {}
 
     def position(self, state: RulesState) -> TurnPosition | None:

@@ -13,12 +13,15 @@ from domain.wrath_and_glory.damage import DamageTotal, DeathTestResult
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     InitiativeContested,
     InitiativeTaken,
     MadeAware,
     Moved,
+    MovementTestRolled,
     RoundStarted,
+    TotalDefenceRolled,
     TurnEffectsExpired,
 )
 from domain.wrath_and_glory.encounter_state import Side
@@ -29,6 +32,7 @@ from domain.wrath_and_glory.rolls import PoolDie
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.sheet import Attribute, Sheet, Skill, Weapon
 from domain.wrath_and_glory.state import InteractionEffect, TestPurpose
+from domain.wrath_and_glory.troop_events import TroopsRegrouped
 
 GloryGainCause = Literal["wrath_six", "shift", "gm_award"]
 GlorySpendCause = Literal["bonus_dice", "damage", "seize_initiative", "ambush_awareness", "other"]
@@ -46,6 +50,8 @@ DamageCause = Literal["attack", "soak", "gm"]
 
 
 class TierSet(Event, tag="wng_tier_set", frozen=True, kw_only=True):
+    """The campaign tier changed."""
+
     tier: int
 
 
@@ -152,6 +158,8 @@ class DiceRerolled(Event, tag="wng_dice_rerolled", frozen=True, kw_only=True):
 
 
 class GloryDiceAdded(Event, tag="wng_glory_dice_added", frozen=True, kw_only=True):
+    """Glory dice added to a rolled test, and the test read again with them."""
+
     test_id: str
     dice: tuple[Die, ...]
     bonus_applied: int
@@ -162,18 +170,26 @@ class GloryDiceAdded(Event, tag="wng_glory_dice_added", frozen=True, kw_only=Tru
 
 
 class IconsShifted(Event, tag="wng_icons_shifted", frozen=True, kw_only=True):
+    """Exalted icons of a successful skill test shifted, one use each; `shifted_total` counts the test's shifts so
+    far."""
+
     test_id: str
     uses: tuple[ShiftUse, ...]
     shifted_total: int
 
 
 class ComplicationResolved(Event, tag="wng_complication_resolved", frozen=True, kw_only=True):
+    """The GM's choice for a Wrath die 1: a complication (described in `note`), or 1 Ruin instead (a
+    `wng_ruin_gained` follows)."""
+
     test_id: str
     choice: Literal["complication", "ruin"]
     note: str = ""
 
 
 class GloryGained(Event, tag="wng_glory_gained", frozen=True, kw_only=True):
+    """The group's Glory grew; `lost` is what the cap cut."""
+
     amount: int
     cause: GloryGainCause
     before: int
@@ -184,6 +200,8 @@ class GloryGained(Event, tag="wng_glory_gained", frozen=True, kw_only=True):
 
 
 class GlorySpent(Event, tag="wng_glory_spent", frozen=True, kw_only=True):
+    """The group's Glory spent, on `cause`."""
+
     amount: int
     cause: GlorySpendCause
     before: int
@@ -193,6 +211,8 @@ class GlorySpent(Event, tag="wng_glory_spent", frozen=True, kw_only=True):
 
 
 class WrathGained(Event, tag="wng_wrath_gained", frozen=True, kw_only=True):
+    """A hero's Wrath grew."""
+
     character_id: str
     amount: int
     cause: WrathGainCause
@@ -202,6 +222,8 @@ class WrathGained(Event, tag="wng_wrath_gained", frozen=True, kw_only=True):
 
 
 class WrathSpent(Event, tag="wng_wrath_spent", frozen=True, kw_only=True):
+    """A hero's Wrath spent, on `cause`."""
+
     character_id: str
     amount: int
     cause: WrathSpendCause
@@ -212,6 +234,8 @@ class WrathSpent(Event, tag="wng_wrath_spent", frozen=True, kw_only=True):
 
 
 class RuinGained(Event, tag="wng_ruin_gained", frozen=True, kw_only=True):
+    """The GM's Ruin grew; `lost` is what the cap cut."""
+
     amount: int
     cause: RuinGainCause
     before: int
@@ -235,6 +259,8 @@ class RuinSpent(Event, tag="wng_ruin_spent", frozen=True, kw_only=True):
 
 
 class ReloadsSpent(Event, tag="wng_reloads_spent", frozen=True, kw_only=True):
+    """A hero's Reloads spent, on `cause`."""
+
     character_id: str
     amount: int
     cause: ReloadCause
@@ -244,11 +270,15 @@ class ReloadsSpent(Event, tag="wng_reloads_spent", frozen=True, kw_only=True):
 
 
 class DefenceEffectAdded(Event, tag="wng_defence_effect_added", frozen=True, kw_only=True):
+    """A change to a character's Defence until the start of its next turn (or the encounter's end)."""
+
     character_id: str
     effect: Modifier
 
 
 class NextActionPenaltyAdded(Event, tag="wng_next_action_penalty_added", frozen=True, kw_only=True):
+    """A +DN penalty on the character's next test or attack, used up by it."""
+
     character_id: str
     penalty: Modifier
 
@@ -267,6 +297,8 @@ class DamageDealt(Event, tag="wng_damage_dealt", frozen=True, kw_only=True):
 
 
 class InteractionEffectApplied(Event, tag="wng_interaction_effect_applied", frozen=True, kw_only=True):
+    """A successful interaction attack's effect on its target; `extra_effect` at 3 or more shifts (the GM says what)."""
+
     test_id: str
     target_id: str
     effect: InteractionEffect
@@ -283,6 +315,9 @@ class WoundsPending(Event, tag="wng_wounds_pending", frozen=True, kw_only=True):
 
 
 class SoakRolled(Event, tag="wng_soak_rolled", frozen=True, kw_only=True):
+    """A soak roll (no Wrath die, no DN): 1 wound ignored per icon, 2 per exalted icon; 1 shock + 1 per wound
+    ignored."""
+
     roll_id: str
     character_id: str
     dice: tuple[Die, ...]
@@ -331,6 +366,8 @@ class DeathTestRolled(Event, tag="wng_death_test_rolled", frozen=True, kw_only=T
 
 
 class ShockRecovered(Event, tag="wng_shock_recovered", frozen=True, kw_only=True):
+    """Shock recovered (1d3 + 3, up to the sheet's shock)."""
+
     character_id: str
     die: Die
     amount: int
@@ -389,6 +426,10 @@ WngEvent = (
     | GmOverridden
     | ResistanceTestRolled
     | SoakRerolled
+    | TotalDefenceRolled
+    | TroopsRegrouped
+    | EncounterJoined
+    | MovementTestRolled
 )
 
 EVENTS: tuple[type[Event], ...] = members(WngEvent, Event)

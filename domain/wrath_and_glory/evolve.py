@@ -13,11 +13,14 @@ from domain.events import Event
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     InitiativeContested,
     InitiativeTaken,
     MadeAware,
+    MovementTestRolled,
     RoundStarted,
+    TotalDefenceRolled,
     TurnEffectsExpired,
 )
 from domain.wrath_and_glory.encounter_state import EncounterState, TurnBudget
@@ -63,6 +66,7 @@ from domain.wrath_and_glory.state import (
     WngState,
     initial_state,
 )
+from domain.wrath_and_glory.troop_events import TroopsRegrouped
 from domain.wrath_and_glory.turn_budget import spend_budget
 
 
@@ -72,6 +76,13 @@ def _with_character(state: WngState, character: CharacterState) -> WngState:
 
 def _with_test(state: WngState, test: OpenTest) -> WngState:
     return replace(state, tests={**state.tests, test.id: test})
+
+
+def _complication(state: WngState, test_id: str, character_id: str, pending: bool) -> WngState:
+    """A Wrath die 1 now awaiting (or no longer awaiting) the GM's choice, on the character who rolled it."""
+    character = state.characters[character_id]
+    waiting = tuple(t for t in character.complications_pending if t != test_id) + ((test_id,) if pending else ())
+    return _with_character(state, replace(character, complications_pending=waiting))
 
 
 def _conditions(current: frozenset[Condition], **flags: bool) -> frozenset[Condition]:
@@ -118,7 +129,12 @@ def evolve(state: WngState, event: Event) -> WngState:
                 ),
             )
         case SessionStarted():
-            characters = dict(state.characters)
+            # Open tests close, and with them any complication choice still waiting (the GM cannot end a
+            # session with one pending; older logs may hold some).
+            characters = {
+                cid: replace(c, complications_pending=()) if c.complications_pending else c
+                for cid, c in state.characters.items()
+            }
             for reset in event.heroes:
                 hero = characters[reset.character_id]
                 characters[hero.id] = replace(hero, wrath=reset.wrath, reloads=reset.reloads)
@@ -145,6 +161,8 @@ def evolve(state: WngState, event: Event) -> WngState:
             if event.next_action_penalties_used:
                 character = state.characters[event.character_id]
                 state = _with_character(state, replace(character, next_action_dn=()))
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
             return _with_test(
                 state,
                 OpenTest(
@@ -175,6 +193,8 @@ def evolve(state: WngState, event: Event) -> WngState:
             for r in event.rerolls:
                 dice[r.position] = PoolDie(die=r.after, role=dice[r.position].role)
             pending = test.complication_pending or (event.wrath_rerolled and event.wrath == "complication")
+            if pending and not test.complication_pending:
+                state = _complication(state, test.id, test.character_id, True)
             return _with_test(state, replace(test, dice=tuple(dice), rerolled=True, complication_pending=pending))
         case GloryDiceAdded():
             test = state.tests[event.test_id]
@@ -183,7 +203,9 @@ def evolve(state: WngState, event: Event) -> WngState:
         case IconsShifted():
             return _with_test(state, replace(state.tests[event.test_id], shifted=event.shifted_total))
         case ComplicationResolved():
-            return _with_test(state, replace(state.tests[event.test_id], complication_pending=False))
+            test = state.tests[event.test_id]
+            state = _complication(state, test.id, test.character_id, False)
+            return _with_test(state, replace(test, complication_pending=False))
         case GloryGained(after=after) | GlorySpent(after=after):
             return replace(state, glory=after)
         case WrathGained() | WrathSpent():
@@ -279,7 +301,7 @@ def evolve(state: WngState, event: Event) -> WngState:
                 replace(
                     character,
                     shock=event.after,
-                    recovered_shock_this_turn=True,
+                    recovered_shock_this_turn=state.takes_part(character.id),
                     conditions=_conditions(character.conditions, exhausted=event.after == 0),
                 ),
             )
@@ -310,6 +332,10 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
         case EncounterStarted():
             started = EncounterState(id=event.encounter_id, participants=event.participants, ambush=event.ambush)
             return replace(state, encounter=started)
+        case EncounterJoined() if encounter is not None:
+            waiting = encounter.waiting | ({event.character_id} if event.acts_from_round > event.round else set())
+            return _in_encounter(state, participants=(*encounter.participants, event.character_id),
+                                 aware=encounter.aware | {event.character_id}, waiting=waiting)
         case RoundStarted() if encounter is not None:
             return replace(state, encounter=replace(encounter.next_round(), round=event.round))
         case InitiativeTaken() if encounter is not None:
@@ -331,7 +357,13 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                 state = _in_encounter(state, prepared=encounter.prepared - {event.character_id})
             return state
         case EncounterEnded():
-            return replace(state, encounter=None, encounters_held=(*state.encounters_held, event.encounter_id))
+            # Turns end with the encounter: what counted "once per turn" counts no more.
+            characters = {
+                cid: replace(c, recovered_shock_this_turn=False) if c.recovered_shock_this_turn else c
+                for cid, c in state.characters.items()
+            }
+            return replace(state, encounter=None, encounters_held=(*state.encounters_held, event.encounter_id),
+                           characters=characters)
         case GmOverridden():
             character = state.characters[event.character_id]
             conditions = (character.conditions | set(event.conditions_added)) - set(event.conditions_removed)
@@ -347,8 +379,52 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                     death_test_due=character.death_test_due and "dying" in conditions,
                 ),
             )
+        case TroopsRegrouped():
+            troop = state.characters[event.troop_id]
+            state = _with_character(state, replace(
+                troop, members_left=event.members_after, troop_shock_lost=event.troop_shock_lost,
+                troop_wounds_lost=event.troop_wounds_lost, conditions=troop.conditions - {"dissolved"},
+            ))
+            for part in event.joined:
+                gone = state.characters[part.character_id]
+                state = _with_character(state, replace(
+                    gone, members_left=0, troop_shock_lost=0, troop_wounds_lost=0, regrouped_into=event.troop_id,
+                ))
+            if event.acted and encounter is not None:
+                state = _in_encounter(state, acted=encounter.acted | {event.troop_id})
+            return state
+        case MovementTestRolled():
+            # Settled when rolled: an open test only for its Wrath die 1.
+            state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
+            return _with_test(
+                state,
+                OpenTest(
+                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=event.dn,
+                    dice=event.rerolled or event.dice, bonus_applied=0, bonus_cap=event.pool.bonus_cap,
+                    rerolled=bool(event.rerolled), complication_pending=event.wrath == "complication",
+                    settled="movement",
+                ),
+            )
+        case TotalDefenceRolled():
+            # An open test only for its Wrath die 1: no DN to fail, so no reroll, later Glory dice or shift.
+            state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
+            return _with_test(
+                state,
+                OpenTest(
+                    id=event.test_id, character_id=event.character_id, purpose="skill", dn=0, dice=event.dice,
+                    bonus_applied=event.pool.bonus_applied + sum(1 for d in event.dice if d.role == "glory"),
+                    bonus_cap=event.pool.bonus_cap, complication_pending=event.wrath == "complication",
+                    settled="total_defence",
+                ),
+            )
         case ResistanceTestRolled():
             state = replace(state, tests_rolled=state.tests_rolled + 1)
+            if event.wrath == "complication":
+                state = _complication(state, event.test_id, event.character_id, True)
             return _with_test(
                 state,
                 OpenTest(

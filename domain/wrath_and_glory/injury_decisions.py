@@ -18,6 +18,7 @@ from domain.wrath_and_glory.events import (
     SoakRolled,
     WrathSpent,
 )
+from domain.wrath_and_glory.evolve import replay
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.resources import spend
@@ -124,8 +125,10 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
             events.append(WrathSpent(character_id=target.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=roll_id))
         else:
-            events.append(pay_ruin(state, actor, target, "reroll", personal=command.reroll == "personal_ruin",
-                                   test_id=roll_id))
+            # The soak's own Ruin is already spent: the reroll pays from what it left (issue 11, defect 6).
+            paid = replay(events, state)
+            events.append(pay_ruin(paid, actor, paid.characters[target.id], "reroll",
+                                   personal=command.reroll == "personal_ruin", test_id=roll_id))
         after = tuple(dice.roll(6) for _ in failed)
         kept = [d for d in rolled if d.value >= 4]
         result = soak(count_icons(d.value for d in [*kept, *after]), pending.wounds)
@@ -188,9 +191,11 @@ def roll_death_test(state: WngState, character: CharacterState, dice: Dice, *, s
 def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
+    if character.regrouped_into is not None:
+        raise RuleViolation("regrouped", f"the members of {character.sheet.name} joined {character.regrouped_into}")
     if character.has("dead") or character.has("unconscious"):
         raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
-    if character.recovered_shock_this_turn:
+    if state.takes_part(character.id) and character.recovered_shock_this_turn:
         raise RuleViolation("recover_shock", "shock can be recovered only once per turn")
     # Read as a simple action: the seed lets another action follow it at +2 DN.
     events: list[Event] = take_action(state, character, SIMPLE, "recover shock")

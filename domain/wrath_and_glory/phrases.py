@@ -52,6 +52,10 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_resistance_test_rolled": ("resistance test", "tirada de resistencia"),
     "wng_round_started": ("round begins", "empieza el asalto"),
     "wng_turn_effects_expired": ("effects expire", "terminan los efectos"),
+    "wng_total_defence_rolled": ("Total Defence", "defensa total"),
+    "wng_troops_regrouped": ("troops regroup", "las tropas se reagrupan"),
+    "wng_encounter_joined": ("joins the encounter", "se une al combate"),
+    "wng_movement_test_rolled": ("Agility test to climb or swim", "prueba de agilidad para escalar o nadar"),
 }
 
 

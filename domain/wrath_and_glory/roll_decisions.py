@@ -34,10 +34,19 @@ from domain.wrath_and_glory.state import CharacterState, OpenTest, TestPurpose, 
 from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
 
 
-def require_able(character: CharacterState) -> None:
-    """The dead, the unconscious and the exhausted cannot act (the exhausted only move or Disengage)."""
+def require_in_play(character: CharacterState) -> None:
+    """The dead act no more, nor a troop whose members joined another."""
     if character.has("dead"):
         raise RuleViolation("dead", f"{character.sheet.name} is dead")
+    if character.regrouped_into is not None:
+        raise RuleViolation(
+            "regrouped", f"the members of {character.sheet.name} joined {character.regrouped_into}: it acts no more"
+        )
+
+
+def require_able(character: CharacterState) -> None:
+    """The dead, the unconscious and the exhausted cannot act (the exhausted only move or Disengage)."""
+    require_in_play(character)
     if character.has("unconscious"):
         raise RuleViolation("unconscious", f"{character.sheet.name} is unconscious")
     if character.has("exhausted"):
@@ -153,6 +162,11 @@ def open_test(state: WngState, test_id: str) -> OpenTest:
             "soak", 'a soak is applied when rolled: declare its reroll in the wng_soak command ("reroll": "wrath")'
         )
     test = state.test(test_id)
+    if test.settled == "total_defence":
+        raise RuleViolation(
+            "total_defence", "a Total Defence test has no DN to fail: buy its Glory dice in the command; "
+            "nothing rerolls or shifts it afterwards"
+        )
     if test.settled is not None:
         raise RuleViolation(
             test.settled, f'a {test.settled} test is settled when rolled: declare its reroll in the command ("reroll")'

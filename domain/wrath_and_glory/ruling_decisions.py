@@ -29,8 +29,9 @@ def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor
     members = character.members_left if command.members_left is None else command.members_left
     if not 0 <= wounds <= sheet.wounds or not 0 <= shock <= sheet.shock:
         raise RuleViolation("override", f"wounds go from 0 to {sheet.wounds} and shock from 0 to {sheet.shock}")
-    if not 0 <= failures <= 3 or not 0 <= members <= sheet.members:
-        raise RuleViolation("override", f"death-test failures go from 0 to 3 and members from 0 to {sheet.members}")
+    most = max(sheet.members, character.members_left)  # a regrouped troop may outnumber its sheet
+    if not 0 <= failures <= 3 or not 0 <= members <= most:
+        raise RuleViolation("override", f"death-test failures go from 0 to 3 and members from 0 to {most}")
     if set(command.add_conditions) & set(command.remove_conditions):
         raise RuleViolation("override", "a condition cannot be both added and removed")
     added = tuple(c for c in command.add_conditions if not character.has(c))

@@ -36,6 +36,13 @@ class PendingWounds(msgspec.Struct, frozen=True, kw_only=True):
     wounds: int
 
 
+class PendingComplication(msgspec.Struct, frozen=True, kw_only=True):
+    """A Wrath die 1 awaiting the GM's choice: a complication, or 1 Ruin instead (RULES B1)."""
+
+    test_id: str
+    character_id: str
+
+
 class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     """One hero, NPC or troop as play has left it; wounds and shock count down to 0."""
 
@@ -55,9 +62,14 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     members_left: int = 1
     troop_shock_lost: int = 0
     troop_wounds_lost: int = 0
+    # Set only inside an encounter: outside one there is no turn to count (issue 11, defect 7).
     recovered_shock_this_turn: bool = False
     # A death test owed right now (fell unconscious, or wounded again while unconscious).
     death_test_due: bool = False
+    # A troop whose members joined another troop (wng_troops_regrouped): it has none left and acts no more.
+    regrouped_into: str | None = None
+    # Tests of this character whose Wrath die 1 awaits the GM's choice (wng_resolve_complication).
+    complications_pending: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -139,6 +151,10 @@ class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
     def ruin_cap(self) -> int:
         return ruin_cap(self.heroes)
 
+    def takes_part(self, character_id: str) -> bool:
+        """Whether the character is a participant of the running encounter (only there do turns count)."""
+        return self.encounter is not None and character_id in self.encounter.participants
+
     def character(self, character_id: str) -> CharacterState:
         found = self.characters.get(character_id)
         if found is None:
@@ -150,6 +166,16 @@ class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
         if found is None:
             raise UnknownEntity(f"no open test {test_id!r} in this campaign")
         return found
+
+    def complications(self, among: tuple[str, ...] | None = None) -> tuple[PendingComplication, ...]:
+        """Wrath dice 1 still awaiting the GM's choice, in roll order (of the characters `among`, if given)."""
+        found = [
+            PendingComplication(test_id=test_id, character_id=c.id)
+            for c in self.characters.values()
+            if among is None or c.id in among
+            for test_id in c.complications_pending
+        ]
+        return tuple(sorted(found, key=lambda p: int(p.test_id.removeprefix("t"))))
 
     def next_test_id(self) -> str:
         """Tests and special rolls are numbered t1, t2, … in the order they were rolled."""

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # Rule names passed in a variable rather than written at the raise (resources.spend's `rule`, a settled
 # test's kind, a character's state), as the code can set them.
-DYNAMIC = {"glory", "wrath", "ruin", "personal_ruin", "dead", "unconscious", "corruption", "fear"}
+DYNAMIC = {"glory", "wrath", "ruin", "personal_ruin", "dead", "unconscious", "corruption", "fear", "movement"}
 
 
 def raised_rules() -> dict[str, str]:

@@ -52,10 +52,12 @@ class Table:
         self.posts = itertools.count(1)
         self.tokens: dict[str, str | None] = {"gm": None}
         self.glory = 0
+        self.answers: list[dict[str, Any]] = []
 
     async def post(self, who: str, body: dict[str, Any]) -> dict[str, Any]:
         answer = await self.campaign.ok({**body, "post": {"id": f"post-{next(self.posts)}"}}, self.tokens[who])
         self.follow_glory(answer)
+        self.answers.append(answer)
         return answer
 
     async def refused(self, who: str, body: dict[str, Any], status: int, detail: str) -> None:
@@ -238,6 +240,15 @@ async def test_wng_http_session_a_fight_played_post_by_post(new_campaign: Any) -
 
     ended = await table.post("gm", {"type": "wng_end_encounter"})
     assert one(ended, "wng_encounter_ended") == {"encounter_id": "mine", "rounds": 2}
+    # Every Wrath die 1 of the session awaits the GM's choice, and the session cannot end before it.
+    rolled_ones = {c["test_id"] for post in table.answers for c in post["result"].get("complications", [])
+                   if c["status"] == "pending"}
+    pending = [t for c in (await table.state())["characters"].values() for t in c["complications_pending"]]
+    assert set(pending) == rolled_ones
+    if pending:
+        await table.refused("gm", {"type": "end_session"}, 422, "awaits the GM's choice")
+    for test_id in pending:
+        await table.post("gm", {"type": "wng_resolve_complication", "test_id": test_id, "choice": "complication"})
     await table.post("gm", {"type": "end_session"})
     state = await table.state()
     assert state["encounter"] is None and state["encounters_held"] == ["mine"]

@@ -9,8 +9,17 @@ from domain.dice import FixedDice
 from domain.events import Event
 from domain.wrath_and_glory import WngCommand, WngState, decide, initial_state
 from domain.wrath_and_glory.commands import AddCharacter, StartSession
+from domain.wrath_and_glory.events import (
+    GloryGained,
+    GlorySpent,
+    ReloadsSpent,
+    RuinGained,
+    RuinSpent,
+    WrathGained,
+    WrathSpent,
+)
+from domain.wrath_and_glory.evolve import evolve, replay
 from domain.wrath_and_glory.sheet import NpcKind, Sheet, Weapon
-from domain.wrath_and_glory.evolve import replay
 from tests.support.characters import is_joining, joined
 
 GM = Actor("gm", "gm")
@@ -71,11 +80,39 @@ def ork_boss(kind: NpcKind = "adversary") -> Sheet:
 
 
 def run(state: WngState, command: WngCommand, faces: Sequence[int] = (), actor: Actor = GM) -> list[Event]:
-    """Decide one command with fixed dice, checking every face given was used."""
+    """Decide one command with fixed dice, checking every face given was used and every pool change chained."""
     dice = FixedDice(faces)
     events = joined(state, command, actor) if is_joining(state, command) else decide(state, command, dice, actor)
     assert dice.used == len(faces), f"{len(faces) - dice.used} fixed faces were not rolled"
+    assert_pools_chain(state, events)
     return events
+
+
+def pool_before(state: WngState, event: Event) -> int | None:
+    """The pool a Glory, Wrath, Ruin or Reloads event changes, as the state holds it; None for other events."""
+    match event:
+        case GloryGained() | GlorySpent():
+            return state.glory
+        case RuinGained():
+            return state.ruin
+        case RuinSpent(personal_of=None):
+            return state.ruin
+        case RuinSpent(personal_of=str(npc)):
+            return state.characters[npc].personal_ruin
+        case WrathGained() | WrathSpent():
+            return state.characters[event.character_id].wrath
+        case ReloadsSpent():
+            return state.characters[event.character_id].reloads
+    return None
+
+
+def assert_pools_chain(state: WngState, events: Sequence[Event]) -> None:
+    """Each change of a pool starts where the command's earlier events left it (issue 11, defect 6)."""
+    for event in events:
+        held = pool_before(state, event)
+        if held is not None:
+            assert event.before == held, f"{event} starts from {held}"
+        state = evolve(state, event)
 
 
 def then(state: WngState, command: WngCommand, faces: Sequence[int] = (), actor: Actor = GM) -> WngState:

@@ -51,9 +51,9 @@ from domain.wrath_and_glory.events import (
     TurnStarted,
     WrathSpent,
 )
+from domain.wrath_and_glory.evolve import evolve
 from domain.wrath_and_glory.modifiers import Modifier
 from domain.wrath_and_glory.ruling_events import SoakRerolled
-from domain.wrath_and_glory.evolve import evolve
 
 from .scenario import ALICE, BOB, GM, run, table, then
 

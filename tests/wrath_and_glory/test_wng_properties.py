@@ -19,10 +19,10 @@ from domain.wrath_and_glory.commands import (
     WngCommand,
 )
 from domain.wrath_and_glory.events import ShiftUse
+from domain.wrath_and_glory.evolve import replay
 from domain.wrath_and_glory.icons import count_icons
 from domain.wrath_and_glory.outcome import max_shifts
 from domain.wrath_and_glory.state import WngState
-from domain.wrath_and_glory.evolve import replay
 
 from .scenario import GM, table
 
@@ -95,7 +95,8 @@ def test_property_glory_never_above_its_cap(heroes: int, moves: list[tuple[str, 
 
 
 combat_moves = st.lists(
-    st.tuples(st.sampled_from(["boss_hits", "hero_hits", "soak", "take"]), st.integers(0, 4), st.lists(face, min_size=12, max_size=12)),
+    st.tuples(st.sampled_from(["boss_hits", "hero_hits", "soak", "take"]), st.integers(0, 4),
+              st.lists(face, min_size=12, max_size=12)),
     max_size=15,
 )
 
@@ -107,7 +108,8 @@ def test_property_shock_and_wounds_never_negative(moves: list[tuple[str, int, li
     for kind, shifts, rolled in moves:
         if kind == "boss_hits":
             state = attempt(state, Attack(attacker_id="boss", targets=("h1",), weapon="choppa"), rolled)
-            state = attempt(state, ResolveAttack(test_id=f"t{state.tests_rolled}", target_id="h1", shifts=shifts), rolled)
+            resolve = ResolveAttack(test_id=f"t{state.tests_rolled}", target_id="h1", shifts=shifts)
+            state = attempt(state, resolve, rolled)
         elif kind == "hero_hits":
             for target in ("boss", "orks"):
                 state = attempt(state, Attack(attacker_id="h1", targets=(target,), weapon="boltgun"), rolled)

@@ -9,8 +9,8 @@ import msgspec
 
 from domain.events import all_event_classes, event_type
 from domain.wrath_and_glory import COMMANDS, EVENTS, WngCommand, WngEvent
-from domain.wrath_and_glory.commands import Attack, RollTest
 from domain.wrath_and_glory.attacks import AttackOptions
+from domain.wrath_and_glory.commands import Attack, RollTest
 
 from .scenario import ALICE, hero, run, table
 

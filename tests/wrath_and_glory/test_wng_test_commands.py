@@ -8,8 +8,8 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.wrath_and_glory.commands import (
     AddGloryDice,
     GainGlory,
-    ResolveComplication,
     RerollFailedDice,
+    ResolveComplication,
     RollTest,
     ShiftIcons,
     StartSession,
@@ -63,7 +63,9 @@ def test_elena_rolls_five_icons_against_dn_3_and_her_wrath_six_brings_glory() ->
     assert (rolled.icons, rolled.dn, rolled.success, rolled.wrath) == (5, 3, True, "glory")
     assert rolled.dice[-1].role == "wrath"
     assert [d.die.value for d in rolled.dice] == [1, 2, 3, 3, 4, 6, 6]
-    assert of(events, GloryGained) == [GloryGained(amount=1, cause="wrath_six", before=0, after=1, lost=0, test_id="t1")]
+    assert of(events, GloryGained) == [
+        GloryGained(amount=1, cause="wrath_six", before=0, after=1, lost=0, test_id="t1")
+    ]
     assert then(state, ELENA, [1, 2, 3, 3, 4, 6, 6], ALICE).glory == 1
 
 
