@@ -119,3 +119,26 @@ async def test_the_stream_needs_a_reader_and_takes_a_share_link(served: Served) 
             break
         await writer
     assert got[0]["data"]["type"] == "gm_noted"
+
+
+async def test_a_dropped_listening_connection_loses_no_event(served: Served, database_url: str) -> None:
+    """The listener's connection is killed mid-stream; events committed meanwhile still arrive, in order."""
+    campaign = await served.create("deathwatch")
+    head = (await campaign.get(""))["version"]
+    admin = await asyncpg.connect(database_url)
+
+    async def outage() -> None:
+        await asyncio.sleep(0.5)
+        killed = await admin.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+        )
+        assert killed == 1
+        for n in range(3):  # committed while nobody listens: no NOTIFY reaches this process
+            await campaign.ok({"type": "gm_note", "text": f"during the outage {n}"})
+
+    try:
+        got = await asyncio.wait_for(take(served, campaign, 3, {}, during=outage), 20)
+    finally:
+        await admin.close()
+    assert [e["id"] for e in got] == [head + 1, head + 2, head + 3]
