@@ -21,6 +21,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "compare_go": ("Show what changed", "Mostrar qué cambió"),
     "compare_none": ("Nothing a reader follows changed.", "No cambió nada de lo que sigue un lector."),
     "compare_with_now": ("compare with now", "comparar con ahora"),
+    "compare_previous": ("changes since the previous post", "cambios desde el mensaje anterior"),
     "post_n": ("post {post}", "el mensaje {post}"),
     "event_n": ("event {seq}", "el evento {seq}"),
     "forum_post": ("forum post", "mensaje del foro"),
