@@ -135,6 +135,11 @@
       else if ((await recordHash(record)) === record.hash) say("ok", "v_hash_ok", { seq: record.seq });
       else fail("v_hash_bad", { seq: record.seq });
     }
+    // The command's events are consecutive in the chain: each one's prev_hash is the hash before it.
+    for (let i = 1; i < data.events.length; i++) {
+      const event = data.events[i], before = data.events[i - 1];
+      if (event.seq !== before.seq + 1 || event.prev_hash !== before.hash) fail("v_hash_bad", { seq: event.seq });
+    }
     const first = data.events[0];
     const provenance = data.events.map((e) => e.meta && e.meta.dice).find(Boolean);
     if (!first || !provenance || !data.committed) {
