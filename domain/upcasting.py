@@ -25,6 +25,27 @@ def _dice_rolled_v1_to_v2(payload: Payload) -> Payload:
     return {**payload, "terms": terms}
 
 
+def _d100_action_taken_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2 records the metres of a movement action (move, full move, run …) by AgB; version 1 did not
+    # compute them, so an old action says nothing about its distance.
+    return {**payload, "move_m": None}
+
+
+def _d100_sheet_edited_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2's sheet has comrade_armour (the armour points of an Only War comrade); a version-1 sheet had
+    # no comrade armour to speak of: 0.
+    sheet = payload.get("sheet")
+    if not isinstance(sheet, dict):
+        raise ValueError("d100_sheet_edited v1 without a sheet")
+    return {**payload, "sheet": {**sheet, "comrade_armour": sheet.get("comrade_armour", 0)}}
+
+
+def _d100_reaction_rolled_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2 adds the rider's `sidestep` to the reactions; a version-1 reaction is a dodge, a parry or none,
+    # all still valid as written.
+    return payload
+
+
 def _face(die: object) -> int:
     if not isinstance(die, dict) or not isinstance(die.get("value"), int):
         raise ValueError("a v1 reroll without the face of the die it replaced")
@@ -57,6 +78,9 @@ def _wng_soak_rerolled_v1_to_v2(payload: Payload) -> Payload:
 
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
+    ("d100_action_taken", 1): _d100_action_taken_v1_to_v2,
+    ("d100_sheet_edited", 1): _d100_sheet_edited_v1_to_v2,
+    ("d100_reaction_rolled", 1): _d100_reaction_rolled_v1_to_v2,
     ("wng_dice_rerolled", 1): _wng_dice_rerolled_v1_to_v2,
     ("wng_soak_rerolled", 1): _wng_soak_rerolled_v1_to_v2,
 }

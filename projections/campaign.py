@@ -48,8 +48,7 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
     """The state after one more live event; events this fold does not know only move the version."""
     event, seq = recorded.event, recorded.seq
     kind = type(event)
-    if recorded.meta.encounter is not None and kind is not TurnUndone and kind is not TurnRedone:
-        state = _in_turn(state, recorded)
+    state = in_its_turn(state, recorded)
     rules = state.rules
     if rules is not None:
         engine, reads = _ENGINES[type(rules)]
@@ -177,6 +176,18 @@ _HANDLERS: dict[type[Event], Handler] = {
     TurnUndone: _turn_undone,
     TurnRedone: _turn_redone,
 }
+
+
+def in_its_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
+    """An encounter event joins its turn's record, live or voided: undo and redo must know whose turn it was.
+
+    A replay skips voided events but still files them here, so the undone turn keeps its character as it
+    did when the events were folded live (issue 11: a player could not redo its own turn after a refold).
+    """
+    kind = type(recorded.event)
+    if recorded.meta.encounter is None or kind is TurnUndone or kind is TurnRedone:
+        return state
+    return _in_turn(state, recorded)
 
 
 def _in_turn(state: CampaignState, recorded: Recorded) -> CampaignState:

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from domain.campaign.state import CampaignState
 from domain.events import RestoringEvent, VoidingEvent
-from projections.campaign import evolve
+from projections.campaign import evolve, in_its_turn
 from projections.recorded import Recorded
 
 S = TypeVar("S")
@@ -51,7 +51,8 @@ def fold_live(
 
 
 def _skip_campaign(state: CampaignState, recorded: Recorded) -> CampaignState:
-    return replace(state, version=recorded.seq)
+    """A voided event changes nothing but the version, and stays filed under its encounter turn."""
+    return replace(in_its_turn(state, recorded), version=recorded.seq)
 
 
 def campaign_state(records: Sequence[Recorded], initial: CampaignState | None = None) -> CampaignState:

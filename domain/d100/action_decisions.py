@@ -3,6 +3,8 @@ Pinning tests and the Heroic Sacrifice (RULES A3, A5, 000 Pinning)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
@@ -16,6 +18,7 @@ from .encounter_state import ActionCost
 from .events import AimTaken, WeaponReloaded
 from .harm import toughness_bonus
 from .modifiers import Modifier
+from .movement import Movement, movement
 from .percentile import roll_d100
 from .roll_decisions import build_target, character, require_able, require_new_id
 from .state import CharacterState, Condition, ConditionName, D100State, ExtendedAction
@@ -23,6 +26,12 @@ from .turn_budget import use_action
 
 # Marks an action leaves until the start of the character's next turn (outside an encounter: one round).
 _MARKS: dict[str, ConditionName] = {"defensive_stance": "defensive_stance", "run": "running", "overwatch": "overwatch"}
+
+# How far each movement action goes (RULES A4, A5): Disengage is a half move, Tactical Advance a full move.
+_MOVES: dict[str, Callable[[Movement], int]] = {
+    "move": lambda m: m.half, "full_move": lambda m: m.full, "run": lambda m: m.run,
+    "disengage": lambda m: m.half, "tactical_advance": lambda m: m.full,
+}
 
 
 def decide_action(state: D100State, command: TakeAction, dice: Dice, context: D100Context) -> list[Event]:
@@ -41,10 +50,11 @@ def decide_action(state: D100State, command: TakeAction, dice: Dice, context: D1
             raise RuleViolation("not_prone", f"{char.name} is already standing")
         removed = ("prone",)
     extended, complete = _extended(char, command)
+    metres = _MOVES[command.action](movement(char.bonus("Ag"))) if command.action in _MOVES else None
     taken = ActionTaken(
         character_id=char.id, action=command.action, cost=cost, use=command.use, note=command.note,
         conditions_added=added, conditions_removed=removed, extended=extended, extended_complete=complete,
-        delayed=command.action == "delay", in_encounter=in_encounter,
+        delayed=command.action == "delay", in_encounter=in_encounter, move_m=metres,
     )
     return [taken]
 
@@ -112,7 +122,7 @@ def pinning_test(
             mods.append(Modifier("horde magnitude", char.magnitude))
     built = build_target(char, "WP", None, mods)
     die = roll_d100(dice)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural("WP"))
     pinned = reason != "escape" and not result.success and not char.has("pinned")
     return PinningTested(
         test_id=test_id, character_id=char.id, reason=reason,

@@ -9,7 +9,7 @@ from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
 from .action_decisions import pinning_test
-from .characteristics import Characteristic, characteristic_bonus
+from .characteristics import Characteristic
 from .checks import resolve_test
 from .combat_modifiers import (
     AIM_BONUS,
@@ -24,21 +24,22 @@ from .combat_modifiers import (
     two_weapon_penalties,
     unarmed_modifier,
 )
-from .commands import Attack, React
+from .commands import Attack
 from .comrades import hit_goes_to_comrade
 from .context import NO_CONTEXT, D100Context
+from .encounter_events import ActionUsed
 from .encounter_state import ActionCost
-from .events import AssignedHits, AttackRolled, AttackStageAfter, ReactionRolled
-from .firing import FireMode, Reliability, burst_hits, hits_negated_by_dodge, jam_threshold
-from .hit_location import Location, hit_location, multiple_hit_locations
+from .events import AssignedHits, AttackRolled, AttackStageAfter
+from .firing import FireMode, Reliability, burst_hits, jam_threshold
+from .hit_location import Location, hit_location, multiple_hit_locations, reverse_digits
 from .hordes import (
     blast_hits_on_horde,
     comrade_bonus_hits,
     explosive_bonus_hit,
     flame_fixed_hits,
+    horde_ranged_shots,
     melee_hits_on_horde,
 )
-from .injury import fatigue_modifier
 from .modifiers import Modifier, ModifierSum
 from .movement import MIN_CHARGE_DISTANCE_M, movement
 from .percentile import roll_d100
@@ -48,6 +49,7 @@ from .state import CharacterState, ConditionName, D100State, PendingAttack
 from .turn_budget import ATTACK_COSTS, attack_kind, use_action
 
 _MODES: dict[str, FireMode] = {"semi_auto": "semi", "full_auto": "full", "suppressing": "suppressing"}
+MOUNT_STRUCK_UP_TO = 70  # 001: the reversed attack roll 01–70 strikes the mount, 71+ the rider
 
 
 def _reliability(weapon: Weapon) -> Reliability:
@@ -75,10 +77,7 @@ def _state_modifiers(
 ) -> list[Modifier]:
     """Circumstances the state already knows: fatigue, the target's and attacker's conditions, grapples."""
     style: AttackStyle = "melee" if melee else "ranged"
-    found: list[Modifier] = []
-    fatigue = fatigue_modifier(attacker.fatigue)
-    if fatigue:
-        found.append(fatigue)
+    found: list[Modifier] = []  # fatigue is not here: build_target adds it to every test, once (RULES A8)
     checks: tuple[tuple[CharacterState, ConditionName, Circumstance], ...] = (
         (target, "stunned", "stunned_target"),
         (target, "prone", "prone_target"),
@@ -91,11 +90,32 @@ def _state_modifiers(
         mod = circumstance_modifier(name, style) if who.has(condition) else None
         if mod:
             found.append(mod)
+    if not melee and target.evasive:  # an evasive trot (001): −5 per degree at the rider and his mount …
+        found.append(Modifier("evasive riding", -target.evasive))
+    if not melee and attacker.evasive:  # … and to the rider's own shots
+        found.append(Modifier("shooting from an evasive trot", -attacker.evasive))
     grapple = state.grapple_of(target.id)
     if melee and grapple is not None and attacker.id not in grapple:
         found.append(Modifier("target in a grapple", 20))
     if melee and target.has("defensive_stance"):
         found.append(Modifier("defensive stance", -20))
+    return found
+
+
+def _comrade_modifiers(
+    attacker: CharacterState, target: CharacterState, command: Attack, melee: bool, known: set[str]
+) -> list[Modifier]:
+    """Only War orders given this turn: Volley +5 BS; Close Ranks, ganging up (2 to 1) in melee, not on a horde."""
+    found: list[Modifier] = []
+    if not melee and "volley" in attacker.comrade_orders:
+        volley = circumstance_modifier("volley", "ranged")
+        if volley is not None and volley.name not in known:
+            found.append(volley)
+    ganging = any(c.startswith("ganging_up") for c in command.circumstances)
+    if melee and "close_ranks" in attacker.comrade_orders and not target.is_horde and not ganging:
+        close = circumstance_modifier("ganging_up_2_to_1", "melee")
+        if close is not None:
+            found.append(close)
     return found
 
 
@@ -109,7 +129,9 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
         raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
     attacker = character(state, command.attacker_id)
     require_able(attacker, "attack")
-    spent = use_action(state, attacker.id, cost, kind, command.use)
+    spent = _horde_shot(state, attacker, command)
+    if spent is None:
+        spent = use_action(state, attacker.id, cost, kind, command.use)
     rolled = attack_rolled(state, command, dice, context)
     pins = []
     for cid in dict.fromkeys(command.zone):
@@ -121,8 +143,25 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
     return [*spent, rolled, *pins]
 
 
-def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:
-    return [reaction_rolled(state, command, dice)]
+def _horde_shot(state: D100State, attacker: CharacterState, command: Attack) -> list[Event] | None:
+    """A horde's further ranged shots in its turn ride on its first attack action, the tens of its magnitude in all.
+
+    None when the attack pays its own action (not a horde, not ranged, not its turn, or its first shot).
+    """
+    encounter = state.encounter
+    weapon = attacker.sheet.weapon(command.weapon_id)
+    if (encounter is None or not attacker.is_horde or weapon is None or weapon.melee or command.use != "turn"
+            or encounter.acting != attacker.id or encounter.budget.shots == 0):
+        return None
+    budget = encounter.budget
+    allowed = horde_ranged_shots(attacker.magnitude or 0)
+    if budget.shots >= allowed:
+        shots = f"{allowed} shot{'s' if allowed > 1 else ''}"
+        raise RuleViolation("horde_shots", f"a horde of magnitude {attacker.magnitude} fires {shots} a turn")
+    if command.action != budget.shot_action:
+        first = (budget.shot_action or "standard").replace("_", " ")
+        raise RuleViolation("horde_shots", f"the horde's shots this turn are its {first} attack action")
+    return [ActionUsed(character_id=attacker.id, action="horde_shot", cost="free", use="turn")]
 
 
 def attack_rolled(
@@ -155,12 +194,22 @@ def attack_rolled(
     if command.action == "called_shot" and command.called_location is None:
         raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
     if command.action == "charge":
-        agb = characteristic_bonus(attacker.sheet.value("Ag"), attacker.sheet.unnatural.get("Ag", 0))
+        agb = attacker.bonus("Ag")
         reach = movement(agb).charge
         if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
             raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
         if command.distance_m > reach:
             raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+    if command.action in ("crushing_charge", "hit_and_run"):
+        if attacker.mounted_on is None:
+            raise RuleViolation("not_mounted", f"a {command.action.replace('_', ' ')} is made from the saddle")
+        mount = character(state, attacker.mounted_on)
+        if command.action == "crushing_charge":  # 001: at least 4 m away and within the mount's charge (3 × AgB)
+            reach = movement(mount.bonus("Ag")).charge
+            if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
+                raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
+            if command.distance_m > reach:
+                raise RuleViolation("charge_distance", f"the mount charges at most {reach} m (3 × its AgB)")
     if command.grapple and (weapon.id != "unarmed" or command.action not in ("standard", "charge")):
         raise RuleViolation("grapple_attack", "a grapple begins with an unarmed Standard Attack or Charge")
     if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
@@ -173,26 +222,33 @@ def attack_rolled(
     aim_used = attacker.aim
     if aim_used:
         mods.append(aim_modifier("half" if aim_used == AIM_BONUS["half"] else "full") or Modifier("aim", aim_used))
+    band = (range_band(command.distance_m, weapon.range_m)
+            if not melee and command.distance_m is not None and weapon.range_m > 0 else None)
+    # A prone target is BS −10 "unless point blank" (RULES A6): at point blank the prone target costs nothing.
+    waived: set[str] = {"prone target"} if band == "point_blank" else set()
     for circumstance in dict.fromkeys(command.circumstances):
         mod = circumstance_modifier(circumstance, style)
-        if mod:
+        if mod and mod.name not in waived:
             mods.append(mod)
-    known = {m.name for m in mods}
+    known = {m.name for m in mods} | waived
     mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
-    if not melee and command.distance_m is not None and weapon.range_m > 0:
-        band = range_band(command.distance_m, weapon.range_m)
+    mods.extend(_comrade_modifiers(attacker, target, command, melee, {m.name for m in mods}))
+    if band is not None:
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)
         if mod:
             mods.append(mod)
     if weapon.id == "unarmed":
-        opponent_armed = any(w.melee for w in target.sheet.weapons)
+        # "Armed" means holding any weapon ready, ranged included (RULES A5 ruling); natural weapons count.
+        opponent_armed = bool(target.sheet.weapons) or target.sheet.has_trait("natural_weapons")
         mod = unarmed_modifier(opponent_armed)
         if mod:
             mods.append(mod)
     if command.dual_wielding:
+        # 001: with both talents, Blade Dancer (melee weapons) or Gunslinger (pistols) takes the penalty to 0; our
+        # reading: the talent of the attacking weapon's kind.
         primary, off = two_weapon_penalties(
             attacker.sheet.has_talent("two_weapon_wielder"), attacker.sheet.has_talent("ambidextrous"),
-            attacker.sheet.has_talent("blade_dancer") or attacker.sheet.has_talent("gunslinger"),
+            attacker.sheet.has_talent("blade_dancer" if melee else "gunslinger"),
         )
         value = primary if command.hand == "primary" else off
         if value:
@@ -223,7 +279,8 @@ def attack_rolled(
         # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
         jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
         called_location=command.called_location if command.action == "called_shot" else None,
-        comrades_volley=command.comrades_volley, comrade_in_cohesion=command.comrade_in_cohesion,
+        comrades_volley=command.comrades_volley or (not melee and "volley" in attacker.comrade_orders),
+        comrade_in_cohesion=command.comrade_in_cohesion,
         grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
     )
     rolled = roll_attack(state, attacker, target, weapon, plan, dice)
@@ -269,7 +326,7 @@ def roll_attack(
     rolled: list[Die] = [die]
     jammed = plan.jam_from is not None and die.value >= plan.jam_from
     helpless = melee and (target.has("unconscious") or target.has("helpless"))
-    unnatural = attacker.sheet.unnatural.get(characteristic, 0)
+    unnatural = attacker.unnatural(characteristic)
     result = resolve_test(plan.target_number, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
                           auto_fail=jammed)
     success = result.success or helpless
@@ -307,6 +364,8 @@ def roll_attack(
         else:
             hits = 1 if melee else burst_hits(plan.mode, degrees, plan.rof)
             locations = multiple_hit_locations(plan.called_location or hit_location(die.value), hits)
+    if success and hits > 0 and not target.is_horde and not plan.zone and plan.action != "called_shot":
+        hits, locations, assigned = _mounted_split(state, target, weapon, plan, die.value, hits, locations, assigned)
     to_comrade = (
         hits > 0 and not target.is_horde and target.comrade in ("unharmed", "wounded")
         and hit_goes_to_comrade(die.value, True, plan.comrade_in_cohesion)
@@ -324,6 +383,42 @@ def roll_attack(
         comrades_volley=plan.comrades_volley, comrade_in_cohesion=plan.comrade_in_cohesion, grapple=plan.grapple,
         feinted=feinted and success, zone=plan.zone, assigned=assigned,
     )
+
+
+def _mounted_split(
+    state: D100State, target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, hits: int,
+    locations: tuple[Location, ...], assigned: tuple[AssignedHits, ...],
+) -> tuple[int, tuple[Location, ...], tuple[AssignedHits, ...]]:
+    """Seed 001: a hit on a mounted pair strikes the mount on a reversed 01–70, the rider on 71+ (always his
+    body); explosive weapons strike both. A Called Shot names rider or mount, so it is not split."""
+    if target.mounted_on is not None:
+        rider, mount_id = target, target.mounted_on
+    else:
+        rider_id = state.rider_of(target.id)
+        if rider_id is None:
+            return hits, locations, assigned
+        rider, mount_id = state.characters[rider_id], target.id
+    mount = state.characters[mount_id]
+    struck = [mount if reverse_digits(roll) <= MOUNT_STRUCK_UP_TO else rider]
+    if weapon.damage_type == "explosive":
+        struck = [mount, rider]
+    own = (hits, _pair_locations(rider, mount, target, roll, hits)) if target in struck else (0, ())
+    shares = tuple(
+        AssignedHits(attack_id=f"{plan.attack_id}:{who.id}", target_id=who.id, hits=hits,
+                     locations=_pair_locations(rider, mount, who, roll, hits),
+                     stage="awaiting_damage" if who.incapacitated or who.has("unaware") else "awaiting_reaction")
+        for who in struck if who.id != target.id
+    )
+    return own[0], own[1], (*assigned, *shares)
+
+
+def _pair_locations(
+    rider: CharacterState, mount: CharacterState, who: CharacterState, roll: int, hits: int
+) -> tuple[Location, ...]:
+    if who.id == rider.id:
+        body: Location = "body"  # "always assumed to strike the body" (001)
+        return (body,) * hits
+    return multiple_hit_locations(hit_location(roll), hits)
 
 
 def _assign_in_zone(
@@ -355,58 +450,4 @@ def _share(target: CharacterState, weapon: Weapon, plan: AttackPlan, roll: int, 
         stage="awaiting_damage" if unavoidable else "awaiting_reaction",
         to_comrade=(target.comrade in ("unharmed", "wounded")
                     and hit_goes_to_comrade(roll, True, plan.comrade_in_cohesion)),
-    )
-
-
-def reaction_rolled(state: D100State, command: React, dice: Dice) -> ReactionRolled:
-    """One reaction per round: Dodge (negates; extra degrees negate burst hits) or Parry (melee only)."""
-    attack = state.attacks.get(command.attack_id)
-    if attack is None or attack.stage != "awaiting_reaction":
-        raise RuleViolation("no_reaction_pending", "this attack is not waiting for a reaction")
-    defender = character(state, attack.target_id)
-    if command.reaction == "none":
-        return ReactionRolled(
-            attack_id=attack.id, character_id=defender.id, reaction="none", modifiers=None, target=None,
-            dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
-        )
-    require_able(defender, "react")
-    if state.encounter is not None and state.encounter.acting == defender.id:
-        raise RuleViolation("reaction_in_own_turn", "a reaction is made outside one's own turn")
-    if defender.has("unaware"):
-        raise RuleViolation("unaware_no_reaction", f"{defender.name} is unaware of the attack and cannot react")
-    if defender.reactions_used >= defender.reactions_allowed:
-        if defender.reactions_allowed > 1:
-            raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
-        raise RuleViolation("reaction_used", "a second reaction this round")
-    if defender.has("all_out_attack"):
-        raise RuleViolation(
-            "all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn"
-        )
-    if defender.has("grappled"):
-        raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
-    mods: list[Modifier] = list(command.modifiers)
-    if defender.has("guarded_attack"):
-        mods.append(Modifier("guarded attack", 10))
-    if command.reaction == "parry":
-        if not attack.melee:
-            raise RuleViolation("parry_ranged", "only melee attacks can be parried")
-        if not any(w.melee for w in defender.sheet.weapons):
-            raise RuleViolation("parry_needs_weapon", f"{defender.name} holds no melee weapon to parry with")
-        built = build_target(defender, "WS", None, mods)
-        characteristic: Characteristic = "WS"
-    else:
-        if defender.has("prone"):
-            mods.append(Modifier("prone (dodging)", -20))
-        built = build_target(defender, None, "Dodge", mods)
-        characteristic = built.characteristic
-    die = roll_d100(dice)
-    unnatural = defender.sheet.unnatural.get(characteristic, 0)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
-    negated = hits_negated_by_dodge(attack.mode, attack.hits, result.degrees) if result.success else 0
-    if command.reaction == "parry" and result.success:
-        negated = attack.hits
-    return ReactionRolled(
-        attack_id=attack.id, character_id=defender.id, reaction=command.reaction, modifiers=built.modifiers,
-        target=built.target, dice=(die,), roll=die.value, success=result.success, degrees=result.degrees,
-        hits_negated=negated, hits_after=attack.hits - negated,
     )

@@ -10,13 +10,16 @@ from .modifiers import Modifier
 AttackStyle = Literal["melee", "ranged"]
 
 AttackAction = Literal[
-    "standard", "all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun"
+    "standard", "all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun",
+    "crushing_charge", "hit_and_run",  # mounted (001): a rider's Carga aplastante and Golpear y desaparecer
 ]
 Aim = Literal["none", "half", "full"]
 
 AIM_BONUS: dict[Aim, int] = {"none": 0, "half": 10, "full": 20}
 
-_MELEE_ONLY: frozenset[AttackAction] = frozenset({"all_out", "charge", "guarded", "stun"})
+_MELEE_ONLY: frozenset[AttackAction] = frozenset(
+    {"all_out", "charge", "guarded", "stun", "crushing_charge", "hit_and_run"}
+)
 _RANGED_ONLY: frozenset[AttackAction] = frozenset({"semi_auto", "full_auto", "suppressing"})
 
 
@@ -38,6 +41,8 @@ def action_modifier(
         "full_auto": 20,
         "suppressing": -20,
         "stun": -20,
+        "crushing_charge": 20,
+        "hit_and_run": -10,
     }
     if action == "full_auto" and moved:
         # A pistol or basic weapon fired on full auto after moving AgB metres: −10 and no +20.

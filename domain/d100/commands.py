@@ -13,11 +13,13 @@ from .checks import Resisting, TestKind
 from .combat_modifiers import AttackAction, Circumstance, Hand
 from .encounter_commands import (
     AttackSpec,
+    ComradeOrder,
     EndEncounter,
     EndTurn,
     Feint,
     Grapple,
     HeroicSacrifice,
+    JoinEncounter,
     KnockDown,
     LoadCriticalTable,
     MultipleAttacks,
@@ -29,14 +31,17 @@ from .encounter_commands import (
 from .encounter_state import ActionUse
 from .hit_location import Location
 from .modifiers import Difficulty, Modifier
+from .mounted_commands import Mount, Ride
 from .sheet import Sheet
 from .state import ConditionName
+from .tested_commands import Extinguish, FearTest, Feat, FocusPower, StopBloodLoss
 
 __all__ = [
-    "COMMANDS", "Attack", "AttackSpec", "BurnFate", "CoverSpec", "D100Command", "EndEncounter", "EndTurn", "Feint",
-    "FateUse", "GmRuling", "Grapple", "HeroicSacrifice", "KnockDown", "LoadCriticalTable", "MultipleAttacks",
-    "NextTurn", "OpposedSide", "PinningTest", "React", "RegisterCharacter", "Reload", "RollDamage", "RollOpposedTest",
-    "RollTest", "SpendFate", "StartEncounter", "StartRound", "TakeAction", "TakeAim", "Unjam",
+    "Attack", "AttackSpec", "BurnFate", "COMMANDS", "ComradeOrder", "CoverSpec", "D100Command", "EndEncounter",
+    "EndTurn", "Extinguish", "FateUse", "FearTest", "Feat", "Feint", "FocusPower", "GmRuling", "Grapple",
+    "HeroicSacrifice", "JoinEncounter", "KnockDown", "LoadCriticalTable", "Mount", "MultipleAttacks", "NextTurn",
+    "OpposedSide", "PinningTest", "React", "RegisterCharacter", "Reload", "Ride", "RollDamage", "RollOpposedTest",
+    "RollTest", "SpendFate", "StartEncounter", "StartRound", "StopBloodLoss", "TakeAction", "TakeAim", "Unjam",
 ]
 
 
@@ -119,7 +124,7 @@ class React(Command, frozen=True, kw_only=True, tag="d100_react"):
     """The target of a pending attack dodges, parries, or lets it land."""
 
     attack_id: str
-    reaction: Literal["dodge", "parry", "none"]
+    reaction: Literal["dodge", "parry", "none", "sidestep"]  # sidestep: a rider for himself and his mount (001)
     modifiers: tuple[Modifier, ...] = ()
 
 
@@ -206,7 +211,8 @@ D100Command = (
     RollTest | RollOpposedTest | TakeAim | Attack | React | RollDamage | SpendFate
     | BurnFate | Unjam | Reload | StartRound | GmRuling | StartEncounter | NextTurn | EndTurn | EndEncounter
     | TakeAction | KnockDown | Feint | Grapple | HeroicSacrifice | LoadCriticalTable | PinningTest | MultipleAttacks
-    | EditSheet
+    | EditSheet | Extinguish | StopBloodLoss | FearTest | Feat | FocusPower | JoinEncounter
+    | ComradeOrder | Mount | Ride
 )
 
 COMMANDS: tuple[type[Command], ...] = members(D100Command, Command)

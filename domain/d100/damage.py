@@ -73,6 +73,14 @@ def damage_total(faces: tuple[int, ...], expr: DamageExpr, strength_bonus: int, 
     return max(0, sum(faces) + expr.bonus + (strength_bonus if melee else 0))
 
 
+def rolls_total(faces: tuple[int, ...], expr: DamageExpr, strength_bonus: int, melee: bool, times: int = 1) -> int:
+    """`times` whole damage rolls added: each its dice, the weapon's modifier and SB (RULES A6: helpless, twice)."""
+    count = expr.count
+    return sum(
+        damage_total(faces[i * count:(i + 1) * count], expr, strength_bonus, melee) for i in range(times)
+    )
+
+
 class FuryChain(msgspec.Struct, frozen=True, kw_only=True):
     """A Deathwatch Righteous Fury: the confirmation roll (if needed), and the extra dice it earned."""
 

@@ -15,37 +15,51 @@ from ..events import Event
 from . import (
     action_decisions,
     combat_decisions,
+    comrade_decisions,
     encounter_decisions,
     injury_decisions,
     manoeuvre_decisions,
+    mounted_decisions,
     multiple_attack_decisions,
+    reaction_decisions,
+    reinforcement_decisions,
     resource_decisions,
     roll_decisions,
     ruling_decisions,
+    tested_decisions,
 )
 from .commands import (
     Attack,
     BurnFate,
+    ComradeOrder,
     EditSheet,
     EndEncounter,
     EndTurn,
+    Extinguish,
+    FearTest,
+    Feat,
     Feint,
+    FocusPower,
     GmRuling,
     Grapple,
     HeroicSacrifice,
+    JoinEncounter,
     KnockDown,
     LoadCriticalTable,
+    Mount,
     MultipleAttacks,
     NextTurn,
     PinningTest,
     React,
     Reload,
+    Ride,
     RollDamage,
     RollOpposedTest,
     RollTest,
     SpendFate,
     StartEncounter,
     StartRound,
+    StopBloodLoss,
     TakeAction,
     TakeAim,
     Unjam,
@@ -54,17 +68,20 @@ from .context import NO_CONTEXT, D100Context
 from .oaths import with_oaths
 from .state import D100State
 
-_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable)
+_GM_ONLY = (StartRound, GmRuling, EditSheet, StartEncounter, NextTurn, EndEncounter, LoadCriticalTable, JoinEncounter)
 
 
 def _acting_character(state: D100State, command: Command) -> str | None:
     """The character on whose behalf the command acts; None for GM-only commands."""
     match command:
         case (RollTest() | TakeAim() | SpendFate() | BurnFate() | Unjam() | Reload() | EndTurn() | TakeAction()
-              | Grapple() | HeroicSacrifice() | PinningTest()):
+              | Grapple() | HeroicSacrifice() | PinningTest() | Extinguish() | StopBloodLoss() | FearTest() | Feat()
+              | FocusPower() | ComradeOrder()):
             return command.character_id
         case RollOpposedTest():
             return command.first.character_id
+        case Mount() | Ride():
+            return command.rider_id
         case Attack() | KnockDown() | Feint() | MultipleAttacks():
             return command.attacker_id
         case React():
@@ -125,6 +142,14 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return ruling_decisions.decide_load_critical_table(state, command, dice, context)
         case StartEncounter():
             return encounter_decisions.decide_start_encounter(state, command, dice, context)
+        case Mount():
+            return mounted_decisions.decide_mount(state, command, dice, context)
+        case Ride():
+            return mounted_decisions.decide_ride(state, command, dice, context)
+        case ComradeOrder():
+            return comrade_decisions.decide_comrade_order(state, command, dice, context)
+        case JoinEncounter():
+            return reinforcement_decisions.decide_join_encounter(state, command, dice, context)
         case NextTurn():
             return encounter_decisions.decide_next_turn(state, command, dice, context)
         case EndTurn():
@@ -146,7 +171,7 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
         case Attack():
             return combat_decisions.decide_attack(state, command, dice, context)
         case React():
-            return combat_decisions.decide_react(state, command, dice, context)
+            return reaction_decisions.decide_react(state, command, dice, context)
         case MultipleAttacks():
             return multiple_attack_decisions.decide_multiple_attacks(state, command, dice, context)
         case RollDamage():
@@ -157,4 +182,14 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return manoeuvre_decisions.decide_feint(state, command, dice, context)
         case Grapple():
             return manoeuvre_decisions.decide_grapple(state, command, dice, context)
+        case Extinguish():
+            return tested_decisions.decide_extinguish(state, command, dice, context)
+        case StopBloodLoss():
+            return tested_decisions.decide_stop_blood_loss(state, command, dice, context)
+        case FearTest():
+            return tested_decisions.decide_fear_test(state, command, dice, context)
+        case Feat():
+            return tested_decisions.decide_feat(state, command, dice, context)
+        case FocusPower():
+            return tested_decisions.decide_focus_power(state, command, dice, context)
     raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")

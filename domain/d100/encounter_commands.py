@@ -21,6 +21,12 @@ class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encount
     surprised: tuple[str, ...] = ()
 
 
+class JoinEncounter(Command, frozen=True, kw_only=True, tag="d100_join_encounter"):
+    """GM: a reinforcement joins the running encounter, rolls initiative and takes its place in the order."""
+
+    character_id: str
+
+
 class NextTurn(Command, frozen=True, kw_only=True, tag="d100_next_turn"):
     """GM: end the current turn (if it has not ended) and begin the next one, starting a round if needed."""
 
@@ -94,6 +100,20 @@ class Grapple(Command, frozen=True, kw_only=True, tag="d100_grapple"):
     option: GrappleOption
 
 
+ComradeOrderName = Literal[
+    "volley", "close_ranks", "take_cover", "keep_cohesion", "move", "full_move", "run", "disengage", "stand",
+    "tactical_advance",
+]
+
+
+class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order"):
+    """Only War: the character orders its comrade, who spends its own two half actions or one full (001)."""
+
+    character_id: str  # the comrade's character, who gives the order in his turn
+    order: ComradeOrderName
+    distance_m: float | None = None  # how far the comrade is from him: more than 5 m breaks cohesion
+
+
 class HeroicSacrifice(Command, frozen=True, kw_only=True, tag="d100_heroic_sacrifice"):
     """Deathwatch: at the start of his turn, spend the last Fate point for TB turns of glory, then die."""
 
@@ -131,8 +151,9 @@ class AttackSpec(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class MultipleAttacks(Command, frozen=True, kw_only=True, tag="d100_multiple_attacks"):
-    """Full action: several attacks, by Swift Attack (2), Lightning Attack (3) or a weapon in each hand (RULES A5)."""
+    """Full action: several attacks, by Swift Attack (2), Lightning Attack (3), a weapon in each hand, or the
+    talent's attacks with the primary weapon and one more with the off-hand weapon (RULES A5)."""
 
     attacker_id: str
-    attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=3)]
+    attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=4)]
     targets_apart_m: float | None = None  # two weapons at two targets: how far apart they are (at most 10 m)

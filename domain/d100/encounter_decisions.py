@@ -2,8 +2,8 @@
 
 Boundaries, in the order one command crosses them:
 - end of a turn (`TurnEnded`): the acting character's timed conditions count down (stunned N rounds = N of his
-  turns), aim lapses unless taken this turn, an unfed extended action is lost, a controller who did not grapple
-  lets go, a Heroic Sacrifice counts down (and ends in death);
+  turns), aim lapses unless taken this turn, an unfed extended action is lost, a Heroic Sacrifice counts down
+  (and ends in death); a grapple goes on (it ends only when broken, slipped or released);
 - start of a round (`RoundStarted`, turn 0): reactions return; Blood Loss rolls (1–10 on a d100 kills);
   the surprised stop being unaware when round 2 begins;
 - start of a turn (`TurnStarted`): All Out Attack, Guarded Attack, Defensive Stance, Run and Overwatch marks
@@ -17,7 +17,6 @@ from __future__ import annotations
 from ..dice import Dice, Die
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .characteristics import characteristic_bonus
 from .checks import resolve_test
 from .commands import StartRound
 from .context import D100Context
@@ -41,6 +40,7 @@ from .encounter_state import Encounter
 from .events import RoundStarted
 from .harm import toughness_bonus, wound
 from .modifiers import Modifier
+from .mounted_decisions import burning_mount
 from .percentile import roll_d100
 from .roll_decisions import build_target, character
 from .state import UNTIL_NEXT_TURN, CharacterState, Condition, ConditionName, D100State
@@ -50,7 +50,7 @@ ROLL_OFF_LIMIT = 20
 
 
 def _agility_bonus(char: CharacterState) -> int:
-    return characteristic_bonus(char.sheet.value("Ag"), char.sheet.unnatural.get("Ag", 0))
+    return char.bonus("Ag")
 
 
 def running(state: D100State) -> Encounter:
@@ -127,7 +127,7 @@ def _round_effects(state: D100State, participants: tuple[str, ...], dice: Dice) 
 
 
 def end_turn(state: D100State, encounter: Encounter) -> TurnEnded:
-    """The acting character's timed conditions count down; aim, extended action, grapple, sacrifice lapse."""
+    """The acting character's timed conditions count down; aim, extended action and sacrifice lapse (not a grapple)."""
     cid = encounter.acting
     assert cid is not None
     char = state.characters[cid]
@@ -143,12 +143,11 @@ def end_turn(state: D100State, encounter: Encounter) -> TurnEnded:
     if sacrifice == 0 and not char.has("dead"):
         kept.append(Condition(name="dead", note="the Heroic Sacrifice is complete"))
     used = encounter.budget.used
-    controls = cid in state.grapples
     return TurnEnded(
         encounter_id=encounter.id, round=encounter.round, turn=encounter.turn, character_id=cid,
         conditions_after=tuple(kept), expired=tuple(expired), aim_lost=char.aim > 0 and "aim" not in used,
         extended_lost=char.extended_action is not None and not char.extended_action.progressed_this_turn,
-        grapple_ended=controls and "grapple" not in used, sacrifice_turns_after=sacrifice,
+        sacrifice_turns_after=sacrifice,
     )
 
 
@@ -174,6 +173,8 @@ def advance(state: D100State, dice: Dice) -> list[Event]:
             cid = order[turn - 1]
             return events + start_turn(state, encounter, round_, turn, cid, dice)
         round_, turn = round_ + 1, 1
+        order = encounter.next_order or order  # a reinforcement waiting for the new round is in its order
+        dead |= {cid for cid in order if state.characters[cid].has("dead")}
         effects = _round_effects(state, encounter.participants, dice)
         events += [RoundStarted(round=round_, encounter_id=encounter.id), *effects]
         dead |= {e.character_id for e in effects if isinstance(e, BloodLossRolled) and e.died}
@@ -201,6 +202,9 @@ def start_turn(state: D100State, encounter: Encounter, round_: int, turn: int, c
     events: list[Event] = [started]
     if char.has("on_fire") and not char.is_horde and not char.has("dead"):
         events.append(_burn(state, char, dice))
+    mount = state.characters.get(char.mounted_on or "")
+    if mount is not None and mount.has("on_fire") and not mount.has("dead") and not char.has("dead"):
+        events.append(burning_mount(state, char, mount, dice))  # a mount acts, and burns, with its rider (001)
     if char.is_horde and char.break_test_due and not char.has("broken") and not char.has("dead"):
         events.append(_break_test(char, state, dice))
     return events
@@ -235,7 +239,7 @@ def _break_test(char: CharacterState, state: D100State, dice: Dice) -> HordeBrea
     mods = [Modifier("below half magnitude", -10)] if (char.magnitude or 0) * 2 < start else []
     built = build_target(char, "WP", None, mods)
     die = roll_d100(dice)
-    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule)
+    result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural("WP"))
     return HordeBreakTested(
         character_id=char.id, modifiers=built.modifiers, target=built.target, dice=(die,), roll=die.value,
         success=result.success, degrees=result.degrees, broken=not result.success,

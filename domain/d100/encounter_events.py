@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -50,6 +50,22 @@ class InitiativeRolled(Event, frozen=True, tag="d100_initiative_rolled"):
     dice: tuple[Die, ...]
 
 
+class EncounterJoined(Event, frozen=True, tag="d100_encounter_joined"):
+    """A reinforcement joined the running encounter: its 1d10 + AgB, and the order it takes its place in.
+
+    `order` is the order from now on (empty while the first turn has not fixed it); a reinforcement whose place
+    this round has already passed takes it from the next round: `next_order`, with `first_round` its first.
+    """
+
+    encounter_id: str
+    character_id: str
+    roll: InitiativeRoll
+    dice: tuple[Die, ...]
+    order: tuple[str, ...] = ()
+    next_order: tuple[str, ...] | None = None
+    first_round: int = 1
+
+
 class RollOff(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     die: Die
@@ -77,7 +93,11 @@ class TurnStarted(Event, frozen=True, tag="d100_turn_started"):
 
 
 class TurnEnded(Event, frozen=True, tag="d100_turn_ended"):
-    """A character's turn ended: its timed conditions counted down; aim, extended action or grapple may lapse."""
+    """A character's turn ended: its timed conditions counted down; aim or an extended action may lapse.
+
+    `grapple_ended` is true only in events recorded before issue 11 (a grapple then ended with its controller's
+    turn); the fold still honours it so old logs replay as they were, and no decision sets it any more.
+    """
 
     encounter_id: str
     round: int
@@ -160,7 +180,12 @@ class ActionUsed(Event, frozen=True, tag="d100_action_used"):
 
 
 class ActionTaken(Event, frozen=True, tag="d100_action_taken"):
-    """A non-attack action: its cost, its marks (Defensive Stance, Run, Overwatch, Delay, Stand), its progress."""
+    """A non-attack action: its cost, its marks (Defensive Stance, Run, Overwatch, Delay, Stand), its progress.
+
+    Schema 2 adds `move_m`: the metres a movement action covers by AgB, Unnatural Agility included (RULES A4).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     character_id: str
     action: str
@@ -173,6 +198,7 @@ class ActionTaken(Event, frozen=True, tag="d100_action_taken"):
     extended_complete: bool = False
     delayed: bool = False
     in_encounter: bool = False
+    move_m: int | None = None
 
 
 class StunResolved(Event, frozen=True, tag="d100_stun_resolved"):
@@ -205,6 +231,20 @@ class ManoeuvreResolved(Event, frozen=True, tag="d100_manoeuvre_resolved"):
     grapple_controller: str | None = None  # the controller after (a new grapple, or taken control)
     grapple_ended: bool = False
     push_m: int | None = None
+
+
+class ComradeOrdered(Event, frozen=True, tag="d100_comrade_ordered"):
+    """A comrade carried out its character's order, paid from its own budget (two halves or one full).
+
+    Volley (+5 BS and, against a horde, half his hits more), Close Ranks (ganging up in melee) and Take Cover
+    (a hit on the comrade must beat its armour by 3) last until the start of the character's next turn.
+    """
+
+    character_id: str
+    order: str
+    cost: ActionCost
+    in_cohesion: bool = True
+    in_encounter: bool = False
 
 
 class HeroicSacrificeDeclared(Event, frozen=True, tag="d100_heroic_sacrifice_declared"):

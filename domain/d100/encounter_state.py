@@ -23,6 +23,12 @@ class TurnBudget(msgspec.Struct, frozen=True, kw_only=True):
 
     full: str | None = None
     halves: tuple[str, ...] = ()
+    # A horde's ranged shots this turn (RULES A9: tens of magnitude), and the attack action they are.
+    shots: int = 0
+    shot_action: str | None = None
+    # Only War: the acting character's comrade's own budget this turn (RULES A10: two halves or one full).
+    comrade_full: str | None = None
+    comrade_halves: tuple[str, ...] = ()
 
     @property
     def used(self) -> tuple[str, ...]:
@@ -37,6 +43,7 @@ class Encounter(msgspec.Struct, frozen=True, kw_only=True):
     surprised: tuple[str, ...] = ()
     initiative: dict[str, int] = {}
     order: tuple[str, ...] = ()  # fixed when the first turn begins (after any Fate "initiative 10")
+    next_order: tuple[str, ...] | None = None  # with a reinforcement whose place this round had passed
     round: int = 1
     turn: int = 0  # 1-based index into `order`; 0 before the round's first turn
     turn_over: bool = False  # the current turn has ended and the next has not begun

@@ -17,8 +17,10 @@ from .encounter_events import (
     ActionTaken,
     ActionUsed,
     BloodLossRolled,
+    ComradeOrdered,
     CriticalTableLoaded,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     HeroicSacrificeDeclared,
     HordeBreakTested,
@@ -35,8 +37,10 @@ from .encounter_events import (
 from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
+from .mounted_events import BurningMountTested, MountChanged, RideRolled
 from .sheet import Sheet
 from .state import Condition, ConditionName, CriticalRecord
+from .tested_events import BloodLossTreated, ExtinguishAttempted, FearTested, FeatRolled, PowerFocused
 
 __all__ = [
     "ActionTaken",
@@ -46,11 +50,19 @@ __all__ = [
     "AttackRolled",
     "AttackStageAfter",
     "BloodLossRolled",
+    "BloodLossTreated",
+    "BurningMountTested",
+    "ComradeOrdered",
+    "ExtinguishAttempted",
+    "FearTested",
+    "FeatRolled",
+    "PowerFocused",
     "CriticalTableLoaded",
     "D100Event",
     "DamageApplied",
     "EVENTS",
     "EncounterEnded",
+    "EncounterJoined",
     "EncounterStarted",
     "FateBurned",
     "FateSpent",
@@ -62,6 +74,8 @@ __all__ = [
     "InitiativeOrderFixed",
     "InitiativeRolled",
     "ManoeuvreResolved",
+    "MountChanged",
+    "RideRolled",
     "OnFireBurned",
     "OpposedRoll",
     "OpposedTestRolled",
@@ -189,11 +203,16 @@ class AttackRolled(Event, frozen=True, tag="d100_attack_rolled"):
 
 
 class ReactionRolled(Event, frozen=True, tag="d100_reaction_rolled"):
-    """The target reacted to a pending attack (or chose not to); the hits left go on to damage."""
+    """The target reacted to a pending attack (or chose not to); the hits left go on to damage.
+
+    Schema 2: `reaction` may be `sidestep`, a rider's reaction for himself and his mount (seed 001).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     attack_id: str
     character_id: str
-    reaction: Literal["dodge", "parry", "none"]
+    reaction: Literal["dodge", "parry", "none", "sidestep"]
     modifiers: ModifierSum | None
     target: int | None
     dice: tuple[Die, ...]
@@ -316,7 +335,12 @@ class GmRulingRecorded(Event, frozen=True, tag="d100_gm_ruling_recorded"):
 
 
 class SheetEdited(Event, frozen=True, tag="d100_sheet_edited"):
-    """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that)."""
+    """The GM replaced a character's sheet; damage, Fate and conditions are not touched (GM rulings do that).
+
+    Schema 2: the sheet has `comrade_armour` (Only War: the comrade's armour points, 0 before).
+    """
+
+    schema_version: ClassVar[int] = 2
 
     character_id: str
     sheet: Sheet
@@ -338,6 +362,8 @@ D100Event = (
     | EncounterStarted | InitiativeRolled | InitiativeOrderFixed | TurnStarted | TurnEnded | BloodLossRolled
     | OnFireBurned | HordeBreakTested | HordeBroke | EncounterEnded | ActionUsed | ActionTaken | StunResolved
     | ManoeuvreResolved | HeroicSacrificeDeclared | CriticalTableLoaded | PinningTested | SheetEdited
+    | ExtinguishAttempted | BloodLossTreated | FearTested | FeatRolled | PowerFocused | EncounterJoined
+    | ComradeOrdered | MountChanged | RideRolled | BurningMountTested
 )
 
 EVENTS: tuple[type[Event], ...] = members(D100Event, Event)

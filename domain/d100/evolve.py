@@ -208,10 +208,9 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
     attacker = state.characters[event.attacker_id]
     if event.reroll_of is None:
         ammo = dict(attacker.ammo)
+        # A jam keeps what the shot left (ammo_after); the clip is lost when the weapon is unjammed (RULES A7).
         if event.ammo_after is not None:
             ammo[event.weapon_id] = event.ammo_after
-        if event.jammed:
-            ammo[event.weapon_id] = 0
         jammed = attacker.jammed + ((event.weapon_id,) if event.jammed else ())
         rounds = None if state.encounter is not None else 1  # in an encounter: until the start of his next turn
         marks: tuple[Condition, ...] = ()
@@ -229,10 +228,13 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             feint_against=None,
             fate=event.fate_after if event.fate_after is not None else attacker.fate,
         )
-    elif event.jammed:
-        attacker = replace(
-            attacker, jammed=attacker.jammed + (event.weapon_id,), ammo={**attacker.ammo, event.weapon_id: 0}
-        )
+    elif event.jammed:  # a Fate reroll fires no new round: the ammunition stays as it was
+        attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,))
+    encounter = state.encounter
+    if encounter is not None and encounter.acting == attacker.id and not event.melee and event.reroll_of is None:
+        budget = encounter.budget  # a horde's ranged shots this turn are counted against its magnitude (RULES A9)
+        budget = replace(budget, shots=budget.shots + 1, shot_action=budget.shot_action or event.action)
+        state = replace(state, encounter=replace(encounter, budget=budget))
     assigned_ids = {a.attack_id for a in event.assigned}
     state = replace(with_character(state, attacker), used_ids=state.used_ids | {event.attack_id} | assigned_ids)
     pending = PendingAttack(
@@ -292,7 +294,10 @@ def _round_started(state: D100State, event: RoundStarted) -> D100State:
         conditions = char.conditions if cid in participants else _tick(char.conditions)
         if cid in participants and event.round >= 2:
             conditions = tuple(c for c in conditions if c.name != "unaware")
-        characters[cid] = replace(char, reactions_used=0, conditions=conditions, magnitude_at_turn_start=char.magnitude)
-    if encounter is not None:
-        encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget())
+        orders = char.comrade_orders if cid in participants else ()  # outside an encounter: for one round
+        characters[cid] = replace(char, reactions_used=0, conditions=conditions, magnitude_at_turn_start=char.magnitude,
+                                  comrade_orders=orders)
+    if encounter is not None:  # a reinforcement waiting for this round takes its place in the order now
+        encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget(),
+                            order=encounter.next_order or encounter.order, next_order=None)
     return replace(state, round=event.round, characters=characters, encounter=encounter or state.encounter)

@@ -10,8 +10,10 @@ from domain.d100.encounter_events import (
     ActionUsed,
     BloodLossRolled,
     CharacterChange,
+    ComradeOrdered,
     CriticalTableLoaded,
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     HeroicSacrificeDeclared,
     HordeBreakTested,
@@ -33,6 +35,7 @@ from domain.d100.evolve_characters import (
     with_character,
     without_attack,
 )
+from domain.d100.evolve_tested import evolve_tested
 from domain.d100.state import Condition, ConditionName, D100State
 from domain.events import Event
 
@@ -66,6 +69,7 @@ def _act(state: D100State, cid: str, cost: ActionCost, kind: str, use: str) -> D
 
 _ATTACKS = frozenset({
     "all_out", "called_shot", "charge", "guarded", "semi_auto", "full_auto", "suppressing", "stun", "multiple_attacks",
+    "horde_shot", "crushing_charge", "hit_and_run", "rearing_strike",
 })
 
 
@@ -112,9 +116,13 @@ def _turn_started(state: D100State, event: TurnStarted) -> D100State:
     characters = {cid: replace(c, magnitude_at_turn_start=c.magnitude) for cid, c in state.characters.items()}
     char = characters[event.character_id]
     extended = char.extended_action
+    if char.mounted_on is not None and char.mounted_on in characters:  # an evasive trot lasts until his turn
+        characters[char.mounted_on] = replace(characters[char.mounted_on], evasive=0)
     characters[char.id] = replace(
         char,
         conditions=remove_conditions(char, event.expired),
+        evasive=0,
+        comrade_orders=(),  # Volley, Close Ranks and Take Cover last until the start of his next turn
         delayed=False,
         fate=event.fate_after if event.fate_after is not None else char.fate,
         extended_action=replace(extended, progressed_this_turn=False) if extended is not None else None,
@@ -155,8 +163,25 @@ def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
             extended_action=None,
             feint_against=None,
             reactions_used=0,
+            comrade_orders=(),
         )
     return replace(state, characters=characters, encounter=None, grapples={})
+
+
+def _comrade_ordered(state: D100State, event: ComradeOrdered) -> D100State:
+    """The comrade's budget pays the order; a Volley, Close Ranks or Take Cover lasts until his next turn."""
+    char = state.characters[event.character_id]
+    if event.order in ("volley", "close_ranks", "take_cover") and event.order not in char.comrade_orders:
+        state = with_character(state, replace(char, comrade_orders=(*char.comrade_orders, event.order)))
+    encounter = state.encounter
+    if event.in_encounter and encounter is not None and encounter.acting == char.id:
+        budget = encounter.budget
+        if event.cost == "full":
+            budget = replace(budget, comrade_full=event.order)
+        else:
+            budget = replace(budget, comrade_halves=(*budget.comrade_halves, event.order))
+        state = replace(state, encounter=replace(encounter, budget=budget))
+    return state
 
 
 def _action_taken(state: D100State, event: ActionTaken) -> D100State:
@@ -188,6 +213,13 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
         case InitiativeRolled() if state.encounter is not None:
             initiative = {r.character_id: r.total for r in event.rolls}
             return replace(state, encounter=replace(state.encounter, initiative=initiative))
+        case EncounterJoined() if state.encounter is not None:
+            encounter = state.encounter
+            return replace(state, encounter=replace(
+                encounter, participants=(*encounter.participants, event.character_id),
+                initiative={**encounter.initiative, event.character_id: event.roll.total},
+                order=event.order or encounter.order, next_order=event.next_order,
+            ))
         case InitiativeOrderFixed() if state.encounter is not None:
             return replace(state, encounter=replace(state.encounter, order=event.order))
         case TurnStarted():
@@ -231,6 +263,8 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
             return replace(apply_change(state, event.change), attacks=without_attack(state, event.attack_id))
         case ManoeuvreResolved():
             return _manoeuvre(state, event)
+        case ComradeOrdered():
+            return _comrade_ordered(state, event)
         case HeroicSacrificeDeclared():
             char = state.characters[event.character_id]
             return with_character(
@@ -253,4 +287,4 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
                 char = replace(char, conditions=remove_conditions(char, ("pinned",)))
             return replace(with_character(state, char), used_ids=state.used_ids | {event.test_id})
         case _:
-            return state
+            return evolve_tested(state, event)

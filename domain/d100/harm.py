@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import msgspec
 
-from .characteristics import characteristic_bonus
+from ..dice import Die
 from .criticals import SEVERING, CriticalEffect, lookup
 from .damage import DamageType, demo_critical_fallback, take_damage
+from .encounter_events import CharacterChange
 from .hit_location import Location
 from .injury import fatigue_knocks_out
 from .state import CharacterState, Condition, ConditionName, CriticalRecord, D100State
@@ -22,7 +23,7 @@ _CONDITION_OF: dict[str, ConditionName] = {
 
 
 def toughness_bonus(char: CharacterState) -> int:
-    return characteristic_bonus(char.sheet.value("T"), char.sheet.unnatural.get("T", 0))
+    return char.bonus("T")
 
 
 def critical_effects(state: D100State, target: CharacterState, record: CriticalRecord) -> tuple[CriticalEffect, ...]:
@@ -118,3 +119,14 @@ def wound(
     after = aftermath(state, target, taken.critical, fatigue, table_conditions)
     return Wound(damage=taken.damage, critical=taken.critical, fatigue=after.fatigue, criticals=records,
                  effects=effects, conditions=after.conditions)
+
+
+def fall(state: D100State, victim: CharacterState, metres: float, die: Die) -> CharacterChange:
+    """Falling (RULES A8): 1d10 + 1 per metre, impact, to the body; armour does not help (TB does); prone."""
+    total = die.value + int(metres)
+    hurt = wound(state, victim, max(0, total - toughness_bonus(victim)), "body", "impact")
+    prone = Condition(name="prone", note=f"fell {metres:g} m")
+    return CharacterChange(
+        character_id=victim.id, damage_after=hurt.damage, critical_after=hurt.critical, fatigue_after=hurt.fatigue,
+        criticals=hurt.criticals, critical_effects=hurt.effects, conditions_added=(*hurt.conditions, prone),
+    )

@@ -74,8 +74,8 @@ def horde_morale(starting: int, at_turn_start: int, current: int, fearless: bool
 
 
 def horde_ranged_shots(magnitude: int) -> int:
-    """A horde fires as many shots per turn as the tens of its magnitude."""
-    return max(0, magnitude) // 10
+    """A horde fires as many shots per turn as the tens of its magnitude (our reading: at least one)."""
+    return max(1, max(0, magnitude) // 10)
 
 
 def horde_extra_damage_dice(magnitude: int) -> int:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
-from .characteristics import characteristic_bonus
-from .commands import RollDamage
-from .comrades import comrade_after_hit
+from .commands import OpposedSide, RollDamage, RollOpposedTest
+from .comrades import comrade_after_hit, take_cover_shrugs_off
 from .context import D100Context
 from .criticals import CriticalEffect
 from .damage import (
@@ -20,18 +19,19 @@ from .damage import (
     parse_damage,
     roll_damage_dice,
     roll_fury_chain,
+    rolls_total,
     take_damage,
     through_cover,
     wounding_damage,
 )
-from .encounter_events import HordeBroke
+from .encounter_events import CharacterChange, HordeBroke, ManoeuvreResolved
 from .events import DamageApplied, HitResolved
 from .harm import aftermath, critical_effects, effect_conditions
 from .hordes import horde_extra_damage_dice, horde_morale, magnitude_after
 from .manoeuvre_decisions import resolve_grapple_start, resolve_stun
 from .recording_dice import RecordingDice
-from .roll_decisions import character
-from .state import Condition, CriticalRecord, D100State
+from .roll_decisions import character, opposed_rolled
+from .state import Condition, CriticalRecord, D100State, PendingAttack
 
 
 def decide_damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
@@ -45,29 +45,62 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice, context: 
         return [resolve_stun(state, attack, source)]
     if attack.grapple:
         return [resolve_grapple_start(state, attack)]
-    return _damage(state, command, source, context)
+    damage = _damage(state, command, source, context)
+    if attack.action == "crushing_charge":
+        return [*damage, *_trample(state, attack, damage[0], source)]
+    return damage
+
+
+def _trample(state: D100State, attack: PendingAttack, landed: Event, dice: Dice) -> list[Event]:
+    """A crushing charge that landed (001): the target tests S against the mount's, or is knocked down."""
+    attacker, target = character(state, attack.attacker_id), character(state, attack.target_id)
+    down = isinstance(landed, DamageApplied) and any(
+        c.name in ("dead", "unconscious") for c in landed.conditions_added)
+    if attacker.mounted_on is None or target.is_horde or target.incapacitated or down:
+        return []
+    mount = character(state, attacker.mounted_on)
+    contest = opposed_rolled(state, RollOpposedTest(
+        contest_id=f"{attack.id}:trample", first=OpposedSide(character_id=target.id, characteristic="S"),
+        second=OpposedSide(character_id=mount.id, characteristic="S")), dice)
+    stood = contest.result.winner == "first"  # our reading: he must win it to keep his feet
+    changes = () if stood else (CharacterChange(character_id=target.id, conditions_added=(
+        Condition(name="prone", note=f"ridden down by {attacker.name}"),)),)
+    return [contest, ManoeuvreResolved(
+        contest_id=contest.contest_id, manoeuvre="trample", actor_id=mount.id, opponent_id=target.id,
+        outcome="stood_firm" if stood else "target_prone", changes=changes,
+    )]
 
 
 def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
     attack = state.attacks[command.attack_id]
     attacker = character(state, attack.attacker_id)
     target = character(state, attack.target_id)
-    weapon = attacker.sheet.weapon(attack.weapon_id)
+    weapon = attack.power or attacker.sheet.weapon(attack.weapon_id)
     if weapon is None:
         raise RuleViolation("no_such_weapon", f"{attacker.name} no longer carries {attack.weapon_id!r}")
 
-    if attack.to_comrade:
-        health = target.comrade or "unharmed"
-        return [DamageApplied(
-            attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=(), dice=(),
-            damage_after=target.damage, critical_after=target.critical, fatigue_after=target.fatigue,
-            comrade_after=comrade_after_hit(health), to_comrade=True, magnitude_after=target.magnitude,
-        )]
-
     dice = RecordingDice(source)
     expr = parse_damage(weapon.damage)
-    sb = characteristic_bonus(attacker.sheet.value("S"), attacker.sheet.unnatural.get("S", 0))
-    tb = characteristic_bonus(target.sheet.value("T"), target.sheet.unnatural.get("T", 0))
+    sb, tb = attacker.bonus("S"), target.bonus("T")
+    if attack.to_comrade:
+        health = target.comrade or "unharmed"
+        hits: tuple[HitResolved, ...] = ()
+        after = comrade_after_hit(health)
+        if "take_cover" in target.comrade_orders:
+            # Take Cover (001): the hit's damage is rolled; unless it beats the comrade's armour by 3, no wound.
+            rolled = roll_damage_dice(expr, dice)
+            faces = tuple(face(d, expr.sides) for d in rolled)
+            total = damage_total(faces, expr, sb, attack.melee)
+            armour = target.sheet.comrade_armour
+            shrugged = take_cover_shrugs_off(total, armour)
+            after = health if shrugged else after
+            hits = (HitResolved(location=None, dice=rolled, faces=faces, degrees_die=None, total=total, armour=armour,
+                                toughness_bonus=0, wounding=0 if shrugged else total - armour),)
+        return [DamageApplied(
+            attack_id=attack.id, attacker_id=attacker.id, target_id=target.id, hits=hits, dice=tuple(dice.rolled),
+            damage_after=target.damage, critical_after=target.critical, fatigue_after=target.fatigue,
+            comrade_after=after, to_comrade=True, magnitude_after=target.magnitude,
+        )]
     primitive = "primitive" in weapon.qualities
     confirm_fury = state.options.righteous_fury == "confirm" or attacker.sheet.has_trait("space_marine")
     horde_dice_count = horde_extra_damage_dice(attacker.magnitude or 0) if attacker.is_horde else 0
@@ -82,17 +115,18 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
     table_conditions: list[Condition] = []
     for index in range(attack.hits):
         location = attack.locations[index] if index < len(attack.locations) else None
-        rolled = roll_damage_dice(expr, dice, times=2 if attack.helpless_target else 1)
+        times = 2 if attack.helpless_target else 1  # helpless: the whole damage roll twice, added (RULES A6)
+        rolled = roll_damage_dice(expr, dice, times=times)
         faces = tuple(face(d, expr.sides) for d in rolled)
         degrees_die: int | None = None
         if index == 0:  # the degrees are the minimum of one die of the attack (000 step 4)
             faces, degrees_die = apply_degrees_minimum(faces, attack.degrees)
         horde_dice = tuple(dice.roll(10) for _ in range(horde_dice_count))
-        total = damage_total(faces, expr, sb, attack.melee) + sum(d.value for d in horde_dice)
+        total = rolls_total(faces, expr, sb, attack.melee, times) + sum(d.value for d in horde_dice)
         tens_rolled = natural_tens(rolled)
         fury: FuryChain | None = None
         fury_die: Die | None = None
-        if tens_rolled:
+        if tens_rolled and attack.power is None:  # a power has no attack roll to confirm a Fury with (our reading)
             if confirm_fury:
                 automatic = attack.helpless_target and tens_rolled >= 2
                 fury = roll_fury_chain(

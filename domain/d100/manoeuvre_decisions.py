@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from ..dice import Dice, Die, d5
 from ..errors import RuleViolation
 from ..events import Event
-from .characteristics import Characteristic, characteristic_bonus
+from .characteristics import Characteristic
 from .commands import OpposedSide, RollOpposedTest, RollTest
 from .context import D100Context
 from .encounter_commands import CONTROLLER_OPTIONS, Feint, Grapple, KnockDown
@@ -22,7 +22,7 @@ from .turn_budget import use_action
 
 
 def _bonus(char: CharacterState, key: Characteristic) -> int:
-    return characteristic_bonus(char.sheet.value(key), char.sheet.unnatural.get(key, 0))
+    return char.bonus(key)
 
 
 def resolve_stun(state: D100State, attack: PendingAttack, dice: Dice) -> StunResolved:

@@ -67,28 +67,46 @@ def _weapon(attacker: CharacterState, spec: AttackSpec) -> Weapon:
     return weapon
 
 
-def _check_talent(attacker: CharacterState, command: MultipleAttacks, weapon: Weapon) -> None:
-    """One weapon: Swift Attack gives two melee attacks, Lightning Attack three."""
+def _talent(attacker: CharacterState) -> tuple[int, str]:
     allowed = multiple_attacks_allowed(
         attacker.sheet.has_talent("swift_attack"), attacker.sheet.has_talent("lightning_attack")
     )
+    return allowed, "Lightning Attack" if allowed == 3 else "Swift Attack"
+
+
+def _check_talent(attacker: CharacterState, command: MultipleAttacks, weapon: Weapon) -> None:
+    """One weapon: Swift Attack gives two melee attacks, Lightning Attack three."""
+    allowed, talent = _talent(attacker)
     if allowed < 2:
         raise RuleViolation("multiple_attacks", NEEDS)
     if not weapon.melee:
         raise RuleViolation("multiple_attacks_melee", "Swift Attack and Lightning Attack give extra melee attacks only")
     if len(command.attacks) > allowed:
-        talent = "Lightning Attack" if allowed == 3 else "Swift Attack"
         raise RuleViolation("multiple_attacks_count", f"{talent} gives at most {allowed} attacks")
 
 
 def _check_two_weapons(attacker: CharacterState, command: MultipleAttacks, weapons: list[Weapon]) -> None:
-    """A weapon in each hand: one attack with each, primary and off hand; one-handed weapons; targets ≤ 10 m apart."""
-    if len(command.attacks) != 2 or len({w.id for w in weapons}) != 2:
-        raise RuleViolation("two_weapon_attacks", "with a weapon in each hand, one attack with each weapon")
+    """A weapon in each hand: one attack with each (or, with Swift or Lightning Attack, the talent's attacks with
+    the primary weapon and one with the off-hand one: our reading); one-handed weapons; targets ≤ 10 m apart."""
     if "unarmed" in {w.id for w in weapons}:
         raise RuleViolation("multiple_attacks", NEEDS)
-    if {spec.hand for spec in command.attacks} != {"primary", "off"}:
+    hands = [spec.hand for spec in command.attacks]
+    if set(hands) != {"primary", "off"}:
         raise RuleViolation("two_weapon_hands", "one attack with the primary hand and one with the off hand")
+    by_hand = {hand: {w.id for w, spec in zip(weapons, command.attacks, strict=True) if spec.hand == hand}
+               for hand in ("primary", "off")}
+    if len(by_hand["primary"]) != 1 or len(by_hand["off"]) != 1 or by_hand["primary"] == by_hand["off"]:
+        raise RuleViolation("two_weapon_hands", "each hand attacks with its own one weapon")
+    if len(command.attacks) > 2:
+        allowed, talent = _talent(attacker)
+        if allowed < 2:
+            raise RuleViolation("two_weapon_attacks", "with a weapon in each hand, one attack with each weapon")
+        if not all(w.melee for w in weapons):
+            raise RuleViolation("multiple_attacks_melee",
+                                "Swift Attack and Lightning Attack give extra melee attacks only")
+        if hands.count("off") != 1 or hands.count("primary") > allowed:
+            raise RuleViolation("multiple_attacks_count", f"{talent} gives at most {allowed} attacks with the primary "
+                                                          "weapon, and one more with the off-hand weapon")
     heavy = next((w for w in weapons if w.weapon_class == "heavy"), None)
     if heavy is not None:
         raise RuleViolation("two_weapon_heavy", f"the {heavy.name} is not wielded in one hand")
@@ -97,6 +115,9 @@ def _check_two_weapons(attacker: CharacterState, command: MultipleAttacks, weapo
                             "a melee weapon and a pistol together need the Two-Weapon Wielder talent (000)")
     targets = {spec.target_id for spec in command.attacks}
     apart = command.targets_apart_m
+    if len(targets) > 1 and apart is None:
+        raise RuleViolation("two_weapon_targets", "say how far apart the targets are: two weapons strike targets "
+                                                  f"at most {TWO_WEAPON_TARGETS_APART_M} m apart (targets_apart_m)")
     if len(targets) > 1 and apart is not None and apart > TWO_WEAPON_TARGETS_APART_M:
         raise RuleViolation("two_weapon_targets",
                             f"two weapons strike targets at most {TWO_WEAPON_TARGETS_APART_M} m apart")

@@ -20,7 +20,7 @@ from ..missions.oaths import (
 )
 from ..missions.state import MissionsState
 from .characteristics import Characteristic
-from .commands import Attack, RollTest
+from .commands import Attack, FearTest, RollTest
 from .context import D100Context
 from .modifiers import Modifier
 from .sheet import SKILL_CATALOGUE
@@ -32,6 +32,9 @@ def with_oaths(oaths: MissionsState, rules: D100State, command: Command) -> tupl
     match command:
         case RollTest(character_id=cid) if cid in rules.characters:
             extra = oath_modifiers(oaths, cid, _tested(rules, command.characteristic, command.skill, cid))
+            command = msgspec.structs.replace(command, modifiers=(*command.modifiers, *extra))
+        case FearTest(character_id=cid) if cid in rules.characters:  # a WP test: the Oath of the Emperor's +10
+            extra = oath_modifiers(oaths, cid, "WP")
             command = msgspec.structs.replace(command, modifiers=(*command.modifiers, *extra))
         case Attack(attacker_id=cid, target_id=target, weapon_id=weapon_id) if cid in rules.characters:
             weapon = rules.characters[cid].sheet.weapon(weapon_id)

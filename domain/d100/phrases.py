@@ -44,6 +44,16 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_stun_resolved": ("stun", "aturdimiento"),
     "d100_turn_started": ("turn begins", "empieza el turno"),
     "d100_turn_ended": ("turn ends", "termina el turno"),
+    "d100_extinguish_attempted": ("putting out the fire", "apagar las llamas"),
+    "d100_blood_loss_treated": ("stopping the bleeding", "cortar la hemorragia"),
+    "d100_fear_tested": ("fear test", "tirada de miedo"),
+    "d100_feat_rolled": ("feat", "proeza física"),
+    "d100_power_focused": ("psychic power", "poder psíquico"),
+    "d100_encounter_joined": ("joins the fight", "se une al combate"),
+    "d100_comrade_ordered": ("comrade's order", "orden al camarada"),
+    "d100_mount_changed": ("mounts or dismounts", "monta o desmonta"),
+    "d100_ride_rolled": ("mounted action", "acción montada"),
+    "d100_burning_mount_tested": ("burning mount", "montura en llamas"),
 }
 
 _MODES_EN = {
@@ -56,6 +66,8 @@ _MODES_EN = {
     "called_shot": "aims a called shot at",
     "guarded": "makes a guarded attack on",
     "stun": "tries to stun",
+    "crushing_charge": "rides down",
+    "hit_and_run": "strikes in passing at",
 }
 _MODES_ES = {
     "standard": "ataca a",
@@ -67,6 +79,8 @@ _MODES_ES = {
     "called_shot": "apunta a",
     "guarded": "ataca con cautela a",
     "stun": "intenta aturdir a",
+    "crushing_charge": "arrolla a",
+    "hit_and_run": "golpea al pasar a",
 }
 
 

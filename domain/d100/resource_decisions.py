@@ -7,7 +7,6 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .characteristics import characteristic_bonus
 from .combat_decisions import plan_of, roll_attack
 from .commands import BurnFate, SpendFate
 from .context import D100Context
@@ -76,7 +75,7 @@ def decide_spend_fate(state: D100State, command: SpendFate, dice: Dice, context:
             raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter")
         if encounter.order:
             raise RuleViolation("initiative_fixed", "the initiative order is fixed once the first turn begins")
-        bonus = characteristic_bonus(char.sheet.value("Ag"), char.sheet.unnatural.get("Ag", 0))
+        bonus = char.bonus("Ag")
         return [FateSpent(character_id=char.id, use=use, fate_after=after, initiative_after=10 + bonus)]
     # initiative_ten outside an encounter, squad_mode, solo_rank: recorded; their effect is read off the event.
     return [FateSpent(character_id=char.id, use=use, fate_after=after)]

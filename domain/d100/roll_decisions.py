@@ -9,7 +9,7 @@ import msgspec
 from ..dice import Dice, Die
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
-from .characteristics import Characteristic, characteristic_bonus
+from .characteristics import Characteristic
 from .checks import (
     CheckResult,
     ExtendedProgress,
@@ -131,7 +131,7 @@ def test_rolled(state: D100State, command: RollTest, dice: Dice) -> TestRolled:
         mods.append(FATE_BONUS)
     target = build_target(char, command.characteristic, command.skill, mods)
     die = roll_d100(dice)
-    unnatural = char.sheet.unnatural.get(target.characteristic, 0)
+    unnatural = char.unnatural(target.characteristic)
     assist = assistance_extra_degrees(command.helpers)
     result = resolve_test(target.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
                           extra_degrees=assist)
@@ -164,12 +164,14 @@ def reroll_test(state: D100State, test_id: str, dice: Dice) -> TestRolled:
         raise RuleViolation("fate_reroll_twice", "a test can be rerolled with Fate only once")
     char = character(state, previous.character_id)
     die = roll_d100(dice)
-    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule)
+    unnatural = char.unnatural(previous.characteristic)  # the reroll is the same test: Unnatural degrees too
+    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
     return TestRolled(
         test_id=test_id, character_id=char.id, label=previous.label, characteristic=previous.characteristic,
         base=previous.target,
         untrained=False, modifiers=sum_modifiers([]), target=previous.target, dice=(die,), roll=die.value,
-        success=result.success, degrees=result.degrees, reroll_of=test_id, extended_id=previous.extended_id,
+        success=result.success, degrees=result.degrees, unnatural_degrees=(unnatural // 2) if result.success else 0,
+        reroll_of=test_id, extended_id=previous.extended_id,
     )
 
 
@@ -177,9 +179,9 @@ def _opposed_side(state: D100State, side: OpposedSide, dice: Dice) -> tuple[Oppo
     char = character(state, side.character_id)
     target = build_target(char, side.characteristic, side.skill, side.modifiers)
     die = roll_d100(dice)
-    unnatural = char.sheet.unnatural.get(target.characteristic, 0)
+    unnatural = char.unnatural(target.characteristic)
     result = resolve_test(target.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
-    bonus = characteristic_bonus(char.sheet.value(target.characteristic), unnatural)
+    bonus = char.bonus(target.characteristic)
     return OpposedRoll(
         character_id=char.id, label=target.label, base=target.base, modifiers=target.modifiers,
         target=target.target, roll=die.value, success=result.success, degrees=result.degrees, bonus=bonus,
@@ -208,7 +210,7 @@ def unjam_rolled(state: D100State, command: Unjam, dice: Dice) -> UnjamAttempted
     used = state.options.unjam_characteristic
     target = build_target(char, used, None, ())
     die = roll_d100(dice)
-    result = resolve_test(target.target, die.value, rule=state.options.degrees_rule)
+    result = resolve_test(target.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural(used))
     return UnjamAttempted(
         character_id=char.id, weapon_id=command.weapon_id, test_id=command.test_id, characteristic=used,
         modifiers=target.modifiers, target=target.target, dice=(die,), roll=die.value,

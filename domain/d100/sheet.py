@@ -90,6 +90,7 @@ class Sheet(msgspec.Struct, frozen=True, kw_only=True):
     psy_rating: int = 0
     speciality: str | None = None  # Deathwatch speciality (English or the seeds' Spanish): oath prerequisites
     enemy_type: str | None = None  # e.g. "orks", "tyranids": what an Oath of Knowledge names
+    comrade_armour: int = 0  # Only War: the armour points of the character's comrade (Take Cover reads them)
 
     def value(self, characteristic: Characteristic) -> int:
         return self.characteristics.get(characteristic, 0)

@@ -8,7 +8,7 @@ import msgspec
 
 from ..encounter import TurnPosition
 from ..engine import RulesState
-from .characteristics import Characteristic
+from .characteristics import Characteristic, characteristic_bonus
 from .checks import ExtendedProgress
 from .comrades import ComradeHealth
 from .criticals import CriticalTable
@@ -18,7 +18,7 @@ from .firing import FireMode
 from .hit_location import Location
 from .modifiers import ModifierSum
 from .options import D100Options, D100Ruleset, options_for
-from .sheet import Sheet
+from .sheet import Sheet, Weapon
 
 ConditionName = Literal[
     "stunned", "prone", "pinned", "on_fire", "blood_loss", "blinded", "deafened", "unconscious", "dead",
@@ -90,6 +90,17 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     delayed: bool = False  # holds a delayed half action until its next turn
     extended_action: ExtendedAction | None = None
     sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
+    comrade_orders: tuple[str, ...] = ()  # Only War: Volley, Close Ranks, Take Cover until his next turn
+    mounted_on: str | None = None  # the mount he rides (seed 001 mounted combat)
+    evasive: int = 0  # an evasive trot: the penalty to ranged attacks at him (and his shots) until the rider's turn
+
+    def unnatural(self, key: Characteristic) -> int:
+        """The Unnatural (X) of a characteristic on the sheet (0 without the trait)."""
+        return self.sheet.unnatural.get(key, 0)
+
+    def bonus(self, key: Characteristic) -> int:
+        """The characteristic's bonus with its Unnatural (X) added (RULES A1): SB, TB, AgB … wherever they count."""
+        return characteristic_bonus(self.sheet.value(key), self.unnatural(key))
 
     @property
     def reactions_allowed(self) -> int:
@@ -139,6 +150,7 @@ class PendingAttack(msgspec.Struct, frozen=True, kw_only=True):
     zone: tuple[str, ...] = ()  # Suppressing Fire: the kill zone its hits are assigned in
     assigned_from: str | None = None  # hits of a suppressing burst assigned to this target: the burst's id
     part_of: str | None = None  # one of a Multiple Attacks action: the id of its first attack
+    power: Weapon | None = None  # the hits of a psychic power on a horde: its damage, as a weapon profile
 
 
 class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
@@ -175,6 +187,10 @@ class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):
     def position(self) -> TurnPosition | None:
         """Where the campaign is in its encounter (None outside one): what the service stamps on each event."""
         return self.encounter.position if self.encounter is not None else None
+
+    def rider_of(self, mount_id: str) -> str | None:
+        """Who rides this mount, if anyone."""
+        return next((cid for cid, char in self.characters.items() if char.mounted_on == mount_id), None)
 
     def grapple_of(self, character_id: str) -> tuple[str, str] | None:
         """(controller, grappled) of the grapple the character is in, if any."""

@@ -12,6 +12,7 @@ from .state import D100State
 ATTACK_COSTS: dict[str, ActionCost] = {
     "standard": "half", "all_out": "full", "called_shot": "full", "charge": "full", "guarded": "full",
     "semi_auto": "full", "full_auto": "full", "suppressing": "full", "stun": "full",
+    "crushing_charge": "full", "hit_and_run": "full",
 }
 
 
@@ -24,15 +25,16 @@ def use_action(
 ) -> list[Event]:
     """Outside an encounter nothing is counted; inside, the action must fit the turn (or a delayed action)."""
     encounter = state.encounter
-    if encounter is None:
-        return []
     char = state.characters.get(character_id)
     if char is None:
         raise UnknownEntity(f"no character {character_id!r} in this campaign")
-    if character_id not in encounter.participants:
-        raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter {encounter.id!r}")
+    # In a grapple, in an encounter or not, only the Grapple action (and free actions) until it ends (RULES A5).
     if state.grapple_of(character_id) is not None and kind != "grapple" and cost != "free":
         raise RuleViolation("grapple_only", "a character in a grapple can take only the Grapple action")
+    if encounter is None:
+        return []
+    if character_id not in encounter.participants:
+        raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter {encounter.id!r}")
     label = kind.replace("_", " ")
     if use == "turn":
         if cost == "free":

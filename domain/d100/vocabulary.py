@@ -20,6 +20,7 @@ from domain.language.common import (
     character,
     characters,
     choice,
+    count,
     distance,
     keyed_text,
     me,
@@ -34,13 +35,15 @@ from domain.language.directory import Candidate
 from domain.language.folding import fold
 from domain.language.forms import Form, Segment, form
 from domain.language.messages import Failure
-from domain.language.name_slots import Pending, Ref
+from domain.language.name_slots import Id, Pending, Ref
 from domain.language.slots import REQUIRED, Scope
 from domain.language.tokens import Token
 from domain.language.value_slots import Choice, Option, Text, flag
 from domain.language.words import Lang
 
 from . import commands as d
+from . import mounted_commands as m
+from . import tested_commands as t
 from .sheet import SKILL_CATALOGUE, Sheet
 
 CHARACTERISTICS: dict[object, Words] = {
@@ -75,6 +78,8 @@ ATTACK_ACTIONS: dict[object, Words] = {
     "full_auto": w("auto|full-auto", "auto|automático|totalmente-automático"),
     "suppressing": w("suppressing|suppress", "supresión|fuego-de-supresión"),
     "stun": w("stun", "estunear|aturdir"),
+    "crushing_charge": w("crushing-charge|trample", "carga-aplastante"),
+    "hit_and_run": w("hit-and-run", "golpear-y-desaparecer"),
 }
 
 CIRCUMSTANCES: dict[object, Words] = {
@@ -341,6 +346,7 @@ _FORMS: tuple[Form, ...] = (
          )),
     _react(w("dodge", "esquivar|esquiva"), "dodge"),
     _react(w("parry", "parar|parada"), "parry"),
+    _react(w("sidestep", "paso-lateral"), "sidestep"),
     _react(w("no-reaction|take-it", "sin-reacción|encajar"), "none"),
     form(d.RollDamage, w("damage|dmg", "daño|daños"),
          me("_who", _ME_ATTACKER), _attack_pending("actor"),
@@ -373,6 +379,8 @@ _FORMS: tuple[Form, ...] = (
          characters("participants", w("the participants", "los participantes"), key=w("with", "con"), minimum=1),
          characters("surprised", w("who is surprised", "quién está sorprendido"),
                     key=w("surprised", "sorprendidos|sorprendido"), positional=False)),
+    form(d.JoinEncounter, w("join|reinforce|join-encounter", "unirse|refuerzo|unirse-al-combate"),
+         character("character_id", w("the reinforcement", "el refuerzo"))),
     form(d.NextTurn, w("next-turn|next", "siguiente-turno|siguiente")),
     form(d.EndTurn, w("end-turn|done", "fin-turno|terminar-turno|fin-de-turno"), me("character_id")),
     form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
@@ -426,6 +434,110 @@ _FORMS: tuple[Form, ...] = (
 )
 
 
+FEATS: dict[object, Words] = {
+    "drop": w("drop|drop-down", "dejarse-caer|descolgarse"),
+    "running_jump": w("running-jump|jump", "salto-en-carrera|saltar"),
+    "standing_leap": w("standing-leap|leap", "brinco|brincar"),
+    "running_leap": w("running-leap", "brinco-en-carrera"),
+    "throw": w("throw", "lanzar|arrojar"),
+    "carry": w("carry", "llevar|cargar-peso"),
+    "lift": w("lift", "levantar"),
+    "push": w("push", "empujar"),
+    "climb": w("climb", "trepar|escalar"),
+    "swim": w("swim", "nadar"),
+}
+
+COMRADE_ORDERS: dict[object, Words] = {
+    "volley": w("volley", "salva"), "close_ranks": w("close-ranks", "cerrad-filas|cerrar-filas"),
+    "take_cover": w("take-cover", "a-cubierto|cubrirse"),
+    "keep_cohesion": w("keep-cohesion|follow", "mantener-cohesión|seguir"),
+    "move": w("move", "mover|moverse"), "full_move": w("full-move", "movimiento-completo"), "run": w("run", "correr"),
+    "disengage": w("disengage", "retirarse|abandonar-combate"), "stand": w("stand|mount", "levantarse|montar"),
+    "tactical_advance": w("tactical-advance", "avance-táctico"),
+}
+
+RIDE_MANOEUVRES: dict[object, Words] = {
+    "half_gallop": w("half-gallop|canter", "medio-galope"), "gallop": w("gallop", "galopar"),
+    "evasive": w("evasive|evasive-trot", "trote-evasivo"), "leap": w("high-jump|jump", "salto-de-altura"),
+    "rearing_strike": w("rearing-strike|rear", "golpe-encabritado"),
+}
+
+
+def _mount(verbs: Words, dismount: bool) -> Form:
+    return form(m.Mount, verbs, Segment(me("rider_id", w("the rider", "el jinete"))),
+                Segment(character("mount_id", w("the mount (after ->)", "la montura (tras ->)")),
+                        lead=w("-> and the mount", "-> y la montura")),
+                anywhere=(modifiers(), _use(), _test_id()), presets={"dismount": dismount})
+
+
+DAMAGE_TYPES: dict[object, Words] = {
+    "energy": w("energy", "energía"), "explosive": w("explosive", "explosivo"),
+    "impact": w("impact", "impacto"), "rending": w("rending", "desgarrador"),
+}
+
+
+def _test_id() -> Id:
+    return new_id("test_id", w("the test's id", "el id del test"))
+
+
+_TESTED_FORMS: tuple[Form, ...] = (
+    form(d.ComradeOrder, w("order|comrade-order", "ordenar|orden-camarada"), me("character_id"),
+         choice("order", COMRADE_ORDERS, w("an order for the comrade", "una orden al camarada"), default=REQUIRED),
+         distance("distance_m", w("distance", "distancia"))),
+    _mount(w("mount|mount-up", "montar|subir-a-la-montura"), False),
+    _mount(w("dismount", "desmontar"), True),
+    form(m.Ride, w("ride", "cabalgar"), me("rider_id", w("the rider", "el jinete")),
+         choice("manoeuvre", RIDE_MANOEUVRES, w("a mounted action", "una acción montada"), default=REQUIRED),
+         flag("full", w("full", "completo"), w("the mount's full move", "el movimiento completo de la montura")),
+         character("target_id", w("the target of the mount's strike", "el objetivo de la montura"), default="none",
+                   key=w("at|target", "contra|objetivo"), positional=False),
+         keyed_text("weapon_id", w("the mount's weapon", "el arma de la montura"), w("weapon", "arma")),
+         modifiers(), _use(), _test_id()),
+    form(t.Extinguish, w("extinguish|put-out-fire", "apagar-fuego|apagarse"), me("character_id"), modifiers(),
+         _use(), _test_id()),
+    form(t.StopBloodLoss,
+         w("staunch|stop-bleeding|first-aid", "cortar-hemorragia|detener-hemorragia|primeros-auxilios"),
+         me("character_id", w("who treats", "quién cura")),
+         character("patient_id", w("the bleeding one", "quien sangra"), default="none",
+                   key=w("patient", "paciente"), positional=False),
+         choice("under_stress", {True: w("stress|under-stress", "estrés|bajo-estrés"),
+                                 False: w("calm", "calma|con-calma")},
+                w("under stress or calm", "bajo estrés o con calma")),
+         modifiers(), _use(), _test_id()),
+    form(t.FearTest, w("fear|fear-test", "miedo|prueba-de-miedo|terror"), me("character_id"),
+         count("fear", w("the Fear rating (1–4)", "el nivel de Miedo (1–4)"), w("fear|rating", "miedo|nivel")),
+         keyed_text("source", w("what frightens him", "qué lo asusta"), w("source|of", "fuente|de"), default=""),
+         modifiers(), _test_id()),
+    form(t.Feat, w("feat|athletics", "proeza|hazaña"), me("character_id"),
+         choice("feat", FEATS, w("a feat (jump, leap, throw …)", "una proeza (saltar, brincar, lanzar …)"),
+                default=REQUIRED),
+         number_option("run_up_m", w("metres of run-up", "metros de carrerilla"), w("run-up|run", "carrerilla"),
+                       real=True),
+         number_option("height_m", w("the height in metres", "la altura en metros"), w("height", "altura"),
+                       real=True),
+         choice("gravity", {"low": w("low-gravity", "gravedad-baja"), "high": w("high-gravity", "gravedad-alta")},
+                w("the gravity", "la gravedad")),
+         flag("heavy", w("heavy|armoured", "pesado|con-armadura"),
+              w("too heavy to throw, or swimming in armour", "demasiado pesado, o nadar con armadura")),
+         modifiers(), _use(), _test_id()),
+    form(t.FocusPower, w("focus|focus-power|manifest", "concentrar-poder|manifestar"), me("character_id"),
+         text("power", w("the power's name", "el nombre del poder")),
+         count("dice", w("how many d10", "cuántos d10"), w("dice|d10", "dados|d10"), positional=False),
+         count("threshold", w("the power's threshold", "el umbral del poder"), w("threshold", "umbral"),
+               positional=False),
+         choice("action", {"half": w("half", "media"), "full": w("full", "completa")},
+                w("a half or full action", "acción media o completa")),
+         character("target_id", w("the horde it strikes", "la horda a la que golpea"), default="none",
+                   key=w("at|target", "contra|objetivo"), positional=False),
+         flag("area", w("area", "área"), w("an area power", "un poder de área")),
+         keyed_text("damage", w("its damage like 1d10+3", "su daño como 1d10+3"), w("damage", "daño")),
+         choice("damage_type", DAMAGE_TYPES, w("the damage type", "el tipo de daño"), key=w("type", "tipo"),
+                bare=False),
+         number_option("penetration", w("penetration", "penetración"), w("pen|penetration", "pen|penetración")),
+         _use(), _test_id()),
+)
+
+
 def _entry(character_id: str, name: str, owner: str | None, sheet: Sheet) -> CharacterEntry:
     return CharacterEntry(id=character_id, name=name, owner=owner,
                           weapons=tuple(WeaponEntry(weapon.id, weapon.name) for weapon in sheet.weapons),
@@ -455,9 +567,15 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
             return directory
         case d.RollTest():
             return directory.with_pending(PendingEntry(kind="test", id=command.test_id, actor=command.character_id))
+        case t.FocusPower(target_id=str(target), damage=str()):  # its hits on a horde wait for `!damage`
+            return directory.with_pending(PendingEntry(kind="attack", id=command.test_id, actor=command.character_id,
+                                                       targets=(target,), tags=("awaiting_damage",)))
+        case m.Ride(manoeuvre="rearing_strike", target_id=str(target)):  # the mount's hit waits for its reaction
+            return directory.with_pending(PendingEntry(kind="attack", id=command.test_id, actor=command.rider_id,
+                                                       targets=(target,), tags=("awaiting_reaction",)))
     return directory
 
 
-VOCABULARY = Vocabulary("d100", _FORMS, _learn)
+VOCABULARY = Vocabulary("d100", _FORMS + _TESTED_FORMS, _learn)
 
 __all__ = ["ATTACK_ACTIONS", "CHARACTERISTICS", "CIRCUMSTANCES", "CONDITIONS", "DIFFICULTIES", "VOCABULARY"]

@@ -134,7 +134,7 @@ def test_encounter_four_rounds_every_boundary_effect_fires() -> None:
     table.run(Attack(attack_id="h2", attacker_id="horde", target_id="brother", weapon_id="autogun"), [10])
     assert refused(table, React(attack_id="h2", reaction="dodge"), ANNA).message == "a second reaction this round"
     assert refused(table, Attack(attack_id="h3", attacker_id="horde", target_id="brother",
-                                 weapon_id="autogun")).message == "a second half action of the same kind"
+                                 weapon_id="autogun")).message == "a horde of magnitude 13 fires 1 shot a turn"
     table.run(React(attack_id="h2", reaction="none"), [], ANNA)
     table.run(RollDamage(attack_id="h2"), [5, 4])
 

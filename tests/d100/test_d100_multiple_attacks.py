@@ -108,7 +108,7 @@ def test_multiple_attacks_refused_without_talent_or_second_weapon() -> None:
 ])
 def test_two_weapons_one_attack_each_with_the_001_penalties(talents: tuple[str, ...], primary: int, off: int) -> None:
     table = fighter(*talents)
-    events = table.run(MultipleAttacks(attacker_id="brother", attacks=(
+    events = table.run(MultipleAttacks(attacker_id="brother", targets_apart_m=4, attacks=(
         spec("a1", weapon="laspistol"), spec("a2", weapon="stubber", hand="off", target="cultist2"))), [20, 25], ANNA)
     first, second = (e for e in events if isinstance(e, ev.AttackRolled))
     assert (first.weapon_id, first.target) == ("laspistol", 50 + primary)
@@ -167,3 +167,74 @@ def test_multiple_attacks_ids_are_new_and_distinct() -> None:
     assert refused(table, MultipleAttacks(attacker_id="brother", attacks=(spec("a1"), spec("a1")))).rule == "id_reused"
     table.run(MultipleAttacks(attacker_id="brother", attacks=(spec("a1"), spec("a2"))), [30, 40], ANNA)
     assert {"a1", "a2"} <= table.state.used_ids
+
+
+KNIFE = Weapon(id="knife", name="Combat knife", weapon_class="melee", damage="1d5+2")
+
+
+def blades(*talents: str) -> Table:
+    table = fighter(*talents)
+    brother = table.char("brother")
+    table.state = replace(table.state, characters={**table.state.characters, "brother": replace(
+        brother, sheet=replace(brother.sheet, weapons=(*brother.sheet.weapons, KNIFE)))})
+    return table
+
+
+def test_swift_attack_with_a_second_weapon_adds_one_off_hand_attack() -> None:
+    # Our reading of A5: the talent's attacks with the primary weapon and one more with the off-hand weapon, each
+    # with the two-weapon penalties of the 001 list: no Two-Weapon talent −20 / −40 → WS 45: 25, 25, 5.
+    table = blades("swift_attack")
+    events = table.run(MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2"), spec("a3", weapon="knife", hand="off"))), [20, 30, 4], ANNA)
+    rolled = [e for e in events if isinstance(e, ev.AttackRolled)]
+    assert [(a.weapon_id, a.target, a.part_of) for a in rolled] == [
+        ("sword", 25, "a1"), ("sword", 25, "a1"), ("knife", 5, "a1")]
+    # With Two-Weapon Wielder and Ambidextrous: −10 each.
+    skilled = blades("lightning_attack", "two_weapon_wielder", "ambidextrous")
+    events = skilled.run(MultipleAttacks(attacker_id="brother", attacks=(
+        spec("b1"), spec("b2"), spec("b3"), spec("b4", weapon="knife", hand="off"))), [90, 90, 90, 90], ANNA)
+    assert [e.target for e in events if isinstance(e, ev.AttackRolled)] == [35, 35, 35, 35]
+
+
+def test_swift_attack_with_a_second_weapon_keeps_the_talents_count_and_one_off_hand_attack() -> None:
+    table = blades("swift_attack")
+    too_many = refused(table, MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2"), spec("a3"), spec("a4", weapon="knife", hand="off"))))
+    assert too_many.rule == "multiple_attacks_count"
+    assert too_many.message == "Swift Attack gives at most 2 attacks with the primary weapon, and one more with the " \
+                               "off-hand weapon"
+    two_off = refused(table, MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2", weapon="knife", hand="off"), spec("a3", weapon="knife", hand="off"))))
+    assert two_off.rule == "multiple_attacks_count"
+    mixed_hand = refused(table, MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2", weapon="knife"), spec("a3", weapon="knife", hand="off"))))
+    assert mixed_hand.rule == "two_weapon_hands"
+    pistol = refused(blades("swift_attack", "two_weapon_wielder"), MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2"), spec("a3", weapon="laspistol", hand="off"))))
+    assert pistol.rule == "multiple_attacks_melee"
+    untalented = refused(blades(), MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1"), spec("a2"), spec("a3", weapon="knife", hand="off"))))
+    assert untalented.rule == "two_weapon_attacks"
+
+
+def test_two_weapons_at_two_targets_must_say_how_far_apart_they_are() -> None:
+    # 000: two weapons may strike two targets at most ten metres apart; without the distance nothing is checked.
+    table = fighter("two_weapon_wielder")
+    unsaid = refused(table, MultipleAttacks(attacker_id="brother", attacks=(
+        spec("a1", weapon="laspistol"), spec("a2", weapon="stubber", hand="off", target="cultist2"))))
+    assert unsaid.rule == "two_weapon_targets"
+    at_ten = MultipleAttacks(attacker_id="brother", targets_apart_m=10, attacks=(
+        spec("a1", weapon="laspistol"), spec("a2", weapon="stubber", hand="off", target="cultist2")))
+    assert len([e for e in table.run(at_ten, [90, 90], ANNA) if isinstance(e, ev.AttackRolled)]) == 2
+
+
+def test_blade_dancer_for_blades_gunslinger_for_pistols() -> None:
+    # 001: Two-Weapon Wielder + Ambidextrous + Blade Dancer (or Gunslinger): 0 each. Gunslinger does nothing for
+    # two blades (−10 each), Blade Dancer does (0).
+    attacks = (spec("a1"), spec("a2", weapon="knife", hand="off"))
+    pistolero = blades("two_weapon_wielder", "ambidextrous", "gunslinger")
+    assert [e.target for e in pistolero.run(MultipleAttacks(attacker_id="brother", attacks=attacks), [90, 90], ANNA)
+            if isinstance(e, ev.AttackRolled)] == [35, 35]
+    dancer = blades("two_weapon_wielder", "ambidextrous", "blade_dancer")
+    assert [e.target for e in dancer.run(MultipleAttacks(attacker_id="brother", attacks=attacks), [90, 90], ANNA)
+            if isinstance(e, ev.AttackRolled)] == [45, 45]

@@ -43,6 +43,16 @@ def test_oath_to_the_emperor_adds_ten_to_willpower_tests() -> None:
     assert isinstance(other, ev.TestRolled) and other.modifiers.modifiers == ()
 
 
+def test_oath_to_the_emperor_adds_ten_to_fear_tests() -> None:
+    # A Fear test is a WP test: Fear (2) −10, the oath +10: WP 40 → 40.
+    from domain.d100.tested_commands import FearTest
+
+    table = sworn("emperor")
+    (tested,) = table.run(FearTest(test_id="f1", character_id="kyros", fear=2), [30])
+    assert isinstance(tested, ev.FearTested) and tested.test is not None
+    assert Modifier("Oath to the Emperor", 10) in tested.test.modifiers.modifiers and tested.test.target == 40
+
+
 def test_oath_of_knowledge_adds_ten_against_the_chosen_enemy_only() -> None:
     table = sworn("knowledge", enemy_type="orks")
     events = table.run(Attack(attack_id="a1", attacker_id="kyros", target_id="ork", weapon_id="bolter"), [30])

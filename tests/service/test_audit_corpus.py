@@ -78,6 +78,10 @@ async def test_corpus_wrath_and_glory_soak_rerolls_glory_dice_resistance_and_rui
     assert {"wng_soak_rerolled", "wng_glory_dice_added", "wng_resistance_test_rolled", "ruin_reroll"} <= seen, seen
     await campaign.ok({"type": "contribute_entropy", "entropy": "a second phrase, mid-session"}, alice_token)
     await campaign.ok({"type": "wng_roll_test", "character_id": "kai", "skill": "tech", "dn": 2}, alice_token)
+    # A Wrath die 1 waits for the GM's choice before the session can end (RULES B1).
+    rules = (await campaign.get("/state")).json()["rules"]
+    for test_id in [t for c in rules["characters"].values() for t in c["complications_pending"]]:
+        await campaign.ok({"type": "wng_resolve_complication", "test_id": test_id, "choice": "complication"})
     await campaign.ok({"type": "end_session"})
     report = (await campaign.get("/verify")).json()
     assert report["ok"] and report["dice_verified"] > 0 and report["contributions"] == 2, report["problems"]

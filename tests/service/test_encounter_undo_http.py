@@ -85,3 +85,7 @@ async def test_players_undo_only_their_own_current_turn_when_allowed(new_campaig
         await campaign.ok({"type": "d100_next_turn"})
         response = await campaign.command({"type": "undo_turn", "encounter": "duel"}, ana)
         assert response.status_code == (201 if allowed else 403), response.text
+        # docs/api.md: `redo_turn: gm (player: own turn, if allowed)` (issue 11, defect 10).
+        if allowed:
+            redone = await campaign.command({"type": "redo_turn", "encounter": "duel"}, ana)
+            assert redone.status_code == 201, redone.text

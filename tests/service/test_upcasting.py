@@ -25,6 +25,31 @@ def test_dice_rolled_v1_gains_its_terms() -> None:
     assert isinstance(event, DiceRolled) and event.terms == (Term(1, 2, 10), Term(1, 0, 0, 3))
 
 
+def test_d100_action_taken_v1_reads_with_no_distance() -> None:
+    from domain.d100.encounter_events import ActionTaken
+
+    v1 = {"character_id": "kai", "action": "move", "cost": "half", "in_encounter": True}
+    event = codec.decode_event("d100_action_taken", 1, json.dumps(v1))
+    assert isinstance(event, ActionTaken) and event.move_m is None and ActionTaken.schema_version == 2
+
+
+def test_d100_sheet_edited_v1_reads_with_no_comrade_armour() -> None:
+    from domain.d100.events import SheetEdited
+
+    v1 = {"character_id": "kai", "reason": "advance", "sheet": {"characteristics": {"WS": 50}, "wounds": 12}}
+    event = codec.decode_event("d100_sheet_edited", 1, json.dumps(v1))
+    assert isinstance(event, SheetEdited) and event.sheet.comrade_armour == 0 and SheetEdited.schema_version == 2
+
+
+def test_d100_reaction_rolled_v1_reads_unchanged() -> None:
+    from domain.d100.events import ReactionRolled
+
+    v1 = {"attack_id": "a1", "character_id": "kai", "reaction": "dodge", "modifiers": None, "target": 30,
+          "dice": [], "roll": 20, "success": True, "degrees": 1, "hits_negated": 1, "hits_after": 0}
+    event = codec.decode_event("d100_reaction_rolled", 1, json.dumps(v1))
+    assert isinstance(event, ReactionRolled) and event.reaction == "dodge" and ReactionRolled.schema_version == 2
+
+
 async def test_a_stored_v1_event_reads_as_v2_everywhere(campaign: Any, database_url: str) -> None:
     # Write a version-1 dice_rolled row the way an older release did, chained properly, with the die
     # drawn from the epoch's seed as that release would have drawn it.
