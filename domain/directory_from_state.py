@@ -18,6 +18,7 @@ from domain.language import (
     PendingEntry,
     WeaponEntry,
 )
+from domain.rulesets import engine_of_state
 from domain.wrath_and_glory.state import WngState
 
 
@@ -39,8 +40,9 @@ def build_directory(state: CampaignState) -> Directory:
 
 def _character(state: CampaignState, character_id: str) -> CharacterEntry:
     generic = state.characters[character_id]
-    # The GM's characters have no owner here: `me` is a player's character, never one of the GM's NPCs.
-    owner = None if generic.owner in state.gm_ids() else generic.owner
+    # The GM's characters and every npc have no owner here: `me` is a player's character, never an NPC
+    # (create_character records the kind; a GM's own character is an npc unless it says otherwise).
+    owner = None if generic.owner in state.gm_ids() or generic.kind == "npc" else generic.owner
     weapons: tuple[WeaponEntry, ...] = ()
     skills: tuple[str, ...] = ()
     rules = state.rules
@@ -55,7 +57,8 @@ def _character(state: CampaignState, character_id: str) -> CharacterEntry:
 
 def _encounters(state: CampaignState) -> tuple[EncounterEntry, ...]:
     rules = state.rules
-    running = rules.encounter.id if isinstance(rules, (D100State, WngState)) and rules.encounter else None
+    # The running encounter as its engine tells it; the ones held before are in the campaign's undo logs.
+    running = next(iter(engine_of_state(rules).encounters(rules)), None) if rules is not None else None
     known = [*state.encounters, *([running] if running and running not in state.encounters else [])]
     return tuple(EncounterEntry(id=eid, active=eid == running) for eid in known)
 

@@ -21,6 +21,7 @@ from domain.commands import Actor, Command, Role
 from domain.dice import Dice
 from domain.encounter import TurnPosition
 from domain.events import Event, JsonObject
+from domain.language.forms import Vocabulary
 
 if TYPE_CHECKING:
     from domain.missions.state import MissionsState
@@ -55,21 +56,41 @@ class Surroundings:
     missions: MissionsState
 
 
+# What a reader follows about one character, by key (wounds, shock, fate, magnitude …): a number, or the
+# names of its conditions. The renderers show what changed as "Brother Kai: 12 → 7 wounds".
+Standing = Mapping[str, int | tuple[str, ...]]
+
+
 class Phrases(Protocol):
-    """The engine's words for its own events: a title per event type and, for the busiest, a sentence."""
+    """The engine's words for its own events: a title per event type, its own terms (conditions, locations,
+    skills, modifiers … in English and Spanish), sentences for its events, and what a reader follows about
+    a character."""
 
     @property
     def titles(self) -> Mapping[str, tuple[str, str]]:
         """Event tag -> (English, Spanish) title."""
         ...
 
-    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
-        """One line for a reader, numbers from the event and names from `name`; None: title and facts suffice."""
+    @property
+    def terms(self) -> Mapping[str, tuple[str, str]]:
+        """The engine's words (a value of its events or a key of its standing) -> (English, Spanish)."""
         ...
 
+    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
+        """One line for a reader, numbers from the event and names from `name` (a character id, or
+        `<character id>/<weapon id>` for a weapon); None: title and facts suffice; "": the event is told by
+        the events around it (a reply leaves it out; a transcript shows its title and facts).
 
-class Vocabulary(Protocol):
-    """The engine's forum command words in English and Spanish (the forum command language fills this in)."""
+        A sentence shows every die of its event (the renderers then list none of them again)."""
+        ...
+
+    def standing(self, state: RulesState, character_id: str) -> Standing:
+        """What a reader follows about the character now (empty when the engine does not know it)."""
+        ...
+
+    def numbers(self, event: Event) -> Mapping[str, int]:
+        """The event's numbers a bot adds up: `hits`, `damage` (wounds dealt), `shock` …; empty when none."""
+        ...
 
 
 class Engine(Protocol):
@@ -122,8 +143,8 @@ class Engine(Protocol):
     def phrases(self) -> Phrases: ...
 
     @property
-    def vocabulary(self) -> Vocabulary | None:
-        """None until the forum command language names this engine's commands."""
+    def vocabulary(self) -> Vocabulary:
+        """The line forms of the engine's commands in English and Spanish (docs/commands.md)."""
         ...
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:

@@ -28,6 +28,8 @@ class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, g
     command_id: str | None = None
     command_type: str | None = None
     request_digest: str | None = None
+    # Written by POST /campaigns/{id}/posts: the line of the post this event's command came from.
+    line: int | None = None
     session: int | None = None
     encounter: str | None = None
     round: int | None = None

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
@@ -19,11 +21,17 @@ from domain.campaign.events import (
     SessionEnded,
     SessionStarted,
 )
+from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
+from domain.engine import Lang
 from domain.events import Event
 from domain.rulesets import engines
+from projections.permalinks import Links
+from projections.recorded import Recorded
+from projections.rendering.told import tell
 
 Result = dict[str, object]
+LANGS: tuple[Lang, ...] = ("en", "es")
 
 
 def result_of(events: Sequence[Event]) -> Result:
@@ -50,9 +58,25 @@ def result_of(events: Sequence[Event]) -> Result:
             case DiceRolled(terms=terms, dice=dice, total=total, expression=expression):
                 result["expression"] = expression
                 result["total"] = total
-                result["rendered"] = f"{expression}: {render(Evaluated(terms=terms, dice=dice, total=total))}"
+                result["roll"] = f"{expression}: {render(Evaluated(terms=terms, dice=dice, total=total))}"
             case EventsRetracted(voids=voids):
                 result["retracted"] = list(voids)
             case EventsReinstated(restores=restores):
                 result["reinstated"] = list(restores)
     return result
+
+
+def told_result(
+    records: Sequence[Recorded], before: CampaignState, after: CampaignState, links: Links, campaign_id: str
+) -> Result:
+    """What every command answers besides its own facts: `rendered` (en, es) for a person, and for a bot the
+    numbers it adds up (`hits`, `damage` …), who changed (`changed`: each character's standing before and
+    after) and the proofs of its rolls (`rolls`). Derived from the events and the states around them."""
+    told = {lang: tell(records, before, after, lang, links, campaign_id) for lang in LANGS}
+    english = told["en"]
+    return {
+        "rendered": {lang: found.text() for lang, found in told.items()},
+        **english.numbers,
+        "changed": [msgspec.to_builtins(change) for change in english.changed],
+        "rolls": [msgspec.to_builtins(roll) for roll in english.rolls],
+    }

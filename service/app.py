@@ -9,10 +9,12 @@ from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
+from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
+from service.api.posts import send_post
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -58,7 +60,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             settings=settings,
             store=store,
             cache=cache,
-            commander=Commander(store, cache, snapshots),
+            commander=Commander(store, cache, snapshots, Links(base=settings.public_url or "")),
             snapshots=snapshots,
         )
         try:
@@ -71,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_campaign,
             invite_participant,
             send_command,
+            send_post,
             campaign_summary,
             campaign_events,
             campaign_state_read,

@@ -35,6 +35,12 @@ SELECT {_STORED_COLUMNS} FROM events
                                  WHERE campaign_id = $1 AND idempotency_key = $2)
  ORDER BY seq
 """
+# Every event a forum post wrote through POST /posts (one unit of several commands), by the post id.
+SELECT_UNIT_OF_POST = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2 AND meta ? 'line'
+ ORDER BY seq
+"""
 SELECT_STORED_RANGE = f"""
 SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1 AND seq > $2 AND seq <= $3
@@ -51,6 +57,19 @@ SELECT {_STORED_COLUMNS} FROM events
 SELECT_FOLD_ROWS = """
 SELECT seq, type, schema_version, data::text, meta::text FROM events
  WHERE campaign_id = $1 AND seq > $2 AND seq <= $3
+ ORDER BY seq
+"""
+# A transcript's page: the fold's columns and the time each event was recorded (the exact hashed text).
+SELECT_FOLD_ROWS_WITH_TIMES = """
+SELECT seq, type, schema_version, data::text, meta::text, recorded_at FROM events
+ WHERE campaign_id = $1 AND seq > $2 AND seq <= $3
+ ORDER BY seq
+ LIMIT $4
+"""
+# The corrections (undo, redo, retract, reinstate) from a seq on: which events of a span were undone later.
+SELECT_CORRECTIONS_FROM = """
+SELECT seq, type, schema_version, data::text, meta::text FROM events
+ WHERE campaign_id = $1 AND seq >= $2 AND type = ANY($3::text[])
  ORDER BY seq
 """
 SELECT_TYPES = "SELECT seq, type FROM events WHERE campaign_id = $1 AND seq = ANY($2::bigint[])"

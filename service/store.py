@@ -143,9 +143,17 @@ class Writer:
         self.head = head
         self.appended: list[StoredEvent] = []
         self._seeds = seeds
+        # Seeds this transaction wrote: not shared with other writers until committed (a refused post rolls
+        # back the epoch its first line opened, and the next one draws another seed for that epoch).
+        self._written: dict[tuple[str, int], bytes] = {}
 
     async def command_by_key(self, key: str) -> list[StoredEvent]:
         rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key)
+        return [stored_from_row(row) for row in rows]
+
+    async def unit_of_post(self, post_id: str) -> list[StoredEvent]:
+        """Every event POST /posts wrote for this post (its commands, in order); empty if none."""
+        rows = await self.connection.fetch(queries.SELECT_UNIT_OF_POST, _uuid(self.head.campaign_id), post_id)
         return [stored_from_row(row) for row in rows]
 
     def check_version(self, expected: int | None) -> None:
@@ -164,6 +172,8 @@ class Writer:
 
     async def seed(self, epoch: int) -> bytes | None:
         key = (self.head.campaign_id, epoch)
+        if key in self._written:
+            return self._written[key]
         if key not in self._seeds:
             value = await self.connection.fetchval(queries.SELECT_SEED, _uuid(self.head.campaign_id), epoch)
             if value is None:
@@ -173,6 +183,7 @@ class Writer:
 
     async def save_seed(self, epoch: int, seed: bytes, commitment: str) -> None:
         await self.connection.execute(queries.INSERT_SEED, _uuid(self.head.campaign_id), epoch, seed, commitment)
+        self._written[(self.head.campaign_id, epoch)] = seed
 
     async def save_token(self, token_hash: str, participant_id: str, role: str) -> None:
         await self.connection.execute(
@@ -268,6 +279,16 @@ class EventStore:
     async def records(self, campaign_id: str, after: int, upto: int) -> list[Recorded]:
         """Typed, upcast events with seq in (after, upto], for folds."""
         rows = await self.pool.fetch(queries.SELECT_FOLD_ROWS, _uuid(campaign_id), after, upto)
+        return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def page(self, campaign_id: str, after: int, upto: int, limit: int) -> list[tuple[Recorded, str]]:
+        """At most `limit` typed events with seq in (after, upto], each with the time it was recorded."""
+        rows = await self.pool.fetch(queries.SELECT_FOLD_ROWS_WITH_TIMES, _uuid(campaign_id), after, upto, limit)
+        return [(codec.recorded(r[0], r[1], r[2], r[3], r[4]), format_time(r[5])) for r in rows]
+
+    async def corrections(self, campaign_id: str, first: int, types: Sequence[str]) -> list[Recorded]:
+        """The events of these types (voiding and restoring ones) from seq `first` on."""
+        rows = await self.pool.fetch(queries.SELECT_CORRECTIONS_FROM, _uuid(campaign_id), first, list(types))
         return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def stored(self, campaign_id: str, after: int, upto: int, limit: int) -> list[StoredEvent]:

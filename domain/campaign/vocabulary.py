@@ -12,6 +12,7 @@ from domain.language.common import (
     count,
     dice,
     encounter,
+    keyed_text,
     new_id,
     participant,
     payload,
@@ -19,18 +20,26 @@ from domain.language.common import (
     text,
 )
 from domain.language.forms import form
+from domain.language.value_slots import flag
 
 _FORMS: list[Form] = [
     form(c.StartSession, w("start-session|session-start|session", "iniciar-sesión|empezar-sesión|sesión"),
          text("title", w("the session's title", "el título de la sesión"), rest=True, default=None)),
     form(c.EndSession, w("end-session|session-end", "terminar-sesión|fin-sesión|fin-de-sesión")),
     form(c.RevealDiceSeed, w("reveal-seed|reveal-dice", "revelar-semilla|revelar-dados")),
-    form(c.CreateCharacter, w("create-character|new-character", "crear-personaje|nuevo-personaje"),
+    # The one way a character joins, in every ruleset: its engine's typed sheet as JSON (docs/rules-*.md).
+    form(c.CreateCharacter, w("register|create-character|new-character|add-character",
+                              "registrar|crear-personaje|nuevo-personaje|añadir-personaje"),
          text("name", w("the character's name", "el nombre del personaje")),
-         choice("kind", {"pc": w("pc", "pj"), "npc": w("npc", "pnj")}, w("pc or npc", "pj o pnj")),
-         new_id("id", w("the character's id", "el id del personaje"), default="none"),
+         new_id("character_id", w("the character's id", "el id del personaje"), default="none"),
+         choice("kind", {"pc": w("pc", "pj"), "npc": w("npc", "pnj"), None: w("by-owner", "según-dueño")},
+                w("pc or npc", "pj o pnj")),
          participant("owner", w("owner|player", "dueño|jugador")),
-         payload("stats", w("the stats (JSON)", "los atributos (JSON)"), w("stats", "stats|atributos"))),
+         flag("comrade", w("comrade", "camarada"), w("a comrade", "un camarada")),
+         payload("sheet", w("the sheet (JSON)", "la ficha (JSON)"), w("sheet", "ficha")),
+         payload("stats", w("the stats (JSON)", "los atributos (JSON)"), w("stats", "stats|atributos")),
+         keyed_text("id", w("the character's id (older name)", "el id del personaje (nombre antiguo)"),
+                    w("id", "id"))),
     form(c.Roll, w("roll|r", "tirada|tirar|tira"),
          character("character_id", default="none"),
          dice("expression"),
@@ -59,9 +68,12 @@ if _ENTROPY is not None:
 
 
 def _learn(directory: Directory, command: Command, author: str | None) -> Directory:
-    if isinstance(command, c.CreateCharacter) and command.id is not None:
-        owner = command.owner or author
-        return directory.with_character(CharacterEntry(id=command.id, name=command.name, owner=owner))
+    if isinstance(command, c.CreateCharacter) and (command.character_id or command.id) is not None:
+        character_id = command.character_id or command.id
+        assert character_id is not None
+        # A GM's character (an npc) is nobody's `me`.
+        owner = None if command.kind == "npc" else command.owner or author
+        return directory.with_character(CharacterEntry(id=character_id, name=command.name, owner=owner))
     return directory
 
 

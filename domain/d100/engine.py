@@ -11,9 +11,10 @@ from ..characters import CreateCharacter
 from ..commands import Actor, Command
 from ..dice import Dice
 from ..encounter import TurnPosition
-from ..engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
+from ..engine import NewCharacter, OptionValue, RulesState, Surroundings
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
+from ..language import Vocabulary
 from .commands import COMMANDS, D100Command, RegisterCharacter
 from .decide import decide
 from .events import EVENTS, D100Event, Recruit
@@ -22,6 +23,7 @@ from .options import D100Options, D100Ruleset, options_for
 from .phrases import PHRASES, D100Phrases
 from .sheet import Sheet, sheet_from_stats
 from .state import D100State, initial_state
+from .vocabulary import VOCABULARY
 
 _VARIANTS: dict[str, D100Ruleset] = {"deathwatch": "deathwatch", "dark_heresy": "dark_heresy", "only_war": "only_war"}
 
@@ -54,7 +56,7 @@ class D100Engine:
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {RegisterCharacter: _registered}
     state_type = D100State
     phrases: D100Phrases = PHRASES
-    vocabulary: Vocabulary | None = None
+    vocabulary: Vocabulary = VOCABULARY
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         defaults: dict[str, OptionValue] = msgspec.to_builtins(options_for(self._variant(ruleset)))

@@ -1,17 +1,47 @@
-"""The d100 engine's words for its events: a title for each, and sentences for attacks, reactions, damage, tests.
+"""The d100 engine's words for its events: a title for each, its terms, and sentences a forum reader follows.
 
-Numbers come from the event itself; `name` turns a character id into the name a reader knows. The
-rendering package (projections/rendering) puts them into transcripts and forum posts; an event without a
-sentence is told by its title and its plain facts.
+Numbers come from the event itself; `name` turns a character id into the name a reader knows. Each
+sentence shows every die of its event once (the roll against the target and the modifiers behind it, each
+hit's location and damage dice, Righteous Fury), so the renderers list no dice again. Spanish words are the
+handouts' (seeds 000–002), the same the command language reads (domain/d100/vocabulary.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..engine import Lang
+from ..engine import Lang, RulesState, Standing
 from ..events import Event
-from .events import AttackRolled, DamageApplied, ReactionRolled, TestRolled
+from .encounter_events import (
+    ActionTaken,
+    ActionUsed,
+    EncounterEnded,
+    EncounterStarted,
+    HordeBreakTested,
+    HordeBroke,
+    InitiativeOrderFixed,
+    InitiativeRolled,
+    TurnEnded,
+    TurnStarted,
+)
+from .events import (
+    AimTaken,
+    AttackRolled,
+    DamageApplied,
+    FateBurned,
+    FateSpent,
+    GmRulingRecorded,
+    HitResolved,
+    OpposedTestRolled,
+    ReactionRolled,
+    RoundStarted,
+    TestRolled,
+    UnjamAttempted,
+    WeaponReloaded,
+)
+from .modifiers import ModifierSum
+from .phrase_terms import TERMS, term
+from .state import D100State
 
 TITLES: Mapping[str, tuple[str, str]] = {
     "d100_test_rolled": ("test", "tirada"),
@@ -56,77 +86,262 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "d100_burning_mount_tested": ("burning mount", "montura en llamas"),
 }
 
-_MODES_EN = {
-    "standard": "attacks",
-    "semi_auto": "fires a semi-auto burst at",
-    "full_auto": "fires a full-auto burst at",
-    "suppressing": "lays suppressing fire on",
-    "charge": "charges",
-    "all_out": "makes an all-out attack on",
-    "called_shot": "aims a called shot at",
-    "guarded": "makes a guarded attack on",
-    "stun": "tries to stun",
-    "crushing_charge": "rides down",
-    "hit_and_run": "strikes in passing at",
+_MODES = {
+    "standard": ("attacks", "ataca a"),
+    "semi_auto": ("fires a semi-auto burst at", "dispara una ráfaga semiautomática a"),
+    "full_auto": ("fires a full-auto burst at", "dispara una ráfaga automática a"),
+    "suppressing": ("lays suppressing fire on", "hace fuego de supresión sobre"),
+    "charge": ("charges", "carga contra"),
+    "all_out": ("makes an all-out attack on", "hace un ataque total contra"),
+    "called_shot": ("aims a called shot at", "hace un disparo apuntado a"),
+    "guarded": ("makes a guarded attack on", "hace un ataque precavido contra"),
+    "stun": ("tries to stun", "intenta aturdir a"),
+    "crushing_charge": ("rides down", "arrolla a"),
+    "hit_and_run": ("strikes in passing at", "golpea al pasar a"),
 }
-_MODES_ES = {
-    "standard": "ataca a",
-    "semi_auto": "dispara una ráfaga semiautomática a",
-    "full_auto": "dispara una ráfaga automática a",
-    "suppressing": "hace fuego de supresión sobre",
-    "charge": "carga contra",
-    "all_out": "ataca a la desesperada a",
-    "called_shot": "apunta a",
-    "guarded": "ataca con cautela a",
-    "stun": "intenta aturdir a",
-    "crushing_charge": "arrolla a",
-    "hit_and_run": "golpea al pasar a",
-}
+
+
+def _pick(lang: Lang, en: str, es: str) -> str:
+    return es if lang == "es" else en
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def _modifier_name(text: str, name: Callable[[str], str], lang: Lang) -> str:
+    if text.startswith("assistance: "):  # a helper, named by id in the rules' modifier
+        return f"{term('assistance', lang)}: {name(text.removeprefix('assistance: '))}"
+    return term(text, lang)
+
+
+def modifiers_text(modifiers: ModifierSum, target: int, base_label: str, lang: Lang,
+                   name: Callable[[str], str] = str) -> str:
+    """`55 (BS 45, aim +10)`: the target with the base and every named modifier behind it."""
+    base = target - modifiers.total
+    parts = [f"{term(base_label, lang)} {base}"]
+    parts += [f"{_modifier_name(m.name, name, lang)} {_signed(m.value)}" for m in modifiers.modifiers if m.value]
+    if modifiers.clamped:
+        parts.append(_pick(lang, f"capped at {_signed(modifiers.total)}", f"limitado a {_signed(modifiers.total)}"))
+    return f"{target} ({', '.join(parts)})"
+
+
+def _outcome(success: bool, degrees: int, lang: Lang) -> str:
+    """`success by 3 degrees`; in Spanish the handouts' `3 grados de éxito` / `1 grado de fracaso`."""
+    if lang == "es":
+        return f"{degrees} {'grado' if degrees == 1 else 'grados'} de {'éxito' if success else 'fracaso'}"
+    return f"{'success' if success else 'failure'} by {degrees} degree{'' if degrees == 1 else 's'}"
+
+
+def _hits(count: int, lang: Lang) -> str:
+    if lang == "es":
+        return f"{count} {'impacto' if count == 1 else 'impactos'}"
+    return f"{count} hit{'' if count == 1 else 's'}"
+
+
+def _hit_text(hit: HitResolved, lang: Lang) -> str:
+    """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
+    where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
+    faces = "+".join(f"[{face}]" for face in hit.faces) or "—"
+    bonus = hit.total - sum(hit.faces) - (hit.fury.extra_damage if hit.fury is not None else 0)
+    rolled = f"{faces}{_signed(bonus) if bonus else ''}"
+    if hit.degrees_die:
+        rolled += _pick(lang, f" (a die raised to {hit.degrees_die} by degrees)",
+                        f" (un dado sube a {hit.degrees_die} por los grados)")
+    fury = ""
+    if hit.fury is not None:
+        chain = hit.fury
+        confirmation = f"{chain.confirmation.value} vs {chain.confirmation_target}" if chain.confirmation else ""
+        if chain.confirmed:
+            extra = "+".join(f"[{d.value}]" for d in chain.extra_dice)
+            fury = _pick(lang, f", Righteous Fury! ({confirmation}, +{extra} = +{chain.extra_damage})",
+                         f", ¡Furia Justiciera! ({confirmation}, +{extra} = +{chain.extra_damage})")
+        else:
+            fury = _pick(lang, f", Righteous Fury not confirmed ({confirmation})",
+                         f", Furia Justiciera sin confirmar ({confirmation})")
+    armour = _pick(lang, "armour", "armadura")
+    cover = f" − {hit.cover_ap} {_pick(lang, 'cover', 'cobertura')}" if hit.cover_ap else ""
+    critical = f", {_pick(lang, 'critical', 'crítico')} +{hit.critical_added}" if hit.critical_added else ""
+    return (f"{where} {rolled}{fury} = {hit.total}{cover} − {hit.armour} {armour} − {hit.toughness_bonus} "
+            f"{_pick(lang, 'TB', 'BR')} → {hit.wounding}{critical}")
 
 
 class D100Phrases:
     """The d100 engine's phrases (domain.engine.Phrases)."""
 
     titles = TITLES
+    terms = TERMS
 
-    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
-        es = lang == "es"
+    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:  # noqa: C901
         match event:
             case AttackRolled():
-                who, whom = name(event.attacker_id), name(event.target_id)
-                verb = (_MODES_ES if es else _MODES_EN).get(event.action, "ataca a" if es else "attacks")
-                if event.jammed:
-                    outcome = "¡encasquillada!" if es else "jammed!"
-                elif event.success:
-                    outcome = f"{event.hits} impacto(s)" if es else f"{event.hits} hit(s)"
-                    for share in event.assigned:  # Suppressing Fire: hits that fell on others in the kill zone
-                        other = name(share.target_id)
-                        outcome += f", {share.hits} a {other}" if es else f", {share.hits} on {other}"
-                else:
-                    outcome = "falla" if es else "miss"
-                return f"{who} {verb} {whom}: {event.roll} vs {event.target}, {outcome}"
+                return self._attack(event, name, lang)
             case ReactionRolled(reaction="none"):
-                who = name(event.character_id)
-                return f"{who} no reacciona" if es else f"{who} does not react"
+                return _pick(lang, f"{name(event.character_id)} does not react",
+                             f"{name(event.character_id)} no reacciona")
             case ReactionRolled():
                 who = name(event.character_id)
-                verb = {"dodge": "esquiva" if es else "dodges", "parry": "para" if es else "parries"}[event.reaction]
-                left = f"quedan {event.hits_after} impacto(s)" if es else f"{event.hits_after} hit(s) left"
-                return f"{who} {verb}: {event.roll} vs {event.target}, {left}"
+                verb = {"dodge": _pick(lang, "dodges", "esquiva"), "parry": _pick(lang, "parries", "para"),
+                        "sidestep": _pick(lang, "pulls the mount aside", "aparta la montura")}
+                label = {"dodge": "Dodge", "sidestep": "Survival"}.get(event.reaction, "WS")
+                against = (modifiers_text(event.modifiers, event.target, label, lang, name)
+                           if event.modifiers is not None and event.target is not None else "?")
+                remain = "queda" if event.hits_after == 1 else "quedan"
+                left = _pick(lang, f"{_hits(event.hits_after, lang)} left", f"{remain} {_hits(event.hits_after, lang)}")
+                return (f"{who} {verb[event.reaction]}: {event.roll} vs {against}, "
+                        f"{_outcome(event.success, event.degrees, lang)}, {left}")
             case DamageApplied():
                 whom = name(event.target_id)
                 dealt = sum(hit.wounding for hit in event.hits)
-                return (
-                    f"{whom} recibe {dealt} de daño en {len(event.hits)} impacto(s)"
-                    if es
-                    else f"{whom} takes {dealt} damage from {len(event.hits)} hit(s)"
-                )
+                hits = "; ".join(_hit_text(hit, lang) for hit in event.hits)
+                if event.magnitude_after is not None:
+                    lost = _pick(lang, f"loses {event.magnitude_lost} magnitude",
+                                 f"pierde {event.magnitude_lost} de magnitud")
+                    return f"{whom} {lost}: {hits}"
+                took = _pick(lang, f"takes {dealt} damage", f"recibe {dealt} de daño")
+                return f"{whom} {took}: {hits}" if hits else f"{whom} {took}"
             case TestRolled():
                 who = name(event.character_id)
-                result = ("éxito" if event.success else "fallo") if es else ("success" if event.success else "failure")
-                degrees = f"{event.degrees} grado(s)" if es else f"{event.degrees} degree(s)"
-                return f"{who}: {event.label} {event.roll} vs {event.target}, {result} ({degrees})"
+                label = term(event.label, lang)
+                against = modifiers_text(event.modifiers, event.target, event.label, lang, name)
+                reroll = _pick(lang, " (Fate reroll)", " (repetida con Destino)") if event.reroll_of else ""
+                return (f"{who}: {_pick(lang, 'test', 'prueba')} {_pick(lang, 'of', 'de')} {label}{reroll} "
+                        f"{event.roll} vs {against}, {_outcome(event.success, event.degrees, lang)}")
+            case OpposedTestRolled(first=first, second=second, result=result):
+                sides = [
+                    f"{name(s.character_id)} {term(s.label, lang)} {s.roll} vs {s.target} "
+                    f"({_outcome(s.success, s.degrees, lang)})" for s in (first, second)
+                ]
+                winner = {"first": name(first.character_id), "second": name(second.character_id)}.get(result.winner)
+                won = (_pick(lang, f"{winner} wins", f"gana {winner}") if winner
+                       else _pick(lang, "nobody wins", "no gana nadie"))
+                return f"{_pick(lang, 'Opposed test', 'Prueba enfrentada')}: {'; '.join(sides)} — {won}"
+            case AimTaken():
+                return _pick(lang, f"{name(event.character_id)} aims (+{event.bonus} to the next attack)",
+                             f"{name(event.character_id)} apunta (+{event.bonus} al siguiente ataque)")
+            case FateSpent():
+                what = term(event.use, lang)
+                left = _pick(lang, f"{event.fate_after} Fate left", f"le queda {event.fate_after} de Destino")
+                rolled = f" ({', '.join(f'[{d.value}]' for d in event.dice)})" if event.dice else ""
+                return _pick(lang, f"{name(event.character_id)} spends a Fate point: {what}{rolled}; {left}",
+                             f"{name(event.character_id)} gasta un punto de Destino: {what}{rolled}; {left}")
+            case FateBurned():
+                return _pick(lang, f"{name(event.character_id)} burns a Fate point: {event.reason}",
+                             f"{name(event.character_id)} quema un punto de Destino: {event.reason}")
+            case UnjamAttempted():
+                against = modifiers_text(event.modifiers, event.target, event.characteristic, lang, name)
+                clear = (_pick(lang, "the weapon is clear", "el arma queda desencasquillada") if event.success
+                         else _pick(lang, "still jammed", "sigue encasquillada"))
+                weapon = name(f"{event.character_id}/{event.weapon_id}")
+                return _pick(lang, f"{name(event.character_id)} works on the jammed {weapon}: ",
+                             f"{name(event.character_id)} intenta desencasquillar {weapon}: "
+                             ) + f"{event.roll} vs {against}, {clear}"
+            case WeaponReloaded():
+                weapon = name(f"{event.character_id}/{event.weapon_id}")
+                return _pick(lang, f"{name(event.character_id)} reloads {weapon} ({event.ammo} rounds)",
+                             f"{name(event.character_id)} recarga {weapon} ({event.ammo} disparos)")
+            case RoundStarted():
+                return _pick(lang, f"Round {event.round} begins", f"Empieza el asalto {event.round}")
+            case InitiativeRolled():
+                ranked = sorted(event.rolls, key=lambda r: -r.total)
+                shown = ", ".join(f"{name(r.character_id)} {r.total} ([{r.die.value}]{_signed(r.agility_bonus)})"
+                                  for r in ranked)
+                return f"{_pick(lang, 'Initiative', 'Iniciativa')}: {shown}"
+            case InitiativeOrderFixed():
+                rolloffs = ""
+                if event.rolloffs:
+                    rolloffs = " (" + _pick(lang, "roll-off", "desempate") + ": " + ", ".join(
+                        f"{name(r.character_id)} [{r.die.value}]" for r in event.rolloffs) + ")"
+                order = ", ".join(name(cid) for cid in event.order)
+                return f"{_pick(lang, 'Turn order', 'Orden de turnos')}: {order}{rolloffs}"
+            case EncounterStarted():
+                who = ", ".join(name(cid) for cid in event.participants)
+                surprised = ""
+                if event.surprised:
+                    surprised = _pick(lang, "; surprised: ", "; sorprendidos: ") + ", ".join(
+                        name(cid) for cid in event.surprised)
+                return _pick(lang, f"The fight begins: {who}{surprised}", f"Empieza el combate: {who}{surprised}")
+            case EncounterEnded():
+                return _pick(lang, f"The fight ends after {_count(event.rounds, 'round', 'rounds')}",
+                             f"Termina el combate tras {_count(event.rounds, 'asalto', 'asaltos')}")
+            case TurnStarted():
+                return _pick(lang, f"Round {event.round}, turn {event.turn}: {name(event.character_id)} acts",
+                             f"Asalto {event.round}, turno {event.turn}: actúa {name(event.character_id)}")
+            case TurnEnded():
+                return _pick(lang, f"{name(event.character_id)} ends the turn",
+                             f"{name(event.character_id)} termina su turno")
+            case ActionUsed():
+                return ""  # the attack, aim or reaction it paid for tells it
+            case ActionTaken():
+                note = f": {event.note}" if event.note else ""
+                return f"{name(event.character_id)}: {term(event.action, lang)}{note}"
+            case GmRulingRecorded():
+                return _pick(lang, f"GM ruling on {name(event.character_id)}: {event.reason}",
+                             f"Decisión del DJ sobre {name(event.character_id)}: {event.reason}")
+            case HordeBreakTested():
+                against = modifiers_text(event.modifiers, event.target, "WP", lang, name)
+                broken = _pick(lang, "it breaks", "se desbanda") if event.broken else _pick(lang, "it holds", "aguanta")
+                return _pick(lang, f"{name(event.character_id)} tests to hold: ",
+                             f"{name(event.character_id)} prueba si aguanta: ") + f"{event.roll} vs {against}, {broken}"
+            case HordeBroke():
+                return _pick(lang, f"{name(event.character_id)} breaks and flees",
+                             f"{name(event.character_id)} se desbanda y huye")
         return None
+
+    def _attack(self, event: AttackRolled, name: Callable[[str], str], lang: Lang) -> str:
+        who, whom = name(event.attacker_id), name(event.target_id)
+        en, es = _MODES.get(event.action, ("attacks", "ataca a"))
+        against = modifiers_text(event.modifiers, event.target, "WS" if event.melee else "BS", lang, name)
+        if event.jammed:
+            outcome = _pick(lang, "jammed!", "¡encasquillada!")
+        elif event.success:
+            outcome = f"{_outcome(True, event.degrees, lang)}, {_hits(event.hits, lang)}"
+            if event.locations:
+                outcome += ": " + ", ".join(term(loc, lang) for loc in event.locations)
+            for share in event.assigned:  # Suppressing Fire: hits that fell on others in the kill zone
+                outcome += _pick(lang, f"; {share.hits} on {name(share.target_id)}",
+                                 f"; {share.hits} a {name(share.target_id)}")
+        else:
+            outcome = _outcome(False, event.degrees, lang)
+        reroll = _pick(lang, " (Fate reroll)", " (repetido con Destino)") if event.reroll_of else ""
+        weapon = name(f"{event.attacker_id}/{event.weapon_id}")
+        return f"{who} {_pick(lang, en, es)} {whom} ({weapon}){reroll}: {event.roll} vs {against}, {outcome}"
+
+    def standing(self, state: RulesState, character_id: str) -> Standing:
+        if not isinstance(state, D100State) or character_id not in state.characters:
+            return {}
+        character = state.characters[character_id]
+        if character.magnitude is not None:
+            found: dict[str, int | tuple[str, ...]] = {"magnitude": character.magnitude}
+        else:
+            found = {"wounds": max(character.sheet.wounds - character.damage, 0)}
+            if character.critical:
+                found["critical"] = character.critical
+        if character.fatigue:
+            found["fatigue"] = character.fatigue
+        if character.fate_max or character.fate:
+            found["fate"] = character.fate
+        if character.comrade is not None:
+            found["comrade"] = (character.comrade,)
+        found["conditions"] = tuple(sorted(c.name for c in character.conditions))
+        return found
+
+    def numbers(self, event: Event) -> Mapping[str, int]:
+        match event:
+            case AttackRolled(hits=hits):
+                return {"hits": hits}
+            case ReactionRolled(hits_negated=negated):
+                return {"hits_negated": negated}
+            case DamageApplied(hits=hits, magnitude_lost=lost):
+                found = {"damage": sum(h.wounding for h in hits)}
+                if lost:
+                    found["magnitude_lost"] = lost
+                return found
+        return {}
 
 
 PHRASES = D100Phrases()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.characters import CreateCharacter
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, PendingEntry, Vocabulary, WeaponEntry, Words, w
 from domain.language.codecs import JSON
@@ -288,7 +289,8 @@ def _react(verbs: Words, reaction: str) -> Form:
 
 
 _FORMS: tuple[Form, ...] = (
-    form(d.RegisterCharacter, w("register|add-character", "registrar|añadir-personaje"),
+    # The older spelling of create_character (the campaign's `register`), kept under its own verb.
+    form(d.RegisterCharacter, w("d100-register|register-d100", "registrar-d100"),
          new_id("character_id", w("the new character's id", "el id del nuevo personaje"), "required", positional=True),
          text("name", w("the character's name", "el nombre del personaje")),
          Ref(field="owner", what=w("the owner (a participant)", "el dueño (un participante)"),
@@ -549,6 +551,13 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     match command:
         case d.RegisterCharacter():
             return directory.with_character(_entry(command.character_id, command.name, command.owner, command.sheet))
+        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+                command.character_id or command.id or "")) is not None:
+            try:
+                sheet = msgspec.convert(raw, Sheet)
+            except msgspec.ValidationError:
+                return directory  # the rules refuse it when the line runs; nothing to learn
+            return directory.with_character(_entry(known.id, known.name, known.owner, sheet))
         case d.EditSheet(character_id=cid, sheet=sheet) if (known := directory.character(cid)) is not None:
             return directory.with_character(_entry(cid, known.name, known.owner, sheet))
         case d.StartEncounter(encounter_id=eid):

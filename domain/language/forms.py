@@ -64,9 +64,18 @@ class Segment:
         return next((s for s in self.slots if isinstance(s, Mods) and unit in s.units()), None)
 
     def defaults(self) -> dict[str, object]:
-        if self.struct is None:
-            return {}
-        return {f.name: f.default for f in msgspec.structs.fields(self.struct) if f.default is not _NO_DEFAULT}
+        return {} if self.struct is None else _defaults(self.struct)
+
+
+def _defaults(struct: type[msgspec.Struct]) -> dict[str, object]:
+    """Each field's default, those made by a factory (`{}`, `()`) too: a line leaves out what equals one."""
+    found: dict[str, object] = {}
+    for f in msgspec.structs.fields(struct):
+        if f.default is not _NO_DEFAULT:
+            found[f.name] = f.default
+        elif f.default_factory is not _NO_DEFAULT:
+            found[f.name] = f.default_factory()
+    return found
 
 
 VERSION = Option(field="expected_version", what=w("the expected campaign version", "la versión esperada de la campaña"),
@@ -117,7 +126,7 @@ class Form:
         return frozenset(words)
 
     def defaults(self) -> dict[str, object]:
-        return {f.name: f.default for f in msgspec.structs.fields(self.command) if f.default is not _NO_DEFAULT}
+        return _defaults(self.command)
 
     def matches(self, command: Command) -> bool:
         return all(getattr(command, name) == value for name, value in self.presets.items())

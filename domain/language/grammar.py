@@ -57,7 +57,9 @@ class Grammar:
         self.vocabularies = vocabularies
         self.forms: tuple[Form, ...] = tuple(f for v in vocabularies for f in v.forms)
         self._verbs: dict[str, tuple[Form, frozenset[Lang]]] = {}
-        self._learn = {id(f): v.learn for v in vocabularies for f in v.forms}
+        # Every vocabulary learns from every command: a shared command (create_character) carries what only
+        # the engine's vocabulary can read (its sheet's weapons and skills).
+        self._learners = tuple(v.learn for v in vocabularies if v.learn is not None)
         for form in self.forms:
             for word, lang in form.verbs.pairs():
                 key = fold(word)
@@ -89,9 +91,7 @@ class Grammar:
         for line in lines:
             result = self.parse_line(line.text, directory, context, number=line.number, lang=lang)
             if isinstance(result, ParsedCommand):
-                form = self.form_for(result.command)
-                learn = self._learn.get(id(form))
-                if learn is not None:
+                for learn in self._learners:
                     directory = learn(directory, result.command, context.author)
             parsed.append(result)
         return ParsedPost(lang=lang, lines=tuple(parsed))

@@ -10,9 +10,10 @@ from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition
-from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings, Vocabulary
+from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
+from domain.language import Vocabulary
 from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
 from domain.wrath_and_glory.decide import decide
 from domain.wrath_and_glory.events import EVENTS, WngEvent
@@ -21,6 +22,7 @@ from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
 from domain.wrath_and_glory.resource_decisions import recruit
 from domain.wrath_and_glory.state import WngState, initial_state
 from domain.wrath_and_glory.views import answer, check_session_may_end, encounter_view
+from domain.wrath_and_glory.vocabulary import VOCABULARY
 
 
 def _added(command: Command) -> Command:
@@ -51,7 +53,7 @@ class WngEngine:
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {AddCharacter: _added}
     state_type = WngState
     phrases: WngPhrases = PHRASES
-    vocabulary: Vocabulary | None = None
+    vocabulary: Vocabulary = VOCABULARY
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         return {"tier": 3}

@@ -1,17 +1,56 @@
-"""The Wrath & Glory engine's words for its events: a title for each, and sentences for tests, damage, death tests.
+"""The Wrath & Glory engine's words for its events: a title for each, its terms, and sentences a forum
+reader follows (tests with their pool, DN and Wrath die, damage with its parts, soak, death tests, pools).
 
-Numbers come from the event itself; `name` turns a character id into the name a reader knows. The
-rendering package (projections/rendering) puts them into transcripts and forum posts; an event without a
-sentence is told by its title and its plain facts.
+Numbers come from the event itself; `name` turns a character id into the name a reader knows. Each
+sentence shows every die of its event once. Spanish words are the handout's (seed 003): ND, icono, dado de
+la Ira, Gloria, Ruina, choque, ignorar heridas, prueba de muerte …
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from domain.engine import Lang
+from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
-from domain.wrath_and_glory.events import DamageApplied, DeathTestRolled, TestRolled
+from domain.wrath_and_glory.encounter_events import (
+    ActionTaken,
+    EncounterEnded,
+    EncounterStarted,
+    InitiativeContested,
+    InitiativeTaken,
+    Moved,
+    RoundStarted,
+)
+from domain.wrath_and_glory.events import (
+    AttackDeclared,
+    ComplicationResolved,
+    DamageApplied,
+    DamageDealt,
+    DeathTestRolled,
+    DefenceEffectAdded,
+    DiceRerolled,
+    GloryDiceAdded,
+    GloryGained,
+    GlorySpent,
+    IconsShifted,
+    NextActionPenaltyAdded,
+    ReloadsSpent,
+    RuinGained,
+    RuinSpent,
+    SessionStarted,
+    ShockRecovered,
+    SoakRolled,
+    TestRolled,
+    TurnStarted,
+    WoundsPending,
+    WrathGained,
+    WrathSpent,
+)
+from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.phrase_terms import TERMS, term
+from domain.wrath_and_glory.rolls import PoolDie
+from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
+from domain.wrath_and_glory.state import WngState
 
 TITLES: Mapping[str, tuple[str, str]] = {
     "wng_tier_set": ("tier set", "nivel fijado"),
@@ -59,35 +98,244 @@ TITLES: Mapping[str, tuple[str, str]] = {
 }
 
 
+# The names the engine gives the budget an action spends when a command other than `wng_take_action` pays it.
+_PAID_FOR = frozenset({"prepare", "attack", "interaction attack", "reload", "recover shock"})
+
+
+def _pick(lang: Lang, en: str, es: str) -> str:
+    return es if lang == "es" else en
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+def _faces(dice: Sequence[PoolDie]) -> str:
+    """`[6][5][3] Wrath [6]`: the pool's faces, the Wrath die marked."""
+    pool = "".join(f"[{d.die.value}]" for d in dice if d.role != "wrath")
+    wrath = [d.die.value for d in dice if d.role == "wrath"]
+    return pool + (f" ⚡[{wrath[0]}]" if wrath else "")
+
+
+def _mods(mods: Sequence[Modifier], lang: Lang, unit: str = "") -> str:
+    return ", ".join(f"{term(m.source, lang)} {m.value:+d}{unit}" for m in mods if m.value)
+
+
+def _wrath(outcome: str, lang: Lang) -> str:
+    if outcome == "glory":
+        return _pick(lang, "Wrath die 6: +1 Glory", "dado de la Ira 6: +1 de Gloria")
+    if outcome == "complication":
+        return _pick(lang, "Wrath die 1: complication!", "dado de la Ira 1: ¡complicación!")
+    return ""
+
+
+def _icons(count: int, lang: Lang) -> str:
+    return _pick(lang, f"{count} icon{'' if count == 1 else 's'}", f"{count} icono{'' if count == 1 else 's'}")
+
+
+def _result(success: bool, lang: Lang) -> str:
+    return _pick(lang, "success" if success else "failure", "éxito" if success else "fallo")
+
+
 class WngPhrases:
     """The Wrath & Glory engine's phrases (domain.engine.Phrases)."""
 
     titles = TITLES
+    terms = TERMS
 
-    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
-        es = lang == "es"
+    def sentence(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:  # noqa: C901
         match event:
             case TestRolled():
                 who = name(event.character_id)
-                result = ("éxito" if event.success else "fallo") if es else ("success" if event.success else "failure")
-                icons = f"{event.icons} iconos vs NE {event.dn}" if es else f"{event.icons} icons vs DN {event.dn}"
-                dice = len(event.dice)
-                return f"{who}: {event.skill} ({dice}d6) {icons}, {result}"
+                bonus = _mods(event.pool.bonus, lang)
+                pool = f"{len(event.dice)}d6" + (f" ({bonus})" if bonus else "")
+                dn = f"{term('dn', lang)} {event.dn}"
+                penalties = _mods(event.dn_penalties, lang)
+                if penalties:
+                    dn += f" ({penalties})"
+                wrath = _wrath(event.wrath, lang)
+                shifts = (_pick(lang, f", {event.shifts_possible} to shift", f", {event.shifts_possible} para canjear")
+                          if event.shifts_possible else "")
+                return (f"{who}: {term(event.skill, lang)} {pool} {_faces(event.dice)} → "
+                        f"{_icons(event.icons, lang)} vs {dn}, {_result(event.success, lang)}{shifts}"
+                        + (f"; {wrath}" if wrath else ""))
+            case AttackDeclared():
+                weapon = event.weapon.name if event.weapon is not None else term("interaction", lang)
+                targets = ", ".join(name(t) for t in event.targets)
+                return _pick(lang, f"{name(event.attacker_id)} attacks {targets} with {weapon}",
+                             f"{name(event.attacker_id)} ataca a {targets} con {weapon}")
+            case DiceRerolled():
+                changed = ", ".join(f"[{r.before_face}]→[{r.after.value}]" for r in event.rerolls)
+                wrath = _wrath(event.wrath, lang) if event.wrath_rerolled else ""
+                return (_pick(lang, f"Reroll paid with {term(event.paid_with, lang)}: ",
+                              f"Repetición pagada con {term(event.paid_with, lang)}: ")
+                        + f"{changed} → {_icons(event.icons, lang)}, {_result(event.success, lang)}"
+                        + (f"; {wrath}" if wrath else ""))
+            case GloryDiceAdded():
+                faces = "".join(f"[{d.value}]" for d in event.dice)
+                count = len(event.dice)
+                return (_pick(lang, f"{count} Glory dice {faces}", f"{count} dados de Gloria {faces}")
+                        + f" → {_icons(event.icons, lang)}, {_result(event.success, lang)}")
+            case ComplicationResolved(choice="ruin"):
+                return _pick(lang, "The GM takes 1 Ruin instead of the complication",
+                             "El DJ toma 1 de Ruina en lugar de la complicación")
+            case ComplicationResolved():
+                note = f": {event.note}" if event.note else ""
+                return _pick(lang, f"Complication{note}", f"Complicación{note}")
+            case DefenceEffectAdded(effect=effect):
+                who, why = name(event.character_id), term(effect.source, lang)
+                return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
+                             f"{who}: Defensa {effect.value:+d} ({why}) hasta su siguiente turno")
+            case NextActionPenaltyAdded(penalty=penalty):
+                return _pick(lang, f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} to the next "
+                             f"action ({term(penalty.source, lang)})",
+                             f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} a su siguiente "
+                             f"acción ({term(penalty.source, lang)})")
+            case IconsShifted():
+                uses = ", ".join(term(u, lang) for u in event.uses)
+                return _pick(lang, f"Shifts: {uses}", f"Canjes: {uses}")
+            case DamageDealt():
+                parts = [f"{term('weapon', lang)} {event.damage.weapon}"]
+                for key, value in (("strength", event.damage.strength), ("ED", event.damage.ed_icons),
+                                   ("shift", event.damage.shifts), ("glory", event.damage.glory),
+                                   ("other", event.damage.other)):
+                    if value:
+                        label = "ED" if key == "ED" else term(key, lang)
+                        parts.append(f"{label} +{value}")
+                ed = "".join(f"[{d.value}]" for d in event.ed_dice)
+                ed_text = f" ED {ed}" if ed else ""
+                resilience = _pick(lang, "Resilience", "Resiliencia")
+                hit = ""
+                if event.members_hit > 1:
+                    members_hit = event.members_hit
+                    hit = _pick(lang, f", {members_hit} members hit", f", {members_hit} miembros alcanzados")
+                return (_pick(lang, f"Damage to {name(event.target_id)}: ", f"Daño a {name(event.target_id)}: ")
+                        + f"{event.total} ({', '.join(parts)}){ed_text} vs {resilience} {event.resilience} → "
+                        + _pick(lang, _count(event.wounds, "wound", "wounds"),
+                                _count(event.wounds, "herida", "heridas")) + hit)
+            case WoundsPending():
+                return _pick(lang, f"{name(event.character_id)} may soak {_count(event.wounds, 'wound', 'wounds')}",
+                             f"{name(event.character_id)} puede ignorar {_count(event.wounds, 'herida', 'heridas')}")
+            case SoakRolled() | SoakRerolled():
+                dice = event.dice if isinstance(event, SoakRolled) else event.after
+                faces = "".join(f"[{d.value}]" for d in dice)
+                who = name(event.character_id)
+                ignored, left, cost = event.ignored, event.remaining, event.shock_cost
+                return (_pick(lang, f"{who} soaks: ", f"{who} ignora heridas: ")
+                        + f"{faces} → {_icons(event.icons, lang)}, "
+                        + _pick(lang, f"{ignored} ignored, {left} left (costs {cost} shock)",
+                                f"{ignored} ignoradas, quedan {left} (cuesta {cost} de choque)"))
+            case DamageApplied(members_lost=members) if members or event.troop_wounds_lost:
+                whom, left = name(event.character_id), event.members_left
+                return _pick(lang, f"{whom} loses {_count(members, 'member', 'members')} ({left} left)",
+                             f"{whom} pierde {_count(members, 'miembro', 'miembros')} (quedan {left})")
+            case SessionStarted():
+                heroes = ", ".join(f"{name(h.character_id)} {term('wrath', lang)} {h.wrath}, "
+                                   f"{term('reloads', lang)} {h.reloads}" for h in event.heroes)
+                pools = (f"{term('glory', lang)} {event.glory}/{event.glory_cap}, "
+                         f"{term('ruin', lang)} {event.ruin}/{event.ruin_cap}")
+                return (_pick(lang, f"Session {event.session}: ", f"Sesión {event.session}: ") + pools
+                        + (f"; {heroes}" if heroes else ""))
             case DamageApplied():
                 whom = name(event.character_id)
-                return (
-                    f"{whom} pierde {event.shock_lost} de choque y {event.wounds} herida(s)"
-                    if es
-                    else f"{whom} loses {event.shock_lost} shock and {event.wounds} wound(s)"
-                )
+                shock = event.shock_lost
+                lost = _pick(lang, f"{whom} loses {shock} shock and {_count(event.wounds, 'wound', 'wounds')}",
+                             f"{whom} pierde {shock} de choque y {_count(event.wounds, 'herida', 'heridas')}")
+                if event.shock_dice:
+                    lost += " (" + "".join(f"[{d.value}]" for d in event.shock_dice) + ")"
+                for flag, key in ((event.dead, "dead"), (event.dying, "dying"), (event.unconscious, "unconscious"),
+                                  (event.exhausted, "exhausted"), (event.dissolved, "dissolved")):
+                    if flag:
+                        lost += f": {term(key, lang)}"
+                        break
+                return lost
             case DeathTestRolled():
                 who = name(event.character_id)
-                return (
-                    f"{who}: tirada de muerte {event.total} ({event.result})"
-                    if es
-                    else f"{who}: death test {event.total} ({event.result})"
-                )
+                return (_pick(lang, f"{who}: death test ", f"{who}: prueba de muerte ")
+                        + f"[{event.die.value}]{event.bonus:+d} = {event.total}, {term(event.result, lang)}")
+            case ShockRecovered():
+                return _pick(lang, f"{name(event.character_id)} recovers {event.amount} shock ([{event.die.value}])",
+                             f"{name(event.character_id)} recupera {event.amount} de choque ([{event.die.value}])")
+            case ResistanceTestRolled():
+                who = name(event.character_id)
+                return (f"{who}: {term(event.kind, lang)} {len(event.dice)}d6 {_faces(event.dice)} → "
+                        f"{_icons(event.icons, lang)} vs {term('dn', lang)} {event.dn}, {_result(event.success, lang)}")
+            case GloryGained() | GlorySpent() | RuinGained() | RuinSpent():
+                pool = "glory" if isinstance(event, (GloryGained, GlorySpent)) else "ruin"
+                gained = isinstance(event, (GloryGained, RuinGained))
+                verb = _pick(lang, "+" if gained else "−", "+" if gained else "−")
+                why = event.reason or term(event.cause, lang)
+                return f"{term(pool, lang)} {verb}{event.amount} ({why}): {event.before} → {event.after}"
+            case WrathGained() | WrathSpent():
+                gained = isinstance(event, WrathGained)
+                why = event.reason or term(event.cause, lang)
+                sign = "+" if gained else "−"
+                who = name(event.character_id)
+                return f"{who}: {term('wrath', lang)} {sign}{event.amount} ({why}): {event.before} → {event.after}"
+            case ReloadsSpent():
+                return (f"{name(event.character_id)}: {term('reloads', lang)} −{event.amount} "
+                        f"({term(event.cause, lang)}): {event.before} → {event.after}")
+            case GmOverridden():
+                return _pick(lang, f"GM override on {name(event.character_id)}: {event.reason}",
+                             f"Corrección del DJ sobre {name(event.character_id)}: {event.reason}")
+            case EncounterStarted():
+                who = ", ".join(name(cid) for cid in event.participants)
+                return _pick(lang, f"The fight begins: {who}", f"Empieza el combate: {who}")
+            case EncounterEnded():
+                return _pick(lang, f"The fight ends after {_count(event.rounds, 'round', 'rounds')}",
+                             f"Termina el combate tras {_count(event.rounds, 'asalto', 'asaltos')}")
+            case RoundStarted():
+                return _pick(lang, f"Round {event.round} begins", f"Empieza el asalto {event.round}")
+            case TurnStarted():
+                who = name(event.character_id)
+                return _pick(lang, f"{who} takes a turn", f"{who} toma su turno")
+            case InitiativeTaken():
+                how = _pick(lang, "seizes the initiative", "aprovecha la iniciativa") if event.how == "seize" else \
+                    _pick(lang, "interrupts", "interrumpe")
+                return f"{name(event.character_id)} {how}"
+            case InitiativeContested():
+                winner = name(event.winner)
+                return (_pick(lang, "Initiative contest: ", "Disputa de iniciativa: ")
+                        + f"{name(event.character_id)} {''.join(f'[{d.value}]' for d in event.character_dice)} "
+                        f"{_icons(event.character_icons, lang)}, {name(event.npc_id)} "
+                        f"{''.join(f'[{d.value}]' for d in event.npc_dice)} {_icons(event.npc_icons, lang)} — "
+                        + _pick(lang, f"{winner} wins", f"gana {winner}"))
+            case ActionTaken(name=action) if action in _PAID_FOR or action.endswith((" test", " move")):
+                return ""  # the action's budget, paid for by the test, attack or move told beside it
+            case ActionTaken():
+                return _pick(lang, f"{name(event.character_id)}: {term(event.kind, lang)} action: {event.name}",
+                             f"{name(event.character_id)}: acción {term(event.kind, lang)}: {event.name}")
+            case Moved():
+                return _pick(lang, f"{name(event.character_id)} moves {event.metres:g} m ({term(event.mode, lang)})",
+                             f"{name(event.character_id)} se mueve {event.metres:g} m ({term(event.mode, lang)})")
         return None
+
+    def standing(self, state: RulesState, character_id: str) -> Standing:
+        if not isinstance(state, WngState) or character_id not in state.characters:
+            return {}
+        character = state.characters[character_id]
+        found: dict[str, int | tuple[str, ...]] = {"wounds": character.wounds, "shock": character.shock}
+        if character.is_troop:
+            found["members"] = character.members_left
+        if character.is_hero:
+            found["wrath"] = character.wrath
+            found["reloads"] = character.reloads
+        if character.death_failures:
+            found["death_failures"] = character.death_failures
+        # Its tests whose Wrath die 1 awaits the GM's choice (a complication, or 1 Ruin instead).
+        found["complications_pending"] = character.complications_pending
+        found["conditions"] = tuple(sorted(character.conditions))
+        return found
+
+    def numbers(self, event: Event) -> Mapping[str, int]:
+        match event:
+            case TestRolled(icons=icons):
+                return {"icons": icons}
+            case DamageDealt(wounds=wounds, total=total):
+                return {"damage": total, "wounds_dealt": wounds}
+            case DamageApplied(wounds=wounds, shock_lost=shock):
+                return {"wounds": wounds, "shock": shock}
+        return {}
 
 
 PHRASES = WngPhrases()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.characters import CreateCharacter
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, Vocabulary, WeaponEntry, Words, w
 from domain.language.codecs import JSON
@@ -43,6 +44,7 @@ from domain.language.words import Lang
 from . import commands as g
 from . import encounter_commands as ge
 from .attacks import CalledShot
+from .sheet import Sheet
 
 SKILLS: dict[object, Words] = {
     "athletics": w("athletics", "atletismo"),
@@ -193,7 +195,8 @@ def _opposed_skill() -> Choice:
 
 _FORMS: tuple[Form, ...] = (
     form(g.SetTier, w("tier", "nivel"), count("tier", w("the tier (1–5)", "el nivel (1–5)"), w("tier", "nivel"))),
-    form(g.AddCharacter, w("register|add-character", "registrar|añadir-personaje"),
+    # The older spelling of create_character (the campaign's `register`), kept under its own verb.
+    form(g.AddCharacter, w("wng-add-character|wng-register", "registrar-wng|añadir-personaje-wng"),
          new_id("character_id", w("the new character's id", "el id del nuevo personaje"), "required", positional=True),
          participant("owner", w("owner|player", "dueño|jugador")),
          Option(field="sheet", what=w("the sheet (JSON)", "la ficha (JSON)"), key=w("sheet", "ficha"), codec=JSON,
@@ -338,6 +341,14 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
         case g.AddCharacter(character_id=cid, owner=owner, sheet=sheet):
             weapons = tuple(WeaponEntry(weapon.name, weapon.name) for weapon in sheet.weapons)
             return directory.with_character(CharacterEntry(id=cid, name=sheet.name, owner=owner, weapons=weapons))
+        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+                command.character_id or command.id or "")) is not None:
+            try:
+                hero = msgspec.convert(raw, Sheet)
+            except msgspec.ValidationError:
+                return directory  # the rules refuse it when the line runs; nothing to learn
+            weapons = tuple(WeaponEntry(weapon.name, weapon.name) for weapon in hero.weapons)
+            return directory.with_character(msgspec.structs.replace(known, weapons=weapons))
         case ge.StartEncounter(encounter_id=eid):
             return directory.with_encounter(EncounterEntry(id=eid))
         case ge.EndEncounter():

@@ -1,4 +1,5 @@
-"""Frames: each event of a span with its post, actor, summary, dice, the changes it caused, and its undo.
+"""Frames: each event of a span with its post, actor, a sentence for a reader, the standing it changed, its
+proof, and its undo — built one at a time, so a transcript of any length streams in constant memory.
 
 The changes of an event are those it caused when it happened: the state right before it against the
 state right after it, both as time travel sees them. An event undone later keeps its changes and is
@@ -18,7 +19,9 @@ from domain.events import RestoringEvent, VoidingEvent, event_type
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.changes import Change, diff, plain
-from projections.rendering.summaries import summarize
+from projections.rendering.names import namer
+from projections.rendering.standing import StandingChange, change_text, standing_changes
+from projections.rendering.summaries import describe
 from projections.rendering.vocabulary import Lang
 from projections.replay import campaign_state, is_voiding
 
@@ -36,26 +39,76 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     round: int | None = None
     turn: int | None = None
     dice: tuple[Die, ...] = ()
+    # Whether `summary` already shows every die (an engine's sentence does); else the renderers list them.
+    dice_told: bool = False
+    # Told with the events around it (an action paid for an attack): Markdown and BBCode leave it out.
+    minor: bool = False
     proof: str | None = None
     # Dice algorithm 2: the seqs of the contributions the dice mixed in (docs/fairness.md).
     entropy_from: tuple[int, ...] = ()
+    # Who changed and how, for a reader ("Brother Kai: 12 → 7 wounds") and as data (`standing`).
+    effects: tuple[str, ...] = ()
+    standing: tuple[StandingChange, ...] = ()
+    # The raw difference of the folded state (paths like rules.characters.kai.damage): JSON only.
     changes: tuple[Change, ...] = ()
     undone: bool = False
     undone_by: int | None = None
     undone_by_actor: str | None = None
+    undone_by_name: str | None = None
 
 
-def voided_by(records: Sequence[Recorded]) -> dict[int, Recorded]:
-    """For each event voided at the end of `records`, the event that voided it."""
-    found: dict[int, Recorded] = {}
+class Voider(msgspec.Struct, frozen=True):
+    """The event that voided an event, and who wrote it."""
+
+    seq: int
+    actor: str | None
+
+
+def voided_by(records: Sequence[Recorded]) -> dict[int, Voider]:
+    """For each event voided at the end of `records` (the voiding and restoring events, in seq order), the
+    event that voided it."""
+    found: dict[int, Voider] = {}
     for recorded in records:
         event = recorded.event
         if isinstance(event, VoidingEvent):
-            found.update({seq: recorded for seq in event.voids})
+            found.update({seq: Voider(recorded.seq, recorded.meta.actor) for seq in event.voids})
         elif isinstance(event, RestoringEvent):
             for seq in event.restores:
                 found.pop(seq, None)
     return found
+
+
+class FrameBuilder:
+    """Frames of consecutive events, one at a time: it keeps only the state before the next event."""
+
+    def __init__(
+        self,
+        before: CampaignState,
+        lang: Lang,
+        campaign_id: str,
+        links: Links,
+        undone: Mapping[int, Voider],
+        raw_changes: bool = False,
+    ) -> None:
+        self.state = before
+        self.lang = lang
+        self.campaign_id = campaign_id
+        self.links = links
+        self.undone = undone
+        self.raw_changes = raw_changes
+
+    def frame(self, recorded: Recorded, refolded: CampaignState | None = None, recorded_at: str | None = None
+              ) -> Frame:
+        """The next event's frame; `refolded` is the state after a voiding or restoring event (folded again
+        from the log: an incremental fold cannot take voided events back)."""
+        before = self.state
+        if refolded is None:
+            assert not is_voiding(recorded), "a voiding event needs the state after it folded again"
+            after = campaign_state([recorded], initial=before)
+        else:
+            after = refolded
+        self.state = after
+        return _frame(recorded, before, after, self, recorded_at)
 
 
 def build_frames(
@@ -68,42 +121,26 @@ def build_frames(
     initial: CampaignState | None = None,
     links: Links | None = None,
 ) -> list[Frame]:
-    """Frames for events first..last.
+    """Frames for events first..last, all in memory (tests and short spans; the service streams them).
 
-    `records` runs from seq 1, or from right after the seq `initial` was folded to when the caller
-    knows no event of `records` voids anything before it; it runs on to the head, so that undos after
-    `last` still mark the events they undid.
+    `records` runs from seq 1, or from right after the seq `initial` was folded to; it runs on to the head,
+    so that undos after `last` still mark the events they undid.
     """
-    undone = voided_by(records)
-    state = campaign_state([r for r in records if r.seq < first], initial=initial)
+    builder = FrameBuilder(campaign_state([r for r in records if r.seq < first], initial=initial), lang,
+                           campaign_id, links or Links(), voided_by(records), raw_changes=True)
     frames: list[Frame] = []
     for index, recorded in enumerate(records):
         if recorded.seq < first:
             continue
         if recorded.seq > last:
             break
-        after = (
-            campaign_state(records[: index + 1], initial=initial)
-            if is_voiding(recorded)
-            else campaign_state([recorded], initial=state)
-        )
-        frames.append(
-            _frame(recorded, state, after, lang, campaign_id, undone.get(recorded.seq), times or {}, links or Links())
-        )
-        state = after
+        refolded = campaign_state(records[: index + 1], initial=initial) if is_voiding(recorded) else None
+        frames.append(builder.frame(recorded, refolded, (times or {}).get(recorded.seq)))
     return frames
 
 
-def _frame(
-    recorded: Recorded,
-    before: CampaignState,
-    after: CampaignState,
-    lang: Lang,
-    campaign_id: str,
-    voider: Recorded | None,
-    times: Mapping[int, str],
-    links: Links,
-) -> Frame:
+def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, builder: FrameBuilder,
+           recorded_at: str | None) -> Frame:
     meta, event = recorded.meta, recorded.event
     dice = tuple(Die(**d) for d in dice_in(msgspec.to_builtins(event)))
     epoch, provenance = before.epoch, meta.dice
@@ -112,11 +149,16 @@ def _frame(
     if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
         entropy_from = epoch.contributions
     actor = after.participants.get(meta.actor or "")
+    voider = builder.undone.get(recorded.seq)
+    name = namer(after)
+    standing = standing_changes(before, after, name)
+    described = describe(event, before, builder.lang, name)
     return Frame(
         seq=recorded.seq,
         type=event_type(event),
-        summary=summarize(event, before, lang),
-        recorded_at=times.get(recorded.seq),
+        summary=described.text,
+        minor=described.minor,
+        recorded_at=recorded_at,
         post=meta.post,
         actor=meta.actor,
         actor_name=actor.name if actor is not None else None,
@@ -125,10 +167,19 @@ def _frame(
         round=meta.round,
         turn=meta.turn,
         dice=dice,
-        proof=proof_link(links, campaign_id, recorded.seq) if dice else None,
+        dice_told=described.told,
+        proof=proof_link(builder.links, builder.campaign_id, recorded.seq) if dice else None,
+        effects=tuple(change_text(c, builder.lang, after.ruleset) for c in standing),
+        standing=tuple(standing),
+        changes=tuple(diff(plain(before), plain(after))) if builder.raw_changes else (),
         entropy_from=entropy_from if dice else (),
-        changes=tuple(diff(plain(before), plain(after))),
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,
-        undone_by_actor=voider.meta.actor if voider is not None else None,
+        undone_by_actor=voider.actor if voider is not None else None,
+        undone_by_name=_participant(after, voider.actor) if voider is not None else None,
     )
+
+
+def _participant(state: CampaignState, participant_id: str | None) -> str | None:
+    found = state.participants.get(participant_id or "")
+    return found.name if found is not None else participant_id

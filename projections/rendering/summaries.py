@@ -30,7 +30,8 @@ from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
 from domain.rulesets import engine_for
-from projections.rendering.vocabulary import Lang, field, title
+from projections.rendering.names import Namer, namer
+from projections.rendering.vocabulary import Lang, field, term, title, word
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -51,7 +52,7 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case CampaignCreated(name=name, ruleset=ruleset):
             return f"Campaña «{name}» creada ({ruleset})" if es else f"Campaign “{name}” created ({ruleset})"
         case ParticipantJoined(name=name, role=role):
-            return f"{name} se une como {role}" if es else f"{name} joins as {role}"
+            return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
             return (
                 f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…"
@@ -76,16 +77,15 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case SessionEnded(session=session):
             return f"Termina la sesión {session}" if es else f"Session {session} ends"
         case CharacterCreated(name=name, kind=kind):
-            return f"Nuevo personaje: {name} ({kind})" if es else f"New character: {name} ({kind})"
+            shown = word(kind, lang)
+            return f"Nuevo personaje: {name} ({shown})" if es else f"New character: {name} ({shown})"
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
-            subject = f"{who} " if who else ""
-            return (
-                f"{subject}tira {expression} ({reason}): {rolled}"
-                if es
-                else f"{subject}rolls {expression} ({reason}): {rolled}"
-            )
+            if not who:
+                return f"Tirada {expression} ({reason}): {rolled}" if es else f"Roll {expression} ({reason}): {rolled}"
+            verb = "tira" if es else "rolls"
+            return f"{who} {verb} {expression} ({reason}): {rolled}"
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
@@ -101,10 +101,13 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 else f"The GM reinstates events {_seqs(restores)}: {reason}"
             )
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
+            many = len(voids) != 1
             return (
-                f"Se deshace el turno {turn} del asalto {round_} de {encounter} (eventos {_seqs(voids)})"
+                f"Se deshace el turno {turn} del asalto {round_} de {encounter} "
+                f"({'eventos' if many else 'evento'} {_seqs(voids)})"
                 if es
-                else f"Turn {turn} of round {round_} of {encounter} is undone (events {_seqs(voids)})"
+                else f"Turn {turn} of round {round_} of {encounter} is undone ({'events' if many else 'event'} "
+                f"{_seqs(voids)})"
             )
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
             return (
@@ -115,29 +118,62 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None
 
 
-def _facts(event: Event, state: CampaignState, lang: Lang) -> str:
-    """The plain facts of an event: character names for *_id fields, then its small numbers and words."""
+# Ids a reader has no name for and never types (a roll's, a test's, an attack's): left out of the facts.
+_INTERNAL_IDS = frozenset({"test_id", "roll_id", "attack_id", "contest_id", "source_attack_id", "reroll_of",
+                           "extended_id", "part_of"})
+
+
+def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
+    """The plain facts of an event: names for *_id fields, then its small numbers and its words (each in the
+    reader's language: the engine's terms, the renderings' field names)."""
     data = msgspec.to_builtins(event)
     assert isinstance(data, dict)
     parts: list[str] = []
     for key, value in data.items():
         if key in ("type", "dice") or isinstance(value, (dict, list)) or value is None or value is False:
             continue
+        if key in _INTERNAL_IDS or value == "":
+            continue
         if key.endswith("_id") and isinstance(value, str):
-            shown: Any = _name(state, value) if value in state.characters else value
+            shown: Any = name(value)
             parts.append(f"{field(key.removesuffix('_id'), lang)} {shown}")
-        elif isinstance(value, (int, str)) and len(str(value)) <= 60:
+        elif value is True:
+            parts.append(field(key, lang))
+        elif isinstance(value, int):
             parts.append(f"{field(key, lang)} {value}")
+        elif isinstance(value, str) and len(value) <= 60:
+            parts.append(f"{field(key, lang)} {term(value, lang, state.ruleset)}")
     return ", ".join(parts)
 
 
-def summarize(event: Event, before: CampaignState, lang: Lang) -> str:
-    """One line for a person: the campaign's sentence, or the event's title and facts."""
-    sentence = campaign_sentence(event, before, lang) or engine_for(before.ruleset).phrases.sentence(
-        event, lambda cid: _name(before, cid), lang
-    )
-    if sentence is not None:
-        return sentence
-    facts = _facts(event, before, lang)
+class Described(msgspec.Struct, frozen=True):
+    """An event's line; `told`: a sentence told it (then it shows every die of the event; the title-and-facts
+    fallback shows none, and the renderers list them); `minor`: the engine tells it with the events around it
+    (a forum text leaves it out)."""
+
+    text: str
+    told: bool
+    minor: bool = False
+
+
+def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None) -> Described:
+    """One line for a person about one event."""
+    name = name or namer(before)
+    sentence = campaign_sentence(event, before, lang)
+    if sentence is None:
+        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
+    if sentence:
+        return Described(sentence, True)
+    facts = _facts(event, before, lang, name)
     heading = title(event_type(event), lang)
-    return f"{heading}: {facts}" if facts else heading
+    return Described(f"{heading}: {facts}" if facts else heading, False, minor=sentence == "")
+
+
+def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None, *,
+              brief: bool = False) -> str:
+    """One line for a person: the campaign's sentence, the engine's, or the event's title and facts.
+
+    With `brief` (a reply, which tells a command's events together) an event the engine tells as part of
+    the events around it (its sentence is "") has no line: the answer is ""."""
+    described = describe(event, before, lang, name)
+    return "" if brief and described.minor else described.text

@@ -1,86 +1,154 @@
-"""Transcripts as JSON, Markdown or BBCode (forum posts use BBCode); undone events struck through."""
+"""Transcripts a forum can show: one line per event (a sentence, who changed and how, the proof link, a link
+back to the post), undone events greyed and marked, and the head witness at the end; JSON, Markdown or
+BBCode, streamed frame by frame, or cut into messages of at most N characters on frame boundaries.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator
 
 import msgspec
 
-from projections.rendering.changes import Change
 from projections.rendering.formats import Format
 from projections.rendering.frames import Frame
-from projections.rendering.vocabulary import Lang, field, word
+from projections.rendering.markup import WRITERS, Markup, Writer
+from projections.rendering.reply import Head, witness
+from projections.rendering.vocabulary import Lang, word
+
+_encoder = msgspec.json.Encoder()
 
 
-def _value(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    return str(value)
+class Layout:
+    """How one markup lays out a transcript: its opening, one item per frame, its closing."""
 
+    def __init__(self, markup: Markup, lang: Lang, title: str) -> None:
+        self.out: Writer = WRITERS[markup]
+        self.markup = markup
+        self.lang = lang
+        self.title = title
 
-def change_line(change: Change, names: dict[str, str], lang: Lang) -> str:
-    """ "Brother Kai: damage 3 → 7" from the path rules.characters.kai.damage."""
-    parts = change.path.split(".")
-    subject = ""
-    for container in ("characters", "objectives", "missions"):
-        if container in parts[:-1]:
-            at = len(parts) - 1 - parts[::-1].index(container)
-            subject = names.get(parts[at + 1], parts[at + 1])
-            parts = parts[at + 2 :]
-            break
-    name = field(parts[-1], lang) if parts else ""
-    if change.before is None and isinstance(change.after, dict):
-        text = f"{name} {word('added', lang)}".strip()
-    elif change.after is None and isinstance(change.before, dict):
-        text = f"{name} {word('removed', lang)}".strip()
-    else:
-        text = f"{name} {_value(change.before)} → {_value(change.after)}".strip()
-    return f"{subject}: {text}" if subject else text
-
-
-def _line(frame: Frame, names: dict[str, str], lang: Lang) -> tuple[str, list[str]]:
-    where = f" · {word('round_turn', lang, round=frame.round, turn=frame.turn)}" if frame.encounter else ""
-    who = f"{frame.actor_name or frame.actor}" if frame.actor else ""
-    head = f"#{frame.seq}{where} · {who}: {frame.summary}" if who else f"#{frame.seq}{where} · {frame.summary}"
-    details = [change_line(c, names, lang) for c in frame.changes]
-    if frame.dice:
-        faces = ", ".join(f"d{d.sides}={d.value}" for d in frame.dice)
-        mixed = ""
+    def item(self, frame: Frame) -> str:
+        """One frame as a list item's text (without the list marker)."""
+        out, lang = self.out, self.lang
+        where = f" · {word('round_turn', lang, round=frame.round, turn=frame.turn)}" if frame.encounter else ""
+        who = f" · {out.text(frame.actor_name or frame.actor or '')}" if frame.actor else ""
+        text = f"{out.bold(f'#{frame.seq}')}{where}{who}: {out.text(frame.summary)}"
+        if frame.effects:
+            text += " → " + out.italic("; ".join(out.text(e) for e in frame.effects))
+        links: list[str] = []
+        if frame.dice and not frame.dice_told:
+            links.append(out.text(f"{word('dice', lang)}: " + ", ".join(f"d{d.sides}={d.value}" for d in frame.dice)))
+        if frame.proof is not None:
+            links.append(out.link(word("proof", lang), frame.proof))
         if frame.entropy_from:
-            mixed = f"; {word('entropy_from', lang)}: {', '.join(f'#{seq}' for seq in frame.entropy_from)}"
-        details.append(f"{word('dice', lang)}: {faces} ({word('proof', lang)}: {frame.proof}{mixed})")
-    if frame.undone:
-        details.append(word("undone_by", lang, actor=frame.undone_by_actor or "?", seq=frame.undone_by))
-    return head, details
+            links.append(out.text(f"{word('entropy_from', lang)}: " + ", ".join(f"#{s}" for s in frame.entropy_from)))
+        if frame.post is not None and frame.post.id is not None:
+            label = out.text(f"{word('post', lang)} {frame.post.id}")
+            links.append(out.link(label, frame.post.url) if frame.post.url else label)
+        if links:
+            text += " · " + " · ".join(links)
+        if frame.undone:
+            mark = word("undone_by", lang, actor=frame.undone_by_name or frame.undone_by_actor or "?",
+                        seq=frame.undone_by)
+            marked = f"{out.italic(out.text(mark) + ':')} {text}"
+            # Markdown has no grey (and no strikethrough both parsers read): the mark alone tells it.
+            text = marked if self.markup == "markdown" else out.muted(marked)
+        return text
+
+    def opening(self, first: bool) -> str:
+        title = self.out.title(self.out.text(self.title)) + "\n\n" if first else ""
+        return title + ("[list]\n" if self.markup == "bbcode" else "")
+
+    def closing(self, head: Head | None, last: bool) -> str:
+        close = "\n[/list]" if self.markup == "bbcode" else ""
+        tail = f"\n\n{self.out.small(self.out.text(witness(head, self.lang)))}" if last and head is not None else ""
+        return close + tail + "\n"
+
+    def line(self, item: str) -> str:
+        item = item.strip()  # a trailing space reads differently in CommonMark and Python-Markdown
+        return f"[*]{item}" if self.markup == "bbcode" else f"- {item}"
+
+    def message(self, items: list[str], first: bool, last: bool, head: Head | None) -> str:
+        return self.opening(first) + "\n".join(self.line(i) for i in items) + self.closing(head, last)
 
 
-class ChainHead(msgspec.Struct, frozen=True):
-    """The campaign's head when the transcript was made: a forum post that shows it is a witness."""
+class Stream:
+    """A transcript pushed frame by frame: `begin`, one `frame` per event, `end`; each answers text to send."""
 
-    version: int
-    head_hash: str
+    def __init__(self, fmt: Format, lang: Lang, title: str, head: Head | None) -> None:
+        self.fmt, self.lang, self.title, self.head = fmt, lang, title, head
+        self.layout = Layout(fmt, lang, title) if fmt != "json" else None
+        self.count = 0
+
+    def begin(self) -> str:
+        if self.layout is None:
+            return '{"title":' + _encoder.encode(self.title).decode() + ',"lang":"' + self.lang + '","frames":['
+        return self.layout.opening(True)
+
+    def frame(self, frame: Frame) -> str:
+        if frame.minor and self.layout is not None:
+            return ""
+        self.count += 1
+        glue = "" if self.count == 1 else ("," if self.layout is None else "\n")
+        if self.layout is None:
+            return glue + _encoder.encode(frame).decode()
+        return glue + self.layout.line(self.layout.item(frame))
+
+    def end(self) -> str:
+        if self.layout is None:
+            return '],"head":' + _encoder.encode(self.head).decode() + "}"
+        return self.layout.closing(self.head, True)
 
 
-def render(
-    frames: Sequence[Frame], fmt: Format, lang: Lang, names: dict[str, str], title: str, chain: ChainHead | None = None
-) -> str:
-    """The transcript in one format; names maps character ids to their names for the change lines."""
-    if fmt == "json":
-        return msgspec.json.encode({"title": title, "lang": lang, "frames": frames, "head": chain}).decode()
-    lines = [f"# {title}" if fmt == "markdown" else f"[b][size=150]{title}[/size][/b]", ""]
-    for frame in frames:
-        head, details = _line(frame, names, lang)
-        if fmt == "markdown":
-            lines.append(f"- ~~{head}~~" if frame.undone else f"- {head}")
-            lines.extend(f"  - {d}" for d in details)
+class Splitter:
+    """A transcript pushed frame by frame, answered as whole messages of at most `limit` characters, cut
+    between frames (a frame longer than a message on its own is shortened, ending in …)."""
+
+    def __init__(self, fmt: Markup, lang: Lang, title: str, head: Head | None, limit: int) -> None:
+        self.layout = Layout(fmt, lang, title)
+        self.head, self.limit = head, limit
+        self.pending: list[str] = []
+        self.first = True
+
+    def push(self, frame: Frame) -> Iterator[str]:
+        if frame.minor:
+            return
+        layout = self.layout
+        item = _fit(layout, layout.item(frame), self.first and not self.pending, self.head, self.limit)
+        if self.pending and len(layout.message([*self.pending, item], self.first, False, self.head)) > self.limit:
+            yield layout.message(self.pending, self.first, False, self.head)
+            self.first, self.pending = False, []
+            item = _fit(layout, layout.item(frame), False, self.head, self.limit)
+        self.pending.append(item)
+
+    def finish(self) -> Iterator[str]:
+        layout, pending = self.layout, self.pending
+        final = layout.message(pending, self.first, True, self.head)
+        if len(final) > self.limit and len(pending) > 1:
+            yield layout.message(pending[:-1], self.first, False, self.head)
+            yield layout.message(pending[-1:], False, True, self.head)
         else:
-            lines.append(f"[s]{head}[/s]" if frame.undone else head)
-            if details:
-                lines.append("[list]" + "".join(f"[*]{d}" for d in details) + "[/list]")
-    if chain is not None:
-        lines += ["", word("chain_head", lang, version=chain.version, hash=chain.head_hash)]
-    return "\n".join(lines) + "\n"
+            yield final
+
+
+def render(frames: Iterable[Frame], fmt: Format, lang: Lang, title: str, head: Head | None = None) -> str:
+    """The transcript in one format, as one text."""
+    stream = Stream(fmt, lang, title, head)
+    return stream.begin() + "".join(stream.frame(f) for f in frames) + stream.end()
+
+
+def split(frames: Iterable[Frame], fmt: Markup, lang: Lang, title: str, head: Head | None, limit: int
+          ) -> list[str]:
+    """The transcript as messages of at most `limit` characters, each whole markup, cut between frames."""
+    splitter = Splitter(fmt, lang, title, head, limit)
+    messages = [message for frame in frames for message in splitter.push(frame)]
+    return [*messages, *splitter.finish()]
+
+
+def _fit(layout: Layout, item: str, first: bool, head: Head | None, limit: int) -> str:
+    room = limit - len(layout.message([""], first, True, head))
+    if len(item) <= room:
+        return item
+    cut = item[: max(room - 1, 0)]
+    # Never end inside a markup tag or link: cut back to the last space.
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"

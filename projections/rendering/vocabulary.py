@@ -10,11 +10,11 @@ from __future__ import annotations
 import msgspec
 
 from domain.engine import Lang
-from domain.rulesets import engines
+from domain.rulesets import engine_for, engines
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
-__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "title", "word"]
+__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "term", "title", "word"]
 
 # Field names as a reader of the forum game calls them.
 FIELDS: dict[str, tuple[str, str]] = {
@@ -72,7 +72,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "success": ("success", "éxito"),
     "total": ("total", "total"),
     "icons": ("icons", "iconos"),
-    "dn": ("DN", "NE"),
+    "dn": ("DN", "ND"),
     "amount": ("amount", "cantidad"),
     "cause": ("cause", "causa"),
     "reason": ("reason", "motivo"),
@@ -85,6 +85,68 @@ FIELDS: dict[str, tuple[str, str]] = {
     "action": ("action", "acción"),
     "reaction": ("reaction", "reacción"),
     "use": ("use", "uso"),
+    "cost": ("cost", "coste"),
+    # The facts of events told by their title (no sentence of their own): every field a reader may see.
+    "damage_roll": ("damage roll", "tirada de daño"),
+    "toughness_bonus": ("Toughness bonus", "BR"),
+    "strength_bonus": ("Strength bonus", "BF"),
+    "wounding": ("damage through", "daño que pasa"),
+    "sealed": ("armour sealed", "armadura sellada"),
+    "wp_target": ("WP target", "objetivo de V"),
+    "wp_roll": ("WP roll", "tirada de V"),
+    "panicking": ("panicking", "presa del pánico"),
+    "died": ("died", "muere"),
+    "attacker_total": ("attacker's total", "total del atacante"),
+    "target_total": ("target's total", "total del objetivo"),
+    "head_armour": ("head armour", "armadura de la cabeza"),
+    "stunned_rounds": ("rounds stunned", "asaltos aturdido"),
+    "contest": ("contest", "prueba"),
+    "manoeuvre": ("manoeuvre", "maniobra"),
+    "actor": ("who", "quién"),
+    "opponent": ("opponent", "rival"),
+    "outcome": ("outcome", "resultado"),
+    "feint_against": ("feint against", "finta contra"),
+    "grapple_controller": ("controls the grapple", "controla el agarre"),
+    "grapple_ended": ("the grapple ends", "termina el agarre"),
+    "push_m": ("pushed (m)", "empujado (m)"),
+    "turns": ("turns", "turnos"),
+    "fate_max_after": ("maximum Fate after", "Destino máximo después"),
+    "fate_after": ("Fate after", "Destino después"),
+    "test": ("test", "prueba"),
+    "pinned": ("pinned", "acobardado"),
+    "unpinned": ("no longer pinned", "ya no está acobardado"),
+    "source_attack": ("from the attack", "del ataque"),
+    "tier": ("tier", "nivel"),
+    "choice": ("choice", "elección"),
+    "note": ("note", "nota"),
+    "effect": ("effect", "efecto"),
+    "shifts": ("shifts", "canjes"),
+    "extra_effect": ("extra effect", "efecto adicional"),
+    "name": ("name", "nombre"),
+    "move": ("move", "movimiento"),
+    "normal": ("normal action", "acción normal"),
+    "simple": ("simple actions", "acciones simples"),
+    "full_turn": ("full turn", "turno completo"),
+    "attack": ("attack", "ataque"),
+    "troop_members": ("troop members", "miembros de la tropa"),
+    "prepared": ("prepared", "preparado"),
+    "briefing": ("briefing", "instrucciones"),
+    "title": ("title", "título"),
+    "proposed_by": ("proposed by", "propuesto por"),
+    "rationale": ("why", "por qué"),
+    "old_text": ("old text", "texto anterior"),
+    "new_text": ("new text", "texto nuevo"),
+    "old_kind": ("old kind", "tipo anterior"),
+    "new_kind": ("new kind", "tipo nuevo"),
+    "caused_by_seq": ("caused by event", "causada por el evento"),
+    "method": ("how", "cómo"),
+    "oath": ("oath", "juramento"),
+    "leader": ("leader", "líder"),
+    "leader_speciality": ("leader's speciality", "especialidad del líder"),
+    "enemy_type": ("enemy", "enemigo"),
+    "xp": ("XP", "PX"),
+    "renown": ("renown", "renombre"),
+    "oath_renown": ("oath renown", "renombre del juramento"),
 }
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -104,6 +166,38 @@ WORDS: dict[str, tuple[str, str]] = {
     "encounter": ("encounter", "combate"),
     "added": ("added", "añadido"),
     "removed": ("removed", "retirado"),
+    "now": ("now {what}", "ahora {what}"),
+    "no_longer": ("no longer {what}", "ya no {what}"),
+    "in_post": ("post", "mensaje"),
+    "undone_mark": ("undone", "deshecho"),
+    "rolls": ("proof", "prueba"),
+    "reply_failed": ("line {line} was not run: {why}", "la línea {line} no se ha ejecutado: {why}"),
+    "part": ("part {n} of {of}", "parte {n} de {of}"),
+    "gm": ("GM", "DJ"),
+    "player": ("player", "jugador"),
+    "observer": ("observer", "observador"),
+    "pc": ("PC", "PJ"),
+    "npc": ("NPC", "PNJ"),
+}
+
+
+def _mission_terms() -> dict[str, tuple[str, str]]:
+    """The missions' words (objective kinds, how a leader is chosen, specialities, oaths, outcomes)."""
+    en, es = WORDING["en"], WORDING["es"]
+    found: dict[str, tuple[str, str]] = {}
+    for table in ("kinds_short", "methods", "specialities", "oath_names"):
+        english, spanish = getattr(en, table), getattr(es, table)
+        found.update({str(key): (english[key], spanish[key]) for key in english})
+    found.update({"success": (en.success, es.success), "failure": (en.failure, es.failure)})
+    return found
+
+
+# Words of the campaign's own events: how a pinning test was escaped, why turn effects ended …
+TERMS: dict[str, tuple[str, str]] = {
+    **_mission_terms(),
+    "escape": ("escape", "escapar"),
+    "encounter_ended": ("the fight ended", "terminó el combate"),
+    "turn_started": ("the turn began", "empezó el turno"),
 }
 
 
@@ -144,6 +238,17 @@ def word(key: str, lang: Lang, **values: object) -> str:
 def field(name: str, lang: Lang) -> str:
     found = VOCABULARY[lang].fields.get(name)
     return found if found is not None else name.replace("_", " ")
+
+
+def term(value: str, lang: Lang, ruleset: str) -> str:
+    """A rules word (a condition, a standing key, a pool) as the ruleset's engine says it, else as a field."""
+    terms = engine_for(ruleset).phrases.terms
+    for key in (value, value.replace("_", " "), value.replace(" ", "_")):
+        for table in (terms, TERMS):
+            if key in table:
+                return table[key][1 if lang == "es" else 0]
+    found = VOCABULARY[lang].fields.get(value) or VOCABULARY[lang].words.get(value)
+    return found if found is not None else value.replace("_", " ")
 
 
 def title(kind: str, lang: Lang) -> str:

@@ -104,9 +104,9 @@ async def send_command(
     key = idempotency_key or (post_ref.id if post_ref is not None else None)
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
-    outcome = await found.commander.execute(campaign_id, actor, data, key, digest)
+    links = await links_for(found, campaign_id)
+    outcome = await found.commander.execute(campaign_id, actor, data, key, digest, links)
     rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
     if rolled is not None:
-        links = await links_for(found, campaign_id)
         outcome = msgspec.structs.replace(outcome, proof=proof_link(links, campaign_id, rolled))
     return Response(outcome, status_code=200 if outcome.replayed else 201)

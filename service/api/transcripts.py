@@ -1,22 +1,39 @@
-"""Transcripts of a session, an encounter or a span of events, for auditors and forum posts."""
+"""Transcripts of a session, an encounter or a span of events, for auditors and forum posts.
+
+A transcript streams: it folds from the snapshot right before the span, then reads the span page by page
+to its END (never to the head) and sends each frame as it is made, so a whole-session transcript of a long
+campaign costs a page of events and one state, not the campaign. Which events of the span were undone later
+comes from one small query for the corrections after the span's start.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from litestar import Request, Response, get
+import msgspec
+from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
+from litestar.response import Stream
 
-from projections.rendering import build_frames, render
+from domain.campaign.events import EventsReinstated, EventsRetracted, TurnRedone, TurnUndone
+from domain.campaign.state import CampaignState
+from projections.permalinks import Links
+from projections.rendering import FrameBuilder, Head, Splitter, voided_by
+from projections.rendering import Stream as TranscriptStream
 from projections.rendering.formats import Format
-from projections.rendering.transcript import ChainHead
+from projections.rendering.frames import Frame
 from projections.rendering.vocabulary import Lang, word
+from projections.replay import is_voiding
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
 from service.api.sharing import links_for
-from service.snapshots import reaches_back
+from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
+
+PAGE = 500
+_CORRECTIONS = [str(kind.__struct_config__.tag) for kind in (TurnUndone, TurnRedone, EventsRetracted, EventsReinstated)]
 
 
 async def _span(
@@ -47,6 +64,26 @@ async def _span(
     return first, last, f"{first}–{last}"
 
 
+async def frames_of(
+    store: EventStore, snapshots: Snapshots, campaign_id: str, first: int, last: int, lang: Lang, links: Links,
+    raw_changes: bool,
+) -> AsyncIterator[Frame]:
+    """The frames of events first..last, one page of events in memory at a time."""
+    before = await snapshots.state_at(campaign_id, first - 1) if first > 1 else CampaignState()
+    undone = voided_by(await store.corrections(campaign_id, first, _CORRECTIONS))
+    builder = FrameBuilder(before, lang, campaign_id, links, undone, raw_changes=raw_changes)
+    after = first - 1
+    while after < last:
+        page = await store.page(campaign_id, after, last, PAGE)
+        if not page:
+            break
+        for recorded, recorded_at in page:
+            # A correction changes which earlier events are live: the state after it is folded again.
+            refolded = await snapshots.state_at(campaign_id, recorded.seq) if is_voiding(recorded) else None
+            yield builder.frame(recorded, refolded, recorded_at)
+        after = page[-1][0].seq
+
+
 @get(
     "/campaigns/{campaign_id:str}/transcript", summary="Frames of a session, encounter or span: JSON, Markdown, BBCode"
 )
@@ -59,23 +96,44 @@ async def transcript(
     to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     format: Annotated[Format, QueryParameter(description="json, markdown or bbcode")] = "json",
     lang: Annotated[Lang, QueryParameter(description="en or es")] = "en",
-) -> Response[Any]:
+    split: Annotated[
+        int | None,
+        QueryParameter(ge=200, le=100_000, description="cut Markdown or BBCode into messages of at most N characters "
+                       "(Discord: 2000); answers JSON {messages: [...], head}"),
+    ] = None,
+) -> Stream:
     found = await _reader(request, campaign_id)
     store = found.store
-    chain_head = await store.head(campaign_id)
     first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
-    head = await found.cache.at_head(campaign_id)
-    before = await found.snapshots.state_at(campaign_id, first - 1) if first > 1 else None
-    records = await store.records(campaign_id, first - 1, head.version)
-    if before is not None and reaches_back(records, first - 1) is not None:
-        # An undo inside the span reaches before it: fold from the first event instead.
-        before, records = None, await store.records(campaign_id, 0, head.version)
-    stored = await store.stored(campaign_id, first - 1, last, last - first + 1)
-    times = {event.seq: event.recorded_at for event in stored}
+    chain = await store.head(campaign_id)
+    head = Head(chain.version, chain.head_hash)
+    name = (await found.snapshots.state_at(campaign_id, 1)).name
+    title = f"{word('transcript', lang)} — {name} — {what}"
     links = await links_for(found, campaign_id)
-    frames = build_frames(records, first, last, lang, campaign_id, times, initial=before, links=links)
-    names = {cid: character.name for cid, character in head.characters.items()}
-    title = f"{word('transcript', lang)} — {head.name} — {what}"
-    # The head the transcript was made at: pasted into the forum, it witnesses the log (docs/audit-format.md).
-    witness = ChainHead(version=chain_head.version, head_hash=chain_head.head_hash)
-    return Response(render(frames, format, lang, names, title, witness), media_type=MEDIA[format])
+    frames = frames_of(store, found.snapshots, campaign_id, first, last, lang, links, format == "json")
+    if split is not None:
+        if format == "json":
+            raise ApiError(400, "invalid-request", "split cuts a Markdown or BBCode transcript: add format=markdown")
+        return Stream(_messages(frames, Splitter(format, lang, title, head, split), head), media_type=MEDIA["json"])
+    return Stream(_text(frames, TranscriptStream(format, lang, title, head)), media_type=MEDIA[format])
+
+
+async def _text(frames: AsyncIterator[Frame], stream: TranscriptStream) -> AsyncIterator[str]:
+    yield stream.begin()
+    async for frame in frames:
+        yield stream.frame(frame)
+    yield stream.end()
+
+
+async def _messages(frames: AsyncIterator[Frame], splitter: Splitter, head: Head) -> AsyncIterator[str]:
+    encode = msgspec.json.encode
+    count = 0
+    yield '{"messages":['
+    async for frame in frames:
+        for message in splitter.push(frame):
+            yield ("," if count else "") + encode(message).decode()
+            count += 1
+    for message in splitter.finish():
+        yield ("," if count else "") + encode(message).decode()
+        count += 1
+    yield '],"head":' + encode(head).decode() + "}"

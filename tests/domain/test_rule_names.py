@@ -43,3 +43,11 @@ def test_every_rule_name_is_listed_in_the_errors_doc() -> None:
     listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", (ROOT / "docs" / "errors.md").read_text(), re.MULTILINE))
     assert set(raised_rules()) | DYNAMIC <= listed
     assert listed - set(raised_rules()) - DYNAMIC == set()
+
+
+def test_every_rule_name_has_a_spanish_refusal() -> None:
+    from projections.rendering.refusals import SPANISH
+
+    listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", (ROOT / "docs" / "errors.md").read_text(), re.MULTILINE))
+    assert listed - set(SPANISH) == set()
+    assert all(sentence and sentence == sentence.strip() for sentence in SPANISH.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import domain.missions  # noqa: F401  (registers the mission events)
 import domain.rulesets  # noqa: F401  (registers every engine's events)
 from domain.campaign.state import CampaignState, Character
-from domain.d100.events import AimTaken
+from domain.d100.events import ActionUsed
 from domain.events import all_event_classes
 from projections.rendering.vocabulary import ALL_TITLES as TITLES
 from projections.rendering.summaries import summarize
@@ -19,9 +19,9 @@ def test_every_event_type_has_an_english_and_a_spanish_title() -> None:
 
 def test_an_engine_event_is_told_by_its_title_and_facts_with_names() -> None:
     state = CampaignState(characters={"kai": Character("kai", "Brother Kai", "p1", "pc", {}, 4)})
-    event = AimTaken(character_id="kai", bonus=10)
-    assert summarize(event, state, "en") == "aims: character Brother Kai, bonus 10"
-    assert summarize(event, state, "es") == "apunta: personaje Brother Kai, bonificador 10"
+    event = ActionUsed(character_id="kai", action="aim", cost="half", use="turn")
+    assert summarize(event, state, "en") == "action used: character Brother Kai, action aim, cost half, use turn"
+    assert summarize(event, state, "es") == "acción usada: personaje Brother Kai, acción apuntar, coste media, uso turno"
 
 
 def test_attack_and_damage_read_like_the_forum_thread() -> None:
@@ -38,7 +38,10 @@ def test_attack_and_damage_read_like_the_forum_thread() -> None:
         mode="full", melee=False, modifiers=sum_modifiers(()), target=55, dice=(Die(0, 100, 47),), roll=47,
         success=True, degrees=0, jammed=False, aim_used=0, ammo_after=20, hits=3, locations=(), stage="awaiting_damage",
     )
-    assert summarize(attack, state, "en") == "Brother Aurelius fires a full-auto burst at Ork Boyz: 47 vs 55, 3 hit(s)"
+    assert summarize(attack, state, "en") == (
+        "Brother Aurelius fires a full-auto burst at Ork Boyz (bolter): 47 vs 55 (BS 55), success by 0 degrees, 3 hits"
+    )
     assert summarize(attack, state, "es") == (
-        "Brother Aurelius dispara una ráfaga automática a Ork Boyz: 47 vs 55, 3 impacto(s)"
+        "Brother Aurelius dispara una ráfaga automática a Ork Boyz (bolter): 47 vs 55 (HP 55), 0 grados de éxito, "
+        "3 impactos"
     )

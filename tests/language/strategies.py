@@ -81,7 +81,17 @@ def strategy(kind: msgspec.inspect.Type, overrides: Overrides) -> st.SearchStrat
             return st.dictionaries(strategy(key, overrides), strategy(value, overrides), max_size=3)
         case msgspec.inspect.StructType(cls=cls, fields=fields):
             return _struct(cls, fields, overrides)
+        case msgspec.inspect.AnyType():
+            return _JSON
     raise TypeError(f"no strategy for {kind}")
+
+
+# Any JSON value (a sheet, a critical table): what a `key={…}` option carries.
+_JSON: st.SearchStrategy[object] = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-10**6, max_value=10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 def _struct(cls: type, fields: tuple[msgspec.inspect.Field, ...], overrides: Overrides) -> st.SearchStrategy[object]:

@@ -11,9 +11,12 @@ import pytest
 from domain.language import Grammar, LineError, ParsedCommand
 from domain.language.folding import fold
 from domain.language.value_slots import Choice
-from domain.vocabularies import D100_GRAMMAR, WNG_GRAMMAR
+from domain.grammars import grammar_for
 
 from . import table
+
+D100_GRAMMAR = grammar_for("deathwatch")
+WNG_GRAMMAR = grammar_for("wrath_and_glory")
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 _BLOCK = re.compile(r"^```(lx|lx-error) (d100|wng) (ana|gm)\n(.*?)^```", re.MULTILINE | re.DOTALL)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from domain.characters import CreateCharacter
 from domain.d100 import commands as d
 from domain.d100.modifiers import Modifier
 from domain.language import LineError, ParseContext, ParsedCommand, extract_lines
-from domain.vocabularies import D100_GRAMMAR, WNG_GRAMMAR
+from domain.grammars import grammar_for
 from domain.wrath_and_glory import commands as g
 from domain.wrath_and_glory.modifiers import Modifier as WngModifier
 
 from . import table
+
+D100_GRAMMAR = grammar_for("deathwatch")
+WNG_GRAMMAR = grammar_for("wrath_and_glory")
 
 
 def command(line: str, context: ParseContext = table.ANA, grammar=D100_GRAMMAR, directory=table.D100) -> object:  # type: ignore[no-untyped-def]
@@ -68,16 +72,18 @@ def test_language_post_lines_come_from_lx_blocks_and_bang_lines_but_not_quotes()
 
 
 def test_language_post_runs_in_order_and_later_lines_name_what_earlier_ones_created() -> None:
-    post = ('!register vex "Sister Vex" owner=carla sheet={"characteristics": {"WS": 40}}\n'
+    post = ('!register "Sister Vex" #vex owner=carla sheet={"characteristics": {"WS": 40}, '
+            '"weapons": [{"id": "sword", "name": "Power sword", "weapon_class": "melee", "damage": "1d10+5"}]}\n'
             "!encounter e2 kai vex cultists\n"
-            "!attack vex -> cultists unarmed\n"
+            "!attack vex -> cultists power\n"
             "!damage vex")
     parsed = D100_GRAMMAR.parse_post(post, table.D100, table.GM)
     assert parsed.ok and parsed.lang == "en"
     register, encounter, attack, damage = (line.command for line in parsed.commands)
-    assert isinstance(register, d.RegisterCharacter) and register.owner == "carla"
+    assert isinstance(register, CreateCharacter) and (register.character_id, register.owner) == ("vex", "carla")
     assert encounter == d.StartEncounter(encounter_id="e2", participants=("kai", "vex", "cultists"))
     assert isinstance(attack, d.Attack) and attack.attacker_id == "vex" and attack.attack_id == "p2-3"
+    assert attack.weapon_id == "sword"  # learnt from the sheet of the line that created Vex
     assert damage == d.RollDamage(attack_id="p2-3")
 
 

@@ -10,15 +10,17 @@ from domain.commands import Command
 from domain.language import Grammar, Vocabulary, w
 from domain.language.forms import Form, form
 from domain.language.value_slots import Choice
-from domain.vocabularies import D100_GRAMMAR, GRAMMARS, WNG_GRAMMAR
-from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
+from domain.grammars import grammar_for, grammar_of_command, grammars
 from service.api.schemas import ACCEPTED_COMMANDS
 
 from . import table
 
 
+D100_GRAMMAR = grammar_for("deathwatch")
+
+
 def _grammar_of(kind: type[Command]) -> Grammar:
-    return WNG_GRAMMAR if kind in WNG_COMMANDS else D100_GRAMMAR
+    return grammar_of_command(kind)
 
 
 def _tag(kind: type[Command]) -> str:
@@ -41,7 +43,7 @@ def test_language_campaign_and_mission_commands_are_spoken_by_every_ruleset() ->
     shared = [k for k in ACCEPTED_COMMANDS if _tag(k).startswith(("mission_",)) or k.__module__.startswith(
         "domain.campaign")]
     assert shared
-    for grammar in GRAMMARS.values():
+    for grammar in grammars():
         for kind in shared:
             assert any(f.command is kind for f in grammar.forms), (_tag(kind), grammar)
 

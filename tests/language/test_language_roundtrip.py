@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from domain.commands import Command, command_tag
 from domain.language import Directory, Grammar
 from domain.language.tokens import quote, tokenize
-from domain.vocabularies import D100_GRAMMAR, WNG_GRAMMAR
-from domain.wrath_and_glory.commands import COMMANDS as WNG_COMMANDS
+from domain.grammars import grammar_of_command
+from domain.rulesets import engine_of_command
 from service.api.schemas import ACCEPTED_COMMANDS
 
 from . import table
@@ -23,9 +23,10 @@ WNG_TABLE = msgspec.structs.replace(table.WNG, pending=())
 
 
 def _grammar(kind: type[Command]) -> tuple[Grammar, Directory, str]:
-    if kind in WNG_COMMANDS:
-        return WNG_GRAMMAR, WNG_TABLE, "wng"
-    return D100_GRAMMAR, D100_TABLE, "d100"
+    engine = engine_of_command(kind)
+    if engine is not None and engine.name == "wrath_and_glory":
+        return grammar_of_command(kind), WNG_TABLE, "wng"
+    return grammar_of_command(kind), D100_TABLE, "d100"
 
 
 @pytest.mark.parametrize("kind", ACCEPTED_COMMANDS, ids=lambda k: k.__struct_config__.tag)

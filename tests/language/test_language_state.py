@@ -10,7 +10,7 @@ from domain.d100 import events as ev
 from domain.d100.commands import RegisterCharacter
 from domain.directory_from_state import build_directory
 from domain.language import ParseContext, ParsedPost
-from domain.vocabularies import parse_post
+from domain.grammars import parse_post
 from domain.wrath_and_glory import events as wev
 from domain.wrath_and_glory.commands import AddCharacter
 from tests.d100.encounter_fixtures import cultist, horde, marine

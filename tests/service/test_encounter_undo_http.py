@@ -64,9 +64,9 @@ async def test_undo_redo_and_time_travel_of_a_turn(campaign: Any) -> None:
     refused = await campaign.command({"type": "redo_turn", "encounter": "gate"})
     assert refused.status_code == 422 and "nothing to redo" in refused.json()["detail"]
 
-    # The transcript of the encounter shows the undone attack struck through, and who undid it.
+    # The transcript of the encounter shows the undone attack marked, and who undid it.
     markdown = (await campaign.get("/transcript?encounter=gate&format=markdown")).text
-    assert "~~#" in markdown and "undone by gm" in markdown
+    assert "- *undone by Game Master (event " in markdown and "~~" not in markdown
     frames = (await campaign.get("/transcript?encounter=gate")).json()["frames"]
     attack_frame = next(f for f in frames if f["seq"] == answer["events"][-1]["seq"])
     assert attack_frame["undone"] is True and attack_frame["dice"]

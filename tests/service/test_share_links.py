@@ -140,7 +140,7 @@ async def test_with_a_public_url_every_proof_link_is_absolute_and_opens_through_
     assert with_dice[-1]["proof"] in bbcode
     head = (await campaign.get("")).json()
     assert transcript["head"] == {"version": head["version"], "head_hash": head["head_hash"]}
-    assert bbcode.rstrip().endswith(f"chain head: v{head['version']} {head['head_hash']}")
+    assert bbcode.rstrip().endswith(f"chain head: v{head['version']} {head['head_hash']}[/color][/size]")
 
 
 async def test_mission_reports_link_every_roll_they_rest_on(public_campaign: Campaign) -> None:

@@ -34,12 +34,14 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
     assert frames[min(frames)]["type"] == "session_started"
 
     markdown = (await campaign.get("/transcript?session=1&format=markdown")).text
-    assert markdown.startswith("# Transcript — Kill Team Aurelius — session 1")
-    assert f"~~#{mistake['version']}" in markdown
-    assert f"= {total}" in markdown
+    assert markdown.startswith("**Transcript — Kill Team Aurelius — session 1**\n\n- **#")
+    assert f"- *undone by Game Master (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
+    assert f"= {total}" in markdown and "~~" not in markdown
+    assert f"[post p-77](https://forum.example/t/1#p77)" in markdown
     bbcode = (await campaign.get("/transcript?session=1&format=bbcode&lang=es")).text
-    assert "Transcripción" in bbcode and "[s]#" in bbcode and "[list][*]" in bbcode
-    assert "tira 2d10+3 (bolter damage)" in bbcode and "deshecho por gm" in bbcode
+    assert "Transcripción" in bbcode and "[s]" not in bbcode and "[list]\n[*]" in bbcode
+    assert f"[*][color=gray][i]deshecho por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
+    assert "tira 2d10+3 (bolter damage)" in bbcode
 
 
 async def test_transcript_shows_state_changes(campaign: Any) -> None:
@@ -49,6 +51,7 @@ async def test_transcript_shows_state_changes(campaign: Any) -> None:
     created = next(f for f in body["frames"] if f["type"] == "character_created")
     paths = {c["path"] for c in created["changes"]}
     assert "characters.kai" in paths
+    assert body["head"]["version"] == created["seq"]
 
 
 async def test_transcript_span_errors(campaign: Any) -> None:

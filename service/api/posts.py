@@ -1,0 +1,205 @@
+"""POST /campaigns/{id}/posts: a forum post's command lines run as one unit, answered with a reply to paste.
+
+The post is parsed against the campaign's grammar and the names at the locked head (the author is the
+participant whose token was sent, `id_prefix` the post id), then every line is decided and recorded in order
+inside one transaction, or none is (service.commanding.Commander.execute_unit). The post id is the
+idempotency key: the same post again answers what it recorded, an edited one is a 409.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, post
+from litestar.params import FromPath, JSONBody
+
+from domain.campaign.state import CampaignState
+from domain.commands import Actor, PostRef
+from domain.directory_from_state import build_directory
+from domain.engine import Lang
+from domain.errors import Forbidden, RuleViolation, UnknownEntity
+from domain.grammars import grammar_for
+from domain.language import LineError, ParseContext, extract_lines
+from projections.permalinks import Links
+from projections.rendering.refusals import refusal
+from projections.rendering.reply import Head, ToldLine, reply
+from projections.rendering.told import tell
+from projections.rendering.vocabulary import word
+from projections.results import LANGS, result_of
+from service.api.auth import campaign_actor
+from service.api.limits import check_body
+from service.api.problems import ApiError
+from service.api.services import services
+from service.api.sharing import links_for
+from service.commanding import LineRefused, PostEdited, UnitCommand, UnitLine, UnitOutcome, request_digest
+from service.store import recorded_from_stored
+
+
+class ForumPost(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The forum post: its id (the idempotency key) is required; its url links the reply back to it."""
+
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    url: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
+    author: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+
+
+class PostBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A forum post's text; `lang` (en, es) forces the language of the answer, else its verbs tell it."""
+
+    post: ForumPost
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
+    lang: Lang | None = None
+
+
+class LineResult(msgspec.Struct, frozen=True):
+    """One command line of the post: where it was, its command type, its result, and how it is told."""
+
+    line: int
+    source: str
+    type: str
+    result: dict[str, Any]
+    rendered: dict[str, str]
+
+
+class ForumReply(msgspec.Struct, frozen=True):
+    bbcode: str
+    markdown: str
+
+
+class PostAnswer(msgspec.Struct, frozen=True):
+    """What a post recorded: the head after it (`version`, `head_hash`), each line's result, and the reply."""
+
+    version: int
+    head_hash: str
+    replayed: bool
+    lang: Lang
+    results: list[LineResult]
+    reply: ForumReply
+    events: list[Any]
+
+
+def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
+    why = word("reply_failed", lang, line=error.line, why=error.message)
+    return ApiError(
+        422, "unreadable-line", f"{why}; {_nothing(lang)}", line=error.line, source=error.source, code=error.code,
+        word=error.word, suggestions=list(error.suggestions), lang=lang,
+        errors=[msgspec.to_builtins(e) for e in errors],
+    )
+
+
+def _nothing(lang: Lang) -> str:
+    return "no se ha registrado nada del mensaje" if lang == "es" else "nothing of the post was recorded"
+
+
+def _refused(refused: LineRefused, lang: Lang) -> ApiError:
+    error = refused.error
+    kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
+            else "rule-violation")
+    rule = error.rule if isinstance(error, RuleViolation) else None
+    why = word("reply_failed", lang, line=refused.line, why=refusal(kind, rule, error.message, lang))
+    extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
+                                  "reason": error.message}
+    if rule is not None:
+        extensions["rule"] = rule
+    return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
+
+
+def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
+                ) -> list[dict[Lang, ToldLine]]:
+    told: list[dict[Lang, ToldLine]] = []
+    for index, done in enumerate(commands):
+        following = commands[index + 1].before if index + 1 < len(commands) else after
+        records = [recorded_from_stored(s) for s in done.stored]
+        told.append({lang: ToldLine(done.line, tell(records, done.before, following, lang, links, campaign_id))
+                     for lang in LANGS})
+    return told
+
+
+def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
+            post_ref: PostRef, author: str) -> PostAnswer:
+    assert outcome.after is not None
+    told = _told_lines(outcome.commands, outcome.after, links, campaign_id)
+    results: list[LineResult] = []
+    for done, by_lang in zip(outcome.commands, told, strict=True):
+        english = by_lang["en"].told
+        result = {
+            **result_of(done.events),
+            **english.numbers,
+            "changed": [msgspec.to_builtins(c) for c in english.changed],
+            "rolls": [msgspec.to_builtins(r) for r in english.rolls],
+            "seqs": [s.seq for s in done.stored],
+        }
+        if done.token is not None:
+            result["token"] = done.token
+        results.append(LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
+                                  result=result, rendered={k: v.told.text() for k, v in by_lang.items()}))
+    head = Head(outcome.version, outcome.head_hash)
+    mine = [by_lang[lang] for by_lang in told]
+    return PostAnswer(
+        version=outcome.version, head_hash=outcome.head_hash, replayed=outcome.replayed, lang=lang, results=results,
+        reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
+                         markdown=reply(mine, lang, head, post_ref, author, "markdown")),
+        events=[e for done in outcome.commands for e in done.stored],
+    )
+
+
+@post(
+    "/campaigns/{campaign_id:str}/posts",
+    status_code=201,
+    summary="Run a forum post's command lines as one unit; answers each line's result and a reply to paste",
+)
+async def send_post(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]
+) -> Response[PostAnswer]:
+    found = services(request)
+    actor: Actor = await campaign_actor(request, found.store, campaign_id)
+    check_body(msgspec.to_builtins(data))
+    ruleset = (await found.store.head(campaign_id)).ruleset
+    grammar = grammar_for(ruleset)
+    extracted = extract_lines(data.text)
+    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted])
+    sources = {line.number: line.text.strip() for line in extracted}
+    post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
+    # The digest covers what the post says and who sent it, not where it is shown: the same post
+    # forwarded twice (even through another url) records once; an edited text is another request.
+    digest = request_digest({"text": data.text, "lang": data.lang})
+
+    def plan(state: CampaignState) -> list[UnitLine]:
+        parsed = grammar.parse_post(data.text, build_directory(state),
+                                    ParseContext(author=actor.participant_id, lang=lang, id_prefix=data.post.id))
+        if parsed.errors:
+            raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
+        return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
+
+    if not extracted:
+        head = await found.store.head(campaign_id)
+        raise ApiError(422, "no-commands", _no_commands(lang), version=head.version, head_hash=head.head_hash)
+    try:
+        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
+    except LineRefused as refused:
+        raise _refused(refused, lang) from refused
+    except PostEdited as edited:
+        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang),
+                       idempotency_key=data.post.id) from edited
+    state = outcome.after
+    assert state is not None
+    participant = state.participants.get(actor.participant_id)
+    author = data.post.author or (participant.name if participant is not None else actor.participant_id)
+    answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
+    return Response(answer, status_code=200 if outcome.replayed else 201)
+
+
+def _edited(post_id: str, lang: Lang) -> str:
+    if lang == "es":
+        return (f"el mensaje {post_id!r} ya se registró con otro texto: un mensaje editado no se vuelve a ejecutar. "
+                "Escribe la corrección en un mensaje nuevo (deshacer, anular o un dictamen del DJ)")
+    return (f"post {post_id!r} was already recorded with other text: an edited post is not run again. "
+            "Write the correction as a new post (undo, retract or a GM ruling)")
+
+
+def _no_commands(lang: Lang) -> str:
+    if lang == "es":
+        return ("el mensaje no tiene líneas de órdenes: escribe cada orden en una línea que empiece por `!` "
+                "o dentro de [lx]…[/lx]")
+    return "the post has no command lines: write each command on a line that starts with `!` or inside [lx]…[/lx]"
