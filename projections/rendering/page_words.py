@@ -155,9 +155,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_dice": ("This event rolled no dice.", "Este evento no tiró dados."),
     "back_to_timeline": ("back to the timeline", "volver a la cronología"),
     "skip_to_content": ("skip to content", "ir al contenido"),
-    # Standing keys the rendering vocabulary has no field name for.
-    "standing_members_left": ("troop members", "miembros de la tropa"),
-    "standing_wounds_left": ("wounds left", "heridas restantes"),
 }
 
 

@@ -1,9 +1,11 @@
 """The state page's fragments: the campaign at one point as a reader follows it, and what changed between two.
 
-What a reader follows about a character (its standing: wounds left, shock, Fate, Wrath, fatigue, magnitude,
-troop members, conditions, ammunition) is read from the engine's typed state through the registry's
-accessors, never from a ruleset package; the pools come from the engine (`pools`), the encounter from its
-accessors (`encounters`, `position`). Field names are the rendering vocabulary's, the same as transcripts.
+What a reader follows about a character is its engine's standing (`phrases.standing`: wounds left, shock,
+Fate, Wrath, fatigue, magnitude, troop members, conditions …), the same the forum replies and transcripts
+compare; the page adds what a sheet shows beside it (maxima, ammunition, jammed weapons), read from the
+engine's state through the registry's accessors, never from a ruleset package. The pools come from the
+engine (`pools`), the encounter from its accessors (`encounters`, `position`). Compare lines are the
+replies' own phrases (projections/rendering/standing.py): "Brother Kai: 12 → 4 wounds".
 """
 
 from __future__ import annotations
@@ -15,13 +17,11 @@ import msgspec
 
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
-from projections.rendering.page_words import LABELS, label
-from projections.rendering.vocabulary import Lang, field
+from projections.rendering.names import namer
+from projections.rendering.standing import change_text, standing_changes
+from projections.rendering.vocabulary import Lang, term
 
 StandingValue = int | tuple[str, ...]
-
-# What a reader follows, in the order a sheet shows it; numbers the engine leaves unset are not shown.
-_NUMBERS = ("shock", "fate", "wrath", "fatigue", "critical", "magnitude", "members_left", "reloads")
 
 
 class CharacterView(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,6 +50,7 @@ class MissionView(msgspec.Struct, frozen=True, kw_only=True):
 
 class StateView(msgspec.Struct, frozen=True, kw_only=True):
     version: int
+    ruleset: str
     characters: tuple[CharacterView, ...]
     encounters: tuple[EncounterView, ...]
     pools: dict[str, int]
@@ -62,46 +63,23 @@ def _plain(value: msgspec.Struct) -> dict[str, Any]:
     return data
 
 
-def standing(rules_character: Mapping[str, Any]) -> tuple[dict[str, StandingValue], dict[str, int]]:
-    """A character's standing and the maxima beside it, from the engine's state of that character."""
+def sheet_extras(rules_character: Mapping[str, Any]) -> tuple[dict[str, StandingValue], dict[str, int]]:
+    """What a sheet shows beside the standing: ammunition and jammed weapons, and the maxima of the numbers."""
     sheet = rules_character.get("sheet") or {}
-    found: dict[str, StandingValue] = {}
-    maxima: dict[str, int] = {}
-    horde = rules_character.get("magnitude") is not None
-    if not horde and isinstance(rules_character.get("damage"), int) and isinstance(sheet.get("wounds"), int):
-        found["wounds"] = sheet["wounds"] - rules_character["damage"]  # wounds left, as a reader counts them
-        maxima["wounds"] = sheet["wounds"]
-    elif not horde and isinstance(rules_character.get("wounds"), int):
-        found["wounds"] = rules_character["wounds"]
-        if isinstance(sheet.get("wounds"), int):
-            maxima["wounds"] = sheet["wounds"]
-    for key in _NUMBERS:
-        value = rules_character.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if key == "members_left" and sheet.get("kind") != "troop":
-                continue
-            if key in ("critical", "reloads") and value == 0:
-                continue
-            if key == "fate" and value == 0 and not rules_character.get("fate_max"):
-                continue  # no Fate to spend and none to regain: an NPC's, not worth a line
-            found[key] = value
-    if isinstance(sheet.get("shock"), int) and "shock" in found:
-        maxima["shock"] = sheet["shock"]
-    if isinstance(rules_character.get("fate_max"), int) and "fate" in found:
-        maxima["fate"] = rules_character["fate_max"]
-    if isinstance(rules_character.get("magnitude_start"), int) and horde:
-        maxima["magnitude"] = rules_character["magnitude_start"]
-    if isinstance(sheet.get("members"), int) and "members_left" in found:
-        maxima["members_left"] = sheet["members"]
-    conditions = rules_character.get("conditions") or ()
-    found["conditions"] = tuple(sorted(c["name"] if isinstance(c, dict) else str(c) for c in conditions))
+    extras: dict[str, StandingValue] = {}
     ammo = rules_character.get("ammo") or {}
     if ammo:
-        found["ammo"] = tuple(f"{weapon} {count}" for weapon, count in sorted(ammo.items()))
+        extras["ammo"] = tuple(f"{weapon} {count}" for weapon, count in sorted(ammo.items()))
     jammed = rules_character.get("jammed") or ()
     if jammed:
-        found["jammed"] = tuple(sorted(jammed))
-    return found, maxima
+        extras["jammed"] = tuple(sorted(jammed))
+    maxima: dict[str, int] = {}
+    for key, found in (("wounds", sheet.get("wounds")), ("shock", sheet.get("shock")),
+                       ("fate", rules_character.get("fate_max")), ("magnitude", rules_character.get("magnitude_start")),
+                       ("members", sheet.get("members"))):
+        if isinstance(found, int) and not isinstance(found, bool) and found > 0:
+            maxima[key] = found
+    return extras, maxima
 
 
 def state_view(state: CampaignState) -> StateView:
@@ -111,7 +89,13 @@ def state_view(state: CampaignState) -> StateView:
     characters = []
     for character_id, character in state.characters.items():
         found = rules_characters.get(character_id)
-        shown, maxima = standing(_plain(found)) if found is not None else ({}, {})
+        shown: dict[str, StandingValue] = {}
+        maxima: dict[str, int] = {}
+        if engine is not None and state.rules is not None and found is not None:
+            shown = dict(engine.phrases.standing(state.rules, character_id))
+            extras, maxima = sheet_extras(_plain(found))
+            shown.update({k: v for k, v in extras.items() if k not in shown})
+            maxima = {k: v for k, v in maxima.items() if k in shown}
         characters.append(CharacterView(character_id=character_id, name=character.name, kind=character.kind,
                                         standing=shown, maxima=maxima))
     encounters = []
@@ -131,39 +115,15 @@ def state_view(state: CampaignState) -> StateView:
                     objectives=tuple((o.text, o.status) for o in mission.objectives.values()))
         for mid, mission in state.missions.missions.items()
     )
-    return StateView(version=state.version, characters=tuple(characters), encounters=tuple(encounters),
-                     pools=dict(pools), missions=missions)
+    return StateView(version=state.version, ruleset=state.ruleset, characters=tuple(characters),
+                     encounters=tuple(encounters), pools=dict(pools), missions=missions)
 
 
-def name_of(key: str, lang: Lang) -> str:
-    """A standing key as a reader calls it: the vocabulary's field name, or the page's own."""
-    return label(f"standing_{key}", lang) if f"standing_{key}" in LABELS else field(key, lang)
+def name_of(key: str, lang: Lang, ruleset: str) -> str:
+    """A standing key, pool or condition as the replies say it (the engine's terms, else the vocabulary's)."""
+    return term(key, lang, ruleset)
 
 
-def _shown(value: StandingValue | None, lang: Lang) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple):
-        return ", ".join(field(v, lang) for v in value) if value else "—"
-    return str(value)
-
-
-def compare(before: StateView, after: StateView, lang: Lang) -> list[str]:
-    """What a reader follows that changed, one line each: "Kai: wounds 12 → 4", "Glory 2 → 3"."""
-    lines: list[str] = []
-    old = {c.character_id: c for c in before.characters}
-    for character in after.characters:
-        was = old.get(character.character_id)
-        if was is None:
-            continue
-        parts = [
-            f"{name_of(key, lang)} {_shown(was.standing.get(key), lang)} → {_shown(value, lang)}"
-            for key, value in character.standing.items()
-            if was.standing.get(key) != value
-        ]
-        if parts:
-            lines.append(f"{character.name}: {', '.join(parts)}")
-    for key, value in after.pools.items():
-        if before.pools.get(key) != value and not key.endswith("_cap"):
-            lines.append(f"{field(key, lang)} {before.pools.get(key, 0)} → {value}")
-    return lines
+def compare(before: CampaignState, after: CampaignState, lang: Lang) -> list[str]:
+    """What a reader follows that changed between two points, in the replies' words: "Kai: 12 → 4 wounds"."""
+    return [change_text(change, lang, after.ruleset) for change in standing_changes(before, after, namer(after))]

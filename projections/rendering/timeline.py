@@ -1,20 +1,19 @@
 """The timeline page's fragments: each event's frame as a row, rows grouped by forum post, in sessions and encounters.
 
-A row says what the transcripts say (the frame's summary, its changes, its dice and proof, its undo) in the
-same words; this module only groups them the way a reader scans a forum thread: a heading when a session
+A row says what the transcripts say (the frame's sentence, who changed and how, its dice and proof, its
+undo) in the same words; this module only groups them the way a reader scans a forum thread: a heading when a session
 or an encounter begins, one block per post (its author and its link), its events inside.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
 from domain.commands import PostRef
 from domain.dice import Die
 from projections.rendering.frames import Frame
-from projections.rendering.transcript import change_line
 from projections.rendering.vocabulary import Lang, word
 
 
@@ -33,6 +32,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     undone_by_name: str | None
     undone_at: str | None
     where: str | None
+    # Told with the events around it (an action paid for an attack): shown quieter.
+    minor: bool = False
 
 
 class PostBlock(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,20 +50,14 @@ class PostBlock(msgspec.Struct, frozen=True, kw_only=True):
         return self.rows[-1].seq
 
 
-def row(
-    frame: Frame,
-    names: Mapping[str, str],
-    lang: Lang,
-    undone_by_name: str | None = None,
-    undone_at: str | None = None,
-) -> Row:
-    """The frame as a row: its summary line, the changes it caused, where in the encounter it happened."""
-    details = tuple(change_line(change, dict(names), lang) for change in frame.changes)
+def row(frame: Frame, lang: Lang, undone_at: str | None = None) -> Row:
+    """The frame as a row: its sentence, who changed and how (its effects), where in the encounter it happened."""
     where = word("round_turn", lang, round=frame.round, turn=frame.turn) if frame.encounter else None
     return Row(
-        seq=frame.seq, type=frame.type, line=frame.summary, details=details, dice=frame.dice, proof=frame.proof,
-        recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,
-        undone_by_name=undone_by_name or frame.undone_by_actor, undone_at=undone_at, where=where,
+        seq=frame.seq, type=frame.type, line=frame.summary, details=frame.effects, dice=frame.dice,
+        proof=frame.proof, recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,
+        undone_by_name=frame.undone_by_name or frame.undone_by_actor, undone_at=undone_at, where=where,
+        minor=frame.minor,
     )
 
 

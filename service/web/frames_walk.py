@@ -25,8 +25,7 @@ from domain.campaign.state import CampaignState
 from domain.events import RestoringEvent, VoidingEvent
 from projections.permalinks import Links
 from projections.recorded import Recorded
-from projections.rendering import Frame, build_frames
-from projections.rendering.changes import diff, plain
+from projections.rendering import Frame, FrameBuilder, Voider
 from projections.rendering.vocabulary import Lang
 from projections.replay import campaign_state, is_voiding
 from service import codec
@@ -82,27 +81,22 @@ async def walk(
 ) -> Walked:
     """The frames of `rows` (in seq order), each with the changes it caused and its undo mark."""
     frames: list[Frame] = []
+    voiders = {seq: Voider(mark.seq, mark.actor) for seq, mark in undone.items()}
     state: CampaignState | None = None
     at = 0
     for stored in rows:
         seq = stored.seq
         state = await _state_before(store, snapshots, campaign_id, seq, state, at)
+        builder = FrameBuilder(state, lang, campaign_id, links, voiders)
         recorded = recorded_from_stored(stored)
-        frame = build_frames([recorded], seq, seq, lang, campaign_id, {seq: stored.recorded_at},
-                             initial=state, links=links)[0]
+        refolded: CampaignState | None = None
         if _visible_correction(recorded):
-            # An undo's changes are those of the events it took back: fold again from a valid snapshot.
-            after = await snapshots.state_at(campaign_id, seq)
-            frame = msgspec.structs.replace(frame, changes=tuple(diff(plain(state), plain(after))))
-        else:
-            after = campaign_state([recorded], initial=state)
-        mark = undone.get(seq)
-        frame = msgspec.structs.replace(
-            frame, undone=mark is not None, undone_by=mark.seq if mark else None,
-            undone_by_actor=mark.actor if mark else None,
-        )
-        frames.append(frame)
-        state, at = after, seq
+            # An undo's effects are those of the events it took back: fold again from a valid snapshot.
+            refolded = await snapshots.state_at(campaign_id, seq)
+        elif is_voiding(recorded):
+            refolded = campaign_state([recorded], initial=state)  # a retraction: only counters move
+        frames.append(builder.frame(recorded, refolded, stored.recorded_at))
+        state, at = builder.state, seq
     return Walked(frames=frames, last_state=state or CampaignState())
 
 

@@ -49,7 +49,9 @@ def _view_context(found: Page, state: CampaignState) -> dict[str, Any]:
     return {
         "view": view,
         "names": names,
-        "key_name": lambda key: name_of(key, lang),
+        "key_name": lambda key: name_of(key, lang, state.ruleset),
+        "listed": lambda key, values: ", ".join(
+            name_of(v, lang, state.ruleset) if key == "conditions" else str(v) for v in values),
         "wording": WORDING[lang],
         "state_json": _json(state),
     }
@@ -149,7 +151,7 @@ async def compare_page(
             (a, before), (b, after) = (b, after), (a, before)
             from_post, to_post, from_seq, to_seq = to_post, from_post, to_seq, from_seq
         views = (state_view(before), state_view(after))
-        lines = compare(views[0], views[1], reader.lang)
+        lines = compare(before, after, reader.lang)
         title = label("compare_title", reader.lang, a=_side(reader.lang, from_post or None, from_seq, a),
                       b=_side(reader.lang, to_post or None, to_seq, b))
     context = {

@@ -69,14 +69,10 @@ async def _blocks(found: Page, events: list[StoredEvent]) -> list[PostBlock]:
     undone = await corrections(store, reader.campaign_id)
     links = await links_for(found.found, reader.campaign_id)
     walked = await walk(store, found.found.snapshots, reader.campaign_id, events, reader.lang, links, undone)
-    names = {cid: c.name for cid, c in found.state.characters.items()}
-    people = {pid: p.name for pid, p in found.state.participants.items()}
     rows = []
     for frame in walked.frames:
         mark = undone.get(frame.seq)
-        rows.append(row(frame, names, reader.lang,
-                        undone_by_name=people.get(mark.actor or "", mark.actor) if mark else None,
-                        undone_at=mark.recorded_at if mark else None))
+        rows.append(row(frame, reader.lang, undone_at=mark.recorded_at if mark else None))
     return blocks(walked.frames, rows)
 
 

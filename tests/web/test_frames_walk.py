@@ -19,7 +19,8 @@ GM = Actor("gm", "gm")
 
 
 def _visible(frame: object) -> tuple[object, ...]:
-    return tuple(getattr(frame, name) for name in ("seq", "summary", "changes", "dice", "undone", "undone_by"))
+    return tuple(getattr(frame, name) for name in (
+        "seq", "summary", "effects", "standing", "dice", "minor", "undone", "undone_by", "undone_by_name"))
 
 
 async def _check(store: EventStore, snapshots: Snapshots, campaign_id: str, pages: list[tuple[int, int]]) -> None:

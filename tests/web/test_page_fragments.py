@@ -5,15 +5,21 @@ from __future__ import annotations
 import re
 
 from domain.campaign.state import CampaignState, Character
+from domain.characters import CreateCharacter
 from domain.commands import PostRef
+from domain.d100.commands import GmRuling
 from domain.events import RestoringEvent, VoidingEvent
 from projections.permalinks import Links, proof_link
 from projections.rendering.frames import Frame
 from projections.rendering.page_words import LABELS, label
-from projections.rendering.state_view import CharacterView, StateView, compare, standing, state_view
+from projections.rendering.state_view import compare, sheet_extras, state_view
 from projections.rendering.timeline import blocks, row
 from service.codec import event_classes
 from service.web.page_queries import CORRECTION_TYPES
+from tests.support.campaign_table import CampaignTable
+
+STATS = {"WS": 40, "BS": 40, "S": 40, "T": 40, "Ag": 40, "Int": 40, "Per": 40, "WP": 40, "Fel": 40}
+SHEET = {"characteristics": STATS, "wounds": 20, "fate": 3, "armour": {"body": 2}, "weapons": []}
 
 
 def test_page_labels_exist_in_both_languages_with_the_same_placeholders() -> None:
@@ -35,32 +41,24 @@ def test_proof_permalinks_point_at_the_proof_page() -> None:
     )
 
 
-def test_standing_reads_wounds_left_fate_magnitude_and_conditions() -> None:
-    d100 = {"sheet": {"wounds": 20}, "damage": 8, "fate": 2, "fate_max": 3, "fatigue": 1, "critical": 0,
-            "magnitude": None, "conditions": [{"name": "stunned", "rounds": 1}], "ammo": {"bolter": 25}, "jammed": []}
-    shown, maxima = standing(d100)
-    assert shown == {"wounds": 12, "fate": 2, "fatigue": 1, "conditions": ("stunned",), "ammo": ("bolter 25",)}
+def test_the_sheet_adds_ammunition_jammed_weapons_and_maxima_to_the_standing() -> None:
+    d100 = {"sheet": {"wounds": 20}, "damage": 8, "fate": 2, "fate_max": 3, "magnitude": None,
+            "ammo": {"bolter": 25}, "jammed": ["storm_bolter"]}
+    extras, maxima = sheet_extras(d100)
+    assert extras == {"ammo": ("bolter 25",), "jammed": ("storm_bolter",)}
     assert maxima == {"wounds": 20, "fate": 3}
-    horde, _ = standing({"sheet": {"wounds": 0}, "damage": 0, "magnitude": 9, "magnitude_start": 30, "fate": 0})
-    assert "wounds" not in horde and horde["magnitude"] == 9
-    troop, troop_max = standing({"sheet": {"kind": "troop", "wounds": 1, "shock": 1, "members": 20}, "wounds": 1,
-                                 "shock": 1, "wrath": 0, "members_left": 14, "conditions": []})
-    assert troop["members_left"] == 14 and troop_max["members_left"] == 20
+    troop, troop_max = sheet_extras({"sheet": {"kind": "troop", "wounds": 1, "shock": 1, "members": 20}})
+    assert troop == {} and troop_max == {"wounds": 1, "shock": 1, "members": 20}
 
 
-def _view(kai: dict[str, int | tuple[str, ...]], cultists: int, glory: int) -> StateView:
-    return StateView(version=1, encounters=(), missions=(), pools={"glory": glory, "glory_cap": 6}, characters=(
-        CharacterView(character_id="kai", name="Kai", kind="pc", standing=kai, maxima={}),
-        CharacterView(character_id="c", name="the cultists", kind="npc", standing={"magnitude": cultists}, maxima={}),
-    ))
-
-
-def test_compare_says_what_changed_between_two_points_in_the_readers_words() -> None:
-    before = _view({"wounds": 12, "fate": 3, "conditions": ()}, 30, 2)
-    after = _view({"wounds": 4, "fate": 2, "conditions": ("stunned",)}, 9, 3)
-    assert compare(before, after, "en") == [
-        "Kai: wounds 12 → 4, Fate 3 → 2, conditions — → stunned", "the cultists: magnitude 30 → 9", "Glory 2 → 3"]
-    assert compare(before, after, "es")[1] == "the cultists: magnitud 30 → 9"
+def test_compare_says_what_changed_in_the_replies_words() -> None:
+    table = CampaignTable()
+    table.run(CreateCharacter(name="Kai", character_id="kai", kind="pc", owner="gm", sheet=SHEET))
+    before = table.state
+    table.run(GmRuling(character_id="kai", set_damage=8, reason="a blast"))
+    lines = compare(before, table.state, "en")
+    assert lines == ["Kai: 20 → 12 wounds"], lines
+    assert compare(before, table.state, "es") == ["Kai: 20 → 12 heridas"]
     assert compare(before, before, "en") == []
 
 
@@ -78,6 +76,6 @@ def _frame(seq: int, post: str | None, actor: str = "ana", session: int | None =
 def test_rows_are_grouped_by_post_and_by_an_actors_unposted_commands() -> None:
     frames = [_frame(1, None, "gm", None), _frame(2, None, "gm", None), _frame(3, "p1"), _frame(4, "p1"),
               _frame(5, "p2"), _frame(6, None, "gm")]
-    grouped = blocks(frames, [row(f, {}, "en") for f in frames])
+    grouped = blocks(frames, [row(f, "en") for f in frames])
     assert [[r.seq for r in b.rows] for b in grouped] == [[1, 2], [3, 4], [5], [6]]
     assert grouped[1].author == "Ana" and grouped[1].last_seq == 4

@@ -48,9 +48,12 @@ def numbers_of(event: dict[str, Any]) -> list[str]:
     if event["type"] == "d100_attack_rolled":
         found += [f"{data['roll']} vs {data['target']}"]
         if data["success"]:
-            found.append(f"{data['hits']} hit(s)")
+            found.append(f"{data['hits']} hit{'' if data['hits'] == 1 else 's'}")
     if event["type"] == "d100_damage_applied":
-        found.append(f"takes {sum(h['wounding'] for h in data['hits'])} damage")
+        if data["magnitude_after"] is not None:
+            found.append(f"loses {data['magnitude_lost']} magnitude")
+        else:
+            found.append(f"takes {sum(h['wounding'] for h in data['hits'])} damage")
     if event["type"] == "dice_rolled":
         found.append(str(data["total"]))
     return found
@@ -145,9 +148,10 @@ async def test_a_post_opens_the_state_at_that_post_equal_to_the_api(served: Serv
     lines = await page.locator("#changes li").all_inner_texts()
     earlier = await campaign.get(f"/state?at_post={before_post}")
     was, now = earlier["rules"]["characters"], api["rules"]["characters"]
-    assert f"the cultists: magnitude {was['cultists']['magnitude']} → {now['cultists']['magnitude']}" in " | ".join(
+    assert f"the cultists: {was['cultists']['magnitude']} → {now['cultists']['magnitude']} magnitude" in " | ".join(
         lines) or was["cultists"]["magnitude"] == now["cultists"]["magnitude"]
-    assert any(f"Fate {was['kai']['fate']} → {now['kai']['fate']}" in line for line in lines), lines
+    assert any(line.startswith("Brother Kai: ") and f"{was['kai']['fate']} → {now['kai']['fate']} Fate" in line
+               for line in lines), lines
     await shoot(page, shots, "compare")
     await page.goto(f"{campaign.ui}/encounters/gate")
     await shoot(page, shots, "encounter")
