@@ -56,7 +56,7 @@ async def deathwatch_fight(campaign: Campaign) -> dict[str, Any]:
     await script.post("gm", {"type": "create_character", "character_id": "kai", "owner": ana, "name": "Brother Kai",
                              "kind": "pc", "sheet": KAI})
     await script.post("gm", {"type": "create_character", "character_id": "cultists", "name": "the cultists",
-                             "sheet": CULTISTS})
+                             "kind": "npc", "sheet": CULTISTS})
     await script.post("gm", {"type": "start_session", "title": "Into the hive"})
     await script.post("gm", {"type": "mission_create", "mission_id": "gate", "title": "Hold the hive gate",
                              "briefing": "Purge the cultists at the gate.", "squad": ["kai"]})
