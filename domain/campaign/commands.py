@@ -8,7 +8,7 @@ import msgspec
 
 # The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
 from domain.characters import CreateCharacter as CreateCharacter
-from domain.commands import Command, LongText, Role, ShortText, Slug
+from domain.commands import Command, LongText, Ref, Role, ShortText, Slug
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
 
@@ -29,7 +29,7 @@ class EndSession(Command, frozen=True, tag="end_session"):
 class Roll(Command, frozen=True, tag="roll"):
     expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
     reason: ShortText
-    character_id: str | None = None
+    character_id: Ref | None = None
 
 
 class GmNote(Command, frozen=True, tag="gm_note"):
