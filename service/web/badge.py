@@ -2,7 +2,8 @@
 
 A verification streams the whole log, so it is kept per campaign for the head (version and hash) it
 checked, and computed at most once at a time per campaign; a page waits a moment for it and otherwise
-shows it as pending (the page's script, or a reload, picks it up). Only a cache: a new event makes a
+shows it as pending (the page's script, or a reload, picks it up); only the page that started a verification
+waits for it. Only a cache: a new event makes a
 new head, and the next page verifies again.
 """
 
@@ -51,6 +52,10 @@ class BadgeCache:
         if task is None:
             task = self._running[key] = asyncio.create_task(self._verify(head))
             task.add_done_callback(lambda _: self._running.pop(key, None))
+        else:
+            wait = 0  # another page started it and waited already: this one shows it pending at once
+        if task.done():
+            return task.result()
         try:
             return await asyncio.wait_for(asyncio.shield(task), timeout=wait)
         except TimeoutError:
