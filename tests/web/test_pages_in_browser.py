@@ -332,6 +332,6 @@ async def test_spanish_pages_have_no_english_labels(served: Served, browser: Any
         leaked = sorted(w for w in only_english if re.search(rf"\b{w}\b", labels_shown))
         assert not leaked, (path, leaked)
         assert "Cronología" in text
-        name = "es-" + (path.strip("/").split("?")[0].replace("/", "-") or "timeline")
+        name = "es-" + ("proof" if "/rolls/" in path else path.strip("/").split("?")[0].replace("/", "-") or "timeline")
         await shoot(page, shots, name)
     await context.close()
