@@ -28,6 +28,7 @@ from service.api.reads import (
 )
 from service.api.services import Services
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
+from service.api.stream import stream
 from service.api.transcripts import transcript
 from service.api.whoami import whoami
 from service.commanding import Commander
@@ -36,6 +37,7 @@ from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
+from service.web import static_router, template_config, web_lifespan, web_router
 
 API_DOCS_PATH = "/schema/swagger"
 
@@ -88,8 +90,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             list_share_links,
             revoke_share_link,
             whoami,
+            stream,
+            web_router(),
+            static_router(),
         ],
-        lifespan=[lifespan],
+        lifespan=[lifespan, web_lifespan],
+        template_config=template_config(),
         before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
