@@ -43,7 +43,7 @@ def modifiers_text(modifiers: ModifierSum, target: int, base_label: str, lang: L
     parts += [f"{_modifier_name(m.name, name, lang)} {signed(m.value)}" for m in modifiers.modifiers if m.value]
     if modifiers.clamped:
         parts.append(pick(lang, f"capped at {signed(modifiers.total)}", f"limitado a {signed(modifiers.total)}"))
-    return f"{target} ({', '.join(parts)})"
+    return f"{str(target).replace('-', '−')} ({', '.join(parts)})"
 
 
 def outcome(success: bool, degrees: int, lang: Lang) -> str:

@@ -24,6 +24,7 @@ from .encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from .encounter_phrases import encounter_sentence
 from .events import (
     AimTaken,
     AttackRolled,
@@ -39,6 +40,7 @@ from .events import (
     UnjamAttempted,
     WeaponReloaded,
 )
+from .mounted_phrases import mounted_sentence
 from .phrase_parts import count as _count
 from .phrase_parts import hits as _hits
 from .phrase_parts import modifiers_text
@@ -47,6 +49,7 @@ from .phrase_parts import pick as _pick
 from .phrase_parts import signed as _signed
 from .phrase_terms import TERMS, term
 from .state import D100State
+from .tested_phrases import tested_sentence
 
 TITLES: Mapping[str, tuple[str, str]] = {
     "d100_test_rolled": ("test", "tirada"),
@@ -253,6 +256,10 @@ class D100Phrases:
             case HordeBroke():
                 return _pick(lang, f"{name(event.character_id)} breaks and flees",
                              f"{name(event.character_id)} se desbanda y huye")
+        for told in (tested_sentence, mounted_sentence, encounter_sentence):
+            sentence = told(event, name, lang)
+            if sentence is not None:
+                return sentence
         return None
 
     def _attack(self, event: AttackRolled, name: Callable[[str], str], lang: Lang) -> str:
