@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 
 from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
+from domain.wrath_and_glory.action_decisions import TOTAL_DEFENCE
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
@@ -21,6 +22,7 @@ from domain.wrath_and_glory.encounter_events import (
     Moved,
     RoundStarted,
 )
+from domain.wrath_and_glory.encounter_phrases import encounter_sentence
 from domain.wrath_and_glory.events import (
     AttackDeclared,
     ComplicationResolved,
@@ -49,6 +51,7 @@ from domain.wrath_and_glory.events import (
 from domain.wrath_and_glory.phrase_parts import count as _count
 from domain.wrath_and_glory.phrase_parts import faces as _faces
 from domain.wrath_and_glory.phrase_parts import icons as _icons
+from domain.wrath_and_glory.phrase_parts import metres as _metres
 from domain.wrath_and_glory.phrase_parts import mods as _mods
 from domain.wrath_and_glory.phrase_parts import pick as _pick
 from domain.wrath_and_glory.phrase_parts import result as _result
@@ -152,6 +155,8 @@ class WngPhrases:
             case ComplicationResolved():
                 note = f": {event.note}" if event.note else ""
                 return _pick(lang, f"Complication{note}", f"Complicación{note}")
+            case DefenceEffectAdded(effect=effect) if effect.source == TOTAL_DEFENCE:
+                return ""  # the Total Defence roll beside it tells its bonus
             case DefenceEffectAdded(effect=effect):
                 who, why = name(event.character_id), term(effect.source, lang)
                 return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
@@ -276,9 +281,10 @@ class WngPhrases:
                 return _pick(lang, f"{name(event.character_id)}: {term(event.kind, lang)} action: {event.name}",
                              f"{name(event.character_id)}: acción {term(event.kind, lang)}: {event.name}")
             case Moved():
-                return _pick(lang, f"{name(event.character_id)} moves {event.metres:g} m ({term(event.mode, lang)})",
-                             f"{name(event.character_id)} se mueve {event.metres:g} m ({term(event.mode, lang)})")
-        return None
+                moved = _metres(event.metres, lang)
+                return _pick(lang, f"{name(event.character_id)} moves {moved} ({term(event.mode, lang)})",
+                             f"{name(event.character_id)} se mueve {moved} ({term(event.mode, lang)})")
+        return encounter_sentence(event, name, lang)
 
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, WngState) or character_id not in state.characters:
