@@ -6,11 +6,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
@@ -30,6 +29,7 @@ from service.api.reads import (
 from service.api.services import Services
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.transcripts import transcript
+from service.api.whoami import whoami
 from service.commanding import Commander
 from service.database import create_pool
 from service.settings import Settings, settings_from_env
@@ -87,16 +87,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_share_link,
             list_share_links,
             revoke_share_link,
+            whoami,
         ],
         lifespan=[lifespan],
         before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=OpenAPIConfig(
-            title="Lexmechanic",
-            version="1.0.0",
-            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. "
-            "See docs/ for every contract.",
-            path="/schema",
-            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
-        ),
+        openapi_config=openapi_config(),
     )
