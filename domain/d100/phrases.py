@@ -276,9 +276,11 @@ class D100Phrases:
                 outcome += _pick(lang, f"; {share.hits} on {name(share.target_id)}",
                                  f"; {share.hits} a {name(share.target_id)}")
         else:
-            outcome = _outcome(False, event.degrees, lang)
+            # An attack records degrees of success only (a miss keeps 0): a miss is told as one, no count.
+            outcome = _pick(lang, "miss", "falla")
         reroll = _pick(lang, " (Fate reroll)", " (repetido con Destino)") if event.reroll_of else ""
-        weapon = name(f"{event.attacker_id}/{event.weapon_id}")
+        weapon = (_pick(lang, "unarmed", "desarmado") if event.weapon_id == "unarmed"
+                  else name(f"{event.attacker_id}/{event.weapon_id}"))
         return f"{who} {_pick(lang, en, es)} {whom} ({weapon}){reroll}: {event.roll} vs {against}, {outcome}"
 
     def standing(self, state: RulesState, character_id: str) -> Standing:

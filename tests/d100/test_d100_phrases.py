@@ -230,3 +230,17 @@ def test_phrases_a_reinforcement_and_a_comrades_order() -> None:
                                    "turn)")
     assert told(ordered, "es") == ("Trooper Vask ordena al camarada: salva (media acción, hasta el siguiente turno de "
                                    "Trooper Vask)")
+
+
+def test_phrases_a_missed_unarmed_attack_is_a_miss_without_degrees() -> None:
+    # The Cultist's fists against the armed Brother Kai: WS 30 − 20 (unarmed against an armed foe) = 10;
+    # 78 > 10 misses. An attack records degrees of success only, so the line says "miss", not "0 degrees".
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    (rolled,) = table.run(Attack(attack_id="a1", attacker_id="cultist", target_id="brother", weapon_id="unarmed"),
+                          [78], BORIS)
+    assert told(rolled, "en") == ("Cultist attacks Brother Kai (unarmed): 78 vs 10 (WS 30, unarmed against an armed "
+                                  "foe −20), miss")
+    assert told(rolled, "es") == ("Cultist ataca a Brother Kai (desarmado): 78 vs 10 (HA 30, desarmado contra un rival "
+                                  "armado −20), falla")
