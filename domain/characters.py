@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.commands import Command, ShortText, Slug
+from domain.commands import Command, Ref, ShortText, Slug
 from domain.events import Event, JsonObject
 
 CharacterKind = Literal["pc", "npc"]
@@ -31,7 +31,7 @@ class CreateCharacter(Command, frozen=True, tag="create_character"):
     character_id: Slug | None = None
     id: Slug | None = None
     kind: CharacterKind | None = "pc"
-    owner: str | None = None
+    owner: Ref | None = None
     stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue] = {}
     sheet: JsonObject | None = None
     comrade: bool = False  # d100 (Only War): a comrade of its owner rather than a character of its own

@@ -12,6 +12,11 @@ Role = Literal["gm", "player", "observer"]
 Slug = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")]
 ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
+# A reference to something the campaign already holds (a character, a test, a weapon): checked against the
+# state by the rules, bounded here so that no client string of any length reaches the log.
+Ref = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+# A free note a command carries (a reason, the GM's words), possibly empty.
+Note = Annotated[str, msgspec.Meta(max_length=2000)]
 
 
 class PostRef(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):

@@ -1,8 +1,8 @@
 """Permalinks to what a forum reader may open: every roll's proof link is built by `proof_link`, here only.
 
 Pure: the service says where it is published (LEXMECHANIC_PUBLIC_URL) and which share link opens it;
-transcripts, command answers and mission reports all call this one function, so pointing proofs at
-another page (an HTML proof page under /ui/) is a change of one line.
+transcripts, command answers and mission reports all call this one function. Proofs point at the proof
+page under /ui/ (a page any reader's browser verifies); the JSON proof stays at /campaigns/{id}/rolls/{seq}.
 """
 
 from __future__ import annotations
@@ -29,9 +29,14 @@ def campaign_link(links: Links, campaign_id: str, path: str = "") -> str:
     return f"{url}{'&' if '?' in path else '?'}share={quote(links.share, safe='')}"
 
 
+def page_link(links: Links, campaign_id: str, path: str = "") -> str:
+    """A link to one of the campaign's web pages (/ui/campaigns/{id}{path}), opened by the share key if any."""
+    return campaign_link(Links(base=f"{links.base.rstrip('/')}/ui", share=links.share), campaign_id, path)
+
+
 def proof_link(links: Links, campaign_id: str, seq: int) -> str:
-    """THE permalink of the proof of the roll that event `seq` belongs to."""
-    return campaign_link(links, campaign_id, f"/rolls/{seq}")
+    """THE permalink of the proof of the roll that event `seq` belongs to: its proof page."""
+    return page_link(links, campaign_id, f"/rolls/{seq}")
 
 
 _HEADINGS = {"en": "Dice proofs", "es": "Pruebas de las tiradas"}

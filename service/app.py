@@ -6,11 +6,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
@@ -29,13 +28,16 @@ from service.api.reads import (
 )
 from service.api.services import Services
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
+from service.api.stream import stream
 from service.api.transcripts import transcript
+from service.api.whoami import whoami
 from service.commanding import Commander
 from service.database import create_pool
 from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
+from service.web import static_router, template_config, web_lifespan, web_router
 
 API_DOCS_PATH = "/schema/swagger"
 
@@ -87,16 +89,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_share_link,
             list_share_links,
             revoke_share_link,
+            whoami,
+            stream,
+            web_router(),
+            static_router(),
         ],
-        lifespan=[lifespan],
+        lifespan=[lifespan, web_lifespan],
+        template_config=template_config(),
         before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=OpenAPIConfig(
-            title="Lexmechanic",
-            version="1.0.0",
-            description="Event-sourced campaign log for play-by-post Warhammer 40,000 games. "
-            "See docs/ for every contract.",
-            path="/schema",
-            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
-        ),
+        openapi_config=openapi_config(),
     )

@@ -1,4 +1,4 @@
-"""The `lexmechanic` command line: serve, migrate, export, verify, rebuild."""
+"""The `lexmechanic` command line: serve, migrate, export, verify, rebuild, and the client (service/client/)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from service.client.commands import add_client_commands
 from service.settings import admin_token_from_env, data_dir_from_env
 
 
@@ -201,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a head witnessed outside the file (e.g. in a forum post): event SEQ must have this hash; repeatable",
     )
     verifying.set_defaults(run=_verify)
+    add_client_commands(commands)
     args = parser.parse_args(argv)
     result: int = args.run(args)
     return result

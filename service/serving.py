@@ -14,6 +14,9 @@ from typing import Any
 LOOP = "uvloop"
 HTTP = "httptools"
 APP_FACTORY = "service.app:create_app"
+# Seconds a stopping server waits for open connections before it cancels them: live streams
+# (GET /campaigns/{id}/stream) never close by themselves, and browsers reconnect and resume.
+GRACEFUL_SHUTDOWN_SECONDS = 5
 
 
 def uvicorn_config(
@@ -40,6 +43,7 @@ def uvicorn_config(
         "lifespan": "on",
         "log_level": log_level,
         "access_log": access_log,
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
     }
 
 

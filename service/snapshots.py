@@ -63,6 +63,13 @@ class Snapshots:
             return 0, CampaignState()
         return row["seq"], _decoder.decode(row["state"])
 
+    async def nearest(self, campaign_id: str, seq: int) -> tuple[int, CampaignState]:
+        """The latest snapshot at or before `seq` and its seq (0 and the empty state when there is none).
+
+        Unchecked: a correction after it may reach behind it (`state_at` checks; callers of this one do).
+        """
+        return await self._latest(campaign_id, seq)
+
     async def save(self, campaign_id: str, state: CampaignState) -> None:
         """Store a snapshot; a failure only costs speed, so it is logged, not raised."""
         try:

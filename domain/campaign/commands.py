@@ -8,7 +8,7 @@ import msgspec
 
 # The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
 from domain.characters import CreateCharacter as CreateCharacter
-from domain.commands import Command, LongText, Role, ShortText, Slug
+from domain.commands import Command, LongText, Ref, Role, ShortText, Slug
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
 
@@ -19,25 +19,31 @@ class InviteParticipant(Command, frozen=True, tag="invite_participant"):
 
 
 class StartSession(Command, frozen=True, tag="start_session"):
+    """GM: open a session (optionally titled); reveals the previous dice epoch's seed and commits a new one."""
+
     title: ShortText | None = None
 
 
 class EndSession(Command, frozen=True, tag="end_session"):
-    pass
+    """GM: close the open session and reveal its dice seed, so anyone can check its rolls."""
 
 
 class Roll(Command, frozen=True, tag="roll"):
+    """Roll a dice expression (`2d10+3`, `d100`; at most 100 dice of up to 1000 sides), free or for a character."""
+
     expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
     reason: ShortText
-    character_id: str | None = None
+    character_id: Ref | None = None
 
 
 class GmNote(Command, frozen=True, tag="gm_note"):
+    """GM: a note in the log (a ruling, a scene change) that the transcript shows."""
+
     text: LongText
 
 
 class RevealDiceSeed(Command, frozen=True, tag="reveal_dice_seed"):
-    pass
+    """GM: reveal the current dice epoch's seed now and commit a new one."""
 
 
 class ContributeEntropy(Command, frozen=True, tag="contribute_entropy"):
@@ -47,11 +53,15 @@ class ContributeEntropy(Command, frozen=True, tag="contribute_entropy"):
 
 
 class Retract(Command, frozen=True, tag="retract"):
+    """GM: void rolls or notes by seq; the fold skips them, the log keeps them."""
+
     seqs: Seqs
     reason: ShortText
 
 
 class Reinstate(Command, frozen=True, tag="reinstate"):
+    """GM: bring back retracted events by seq."""
+
     seqs: Seqs
     reason: ShortText
 
@@ -64,6 +74,8 @@ class UndoTurn(Command, frozen=True, tag="undo_turn"):
 
 
 class RedoTurn(Command, frozen=True, tag="redo_turn"):
+    """Restore the encounter's last undone turn, as long as nothing was done since the undo."""
+
     encounter: Slug
 
 

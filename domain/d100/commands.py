@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from ..commands import Command
+from ..commands import Command, Note, Ref
 from ..events import members
 from .characteristics import Characteristic
 from .checks import Resisting, TestKind
@@ -48,9 +48,9 @@ __all__ = [
 class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
     """The older spelling of create_character for a d100 character (or horde): still accepted, decided as that."""
 
-    character_id: str
-    owner: str
-    name: str
+    character_id: Ref
+    owner: Ref
+    name: Ref
     sheet: Sheet
     comrade: bool = False
 
@@ -58,17 +58,17 @@ class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_c
 class RollTest(Command, frozen=True, kw_only=True, tag="d100_test"):
     """Roll a characteristic or skill test with named modifiers, helpers and an optional Fate +10."""
 
-    test_id: str
-    character_id: str
+    test_id: Ref
+    character_id: Ref
     characteristic: Characteristic | None = None
-    skill: str | None = None
+    skill: Ref | None = None
     difficulty: Difficulty = "challenging"
     modifiers: tuple[Modifier, ...] = ()
-    helpers: tuple[str, ...] = ()
+    helpers: tuple[Ref, ...] = ()
     kind: TestKind = "action"
     resisting: Resisting = "none"
     fate_bonus: bool = False
-    extended_id: str | None = None
+    extended_id: Ref | None = None
     extended_needed: int | None = None
 
 
@@ -84,7 +84,7 @@ class OpposedSide(msgspec.Struct, frozen=True, kw_only=True):
 class RollOpposedTest(Command, frozen=True, kw_only=True, tag="d100_opposed_test"):
     """Roll an opposed test for both sides (the first side is the one who acts)."""
 
-    contest_id: str
+    contest_id: Ref
     first: OpposedSide
     second: OpposedSide
 
@@ -92,7 +92,7 @@ class RollOpposedTest(Command, frozen=True, kw_only=True, tag="d100_opposed_test
 class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
     """Aim (a half action +10, a full action +20) for the next attack."""
 
-    character_id: str
+    character_id: Ref
     aim: Literal["half", "full"]
     use: ActionUse = "turn"
 
@@ -100,10 +100,10 @@ class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
 class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
     """Attack a target with a weapon (or "unarmed") by an attack action, with named circumstances."""
 
-    attack_id: str
-    attacker_id: str
-    target_id: str
-    weapon_id: str
+    attack_id: Ref
+    attacker_id: Ref
+    target_id: Ref
+    weapon_id: Ref
     action: AttackAction = "standard"
     circumstances: tuple[Circumstance, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
@@ -116,14 +116,14 @@ class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
     comrade_in_cohesion: bool = False
     comrades_volley: bool = False
     use: ActionUse = "turn"
-    zone: tuple[str, ...] = ()  # Suppressing Fire / Overwatch: who is in the kill zone (they test Pinning)
+    zone: tuple[Ref, ...] = ()  # Suppressing Fire / Overwatch: who is in the kill zone (they test Pinning)
     grapple: bool = False  # an unarmed Standard Attack or Charge that grapples instead of damaging
 
 
 class React(Command, frozen=True, kw_only=True, tag="d100_react"):
     """The target of a pending attack dodges, parries, or lets it land."""
 
-    attack_id: str
+    attack_id: Ref
     reaction: Literal["dodge", "parry", "none", "sidestep"]  # sidestep: a rider for himself and his mount (001)
     modifiers: tuple[Modifier, ...] = ()
 
@@ -138,7 +138,7 @@ class CoverSpec(msgspec.Struct, frozen=True, kw_only=True):
 class RollDamage(Command, frozen=True, kw_only=True, tag="d100_damage"):
     """Roll and apply the damage of a pending attack that was not avoided."""
 
-    attack_id: str
+    attack_id: Ref
     cover: CoverSpec | None = None
 
 
@@ -151,31 +151,31 @@ FateUse = Literal[
 class SpendFate(Command, frozen=True, kw_only=True, tag="d100_spend_fate"):
     """Spend a Fate point (a free action) for one of its uses."""
 
-    character_id: str
+    character_id: Ref
     use: FateUse
-    test_id: str | None = None
+    test_id: Ref | None = None
 
 
 class BurnFate(Command, frozen=True, kw_only=True, tag="d100_burn_fate"):
     """Burn a Fate point for good to survive what would have killed the character."""
 
-    character_id: str
-    reason: str
+    character_id: Ref
+    reason: Note
 
 
 class Unjam(Command, frozen=True, kw_only=True, tag="d100_unjam"):
     """Try to clear a jammed weapon (a full action and a test)."""
 
-    character_id: str
-    weapon_id: str
-    test_id: str
+    character_id: Ref
+    weapon_id: Ref
+    test_id: Ref
 
 
 class Reload(Command, frozen=True, kw_only=True, tag="d100_reload"):
     """Reload a weapon to a full clip (a half, full or extended action by the weapon)."""
 
-    character_id: str
-    weapon_id: str
+    character_id: Ref
+    weapon_id: Ref
     use: ActionUse = "turn"
 
 
@@ -186,8 +186,8 @@ class StartRound(Command, frozen=True, kw_only=True, tag="d100_start_round"):
 class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
     """GM: override a character's numbers or conditions, saying why."""
 
-    character_id: str
-    reason: str
+    character_id: Ref
+    reason: Note
     set_damage: int | None = None
     set_critical: int | None = None
     set_fatigue: int | None = None
@@ -201,9 +201,9 @@ class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
 class EditSheet(Command, frozen=True, kw_only=True, tag="d100_edit_sheet"):
     """GM: replace a character's sheet (an advance, new gear, a correction), saying why."""
 
-    character_id: str
+    character_id: Ref
     sheet: Sheet
-    reason: str
+    reason: Note
 
 
 # The d100 commands: this union is the only list; the tuple, the HTTP schema and the dispatch derive from it.

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ..commands import Command, Slug
+from ..commands import Command, Ref, Slug
 from .combat_modifiers import Circumstance, Hand
 from .criticals import CriticalTable
 from .encounter_state import ActionUse
@@ -18,13 +18,13 @@ class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encount
 
     encounter_id: Slug
     participants: Annotated[tuple[str, ...], msgspec.Meta(min_length=1, max_length=200)]
-    surprised: tuple[str, ...] = ()
+    surprised: tuple[Ref, ...] = ()
 
 
 class JoinEncounter(Command, frozen=True, kw_only=True, tag="d100_join_encounter"):
     """GM: a reinforcement joins the running encounter, rolls initiative and takes its place in the order."""
 
-    character_id: str
+    character_id: Ref
 
 
 class NextTurn(Command, frozen=True, kw_only=True, tag="d100_next_turn"):
@@ -34,7 +34,7 @@ class NextTurn(Command, frozen=True, kw_only=True, tag="d100_next_turn"):
 class EndTurn(Command, frozen=True, kw_only=True, tag="d100_end_turn"):
     """The acting character (its owner, or the GM) ends its turn; the next turn begins."""
 
-    character_id: str
+    character_id: Ref
 
 
 class EndEncounter(Command, frozen=True, kw_only=True, tag="d100_end_encounter"):
@@ -59,20 +59,20 @@ ACTION_COSTS: dict[ActionName, Literal["half", "full"]] = {
 class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
     """Spend a non-attack action of the turn; Defensive Stance, Run, Overwatch, Delay and Stand have effects."""
 
-    character_id: str
+    character_id: Ref
     action: ActionName
     use: ActionUse = "turn"
     note: Annotated[str, msgspec.Meta(max_length=500)] = ""
-    extended_id: str | None = None  # "extended": the action spanning turns, and how many Full Actions it needs
+    extended_id: Ref | None = None  # "extended": the action spanning turns, and how many Full Actions it needs
     turns_needed: Annotated[int, msgspec.Meta(ge=2, le=100)] | None = None
 
 
 class KnockDown(Command, frozen=True, kw_only=True, tag="d100_knock_down"):
     """Half action: opposed S; the loser by the rules falls prone, a big win also hurts (RULES A5)."""
 
-    contest_id: str
-    attacker_id: str
-    target_id: str
+    contest_id: Ref
+    attacker_id: Ref
+    target_id: Ref
     moved: bool = False  # a half-action move came first: +10
     use: ActionUse = "turn"
 
@@ -80,9 +80,9 @@ class KnockDown(Command, frozen=True, kw_only=True, tag="d100_knock_down"):
 class Feint(Command, frozen=True, kw_only=True, tag="d100_feint"):
     """Half action: opposed WS; on a win the next Standard melee attack on that target cannot be avoided."""
 
-    contest_id: str
-    attacker_id: str
-    target_id: str
+    contest_id: Ref
+    attacker_id: Ref
+    target_id: Ref
     use: ActionUse = "turn"
 
 
@@ -95,8 +95,8 @@ CONTROLLER_OPTIONS: frozenset[GrappleOption] = frozenset({"damage", "take_down",
 class Grapple(Command, frozen=True, kw_only=True, tag="d100_grapple"):
     """The Grapple action of a character in a grapple: the controller's options or the grappled one's."""
 
-    contest_id: str
-    character_id: str
+    contest_id: Ref
+    character_id: Ref
     option: GrappleOption
 
 
@@ -117,7 +117,7 @@ class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order")
 class HeroicSacrifice(Command, frozen=True, kw_only=True, tag="d100_heroic_sacrifice"):
     """Deathwatch: at the start of his turn, spend the last Fate point for TB turns of glory, then die."""
 
-    character_id: str
+    character_id: Ref
 
 
 class LoadCriticalTable(Command, frozen=True, kw_only=True, tag="d100_load_critical_table"):
@@ -130,8 +130,8 @@ class LoadCriticalTable(Command, frozen=True, kw_only=True, tag="d100_load_criti
 class PinningTest(Command, frozen=True, kw_only=True, tag="d100_pinning_test"):
     """A Pinning test (WP): −20 under Suppressing Fire or Overwatch; escaping at the end of one's turn +0 or +30."""
 
-    test_id: str
-    character_id: str
+    test_id: Ref
+    character_id: Ref
     reason: Literal["suppressing", "overwatch", "escape"]
     under_fire: bool = True  # escaping: shot at since his last turn (else the test is Easy, +30)
 
@@ -154,6 +154,6 @@ class MultipleAttacks(Command, frozen=True, kw_only=True, tag="d100_multiple_att
     """Full action: several attacks, by Swift Attack (2), Lightning Attack (3), a weapon in each hand, or the
     talent's attacks with the primary weapon and one more with the off-hand weapon (RULES A5)."""
 
-    attacker_id: str
+    attacker_id: Ref
     attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=4)]
     targets_apart_m: float | None = None  # two weapons at two targets: how far apart they are (at most 10 m)

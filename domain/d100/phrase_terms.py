@@ -20,6 +20,7 @@ from .vocabulary import (
     CHARACTERISTICS,
     CIRCUMSTANCES,
     CONDITIONS,
+    DAMAGE_TYPES,
     DIFFICULTIES,
     FATE_USES,
     GRAPPLE_OPTIONS,
@@ -35,7 +36,7 @@ def _shown(words: Words) -> tuple[str, str]:
 _FROM_VOCABULARY: dict[str, tuple[str, str]] = {
     str(value): _shown(words)
     for table in (ATTACK_ACTIONS, CIRCUMSTANCES, LOCATIONS, CONDITIONS, FATE_USES, ACTIONS, GRAPPLE_OPTIONS,
-                  DIFFICULTIES, _USE)
+                  DIFFICULTIES, DAMAGE_TYPES, _USE)
     for value, words in table.items()
 }
 # Characteristics keep their abbreviations (HA, HP, F, R …), as the handouts write them.
@@ -70,7 +71,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "assistance": ("help", "ayuda"),
     "fate": ("Fate", "Destino"),
     "fatigued": ("fatigued", "fatigado"),
-    "pinning": ("pinned", "acobardado"),
+    "pinning": ("pinning", "acobardamiento"),
     "no longer under fire": ("no longer under fire", "ya no está bajo fuego"),
     "horde magnitude": ("horde magnitude", "magnitud de la horda"),
     "below half magnitude": ("below half magnitude", "menos de la mitad de magnitud"),
@@ -89,6 +90,32 @@ _OWN: dict[str, tuple[str, str]] = {
     "full auto": ("full auto", "automático"),
     "all out": ("all-out attack", "ataque total"),
     "called shot": ("called shot", "disparo apuntado"),
+    # The modifiers of the tests with a consequence (tested_decisions.py) and of mounted combat
+    # (mounted_decisions.py): the handouts' words for each.
+    "putting out the fire": ("putting out the fire", "apagar las llamas"),
+    "stopping blood loss": ("stopping blood loss", "cortar la hemorragia"),
+    "stopping blood loss under stress": ("stopping blood loss under stress", "cortar la hemorragia bajo estrés"),
+    "fear": ("fear", "miedo"),
+    "shock table": ("Shock table", "tabla de Shock"),
+    "standing leap": ("standing leap", "brinco en el sitio"),
+    "run-up": ("run-up", "carrerilla"),
+    "heavier than he can throw": ("heavier than he can throw", "más pesado de lo que puede lanzar"),
+    "swimming in armour": ("swimming in armour", "nadar con armadura"),
+    "calming the mount": ("calming the mount", "calmar a la montura"),
+    "blinded mount": ("blinded mount", "montura cegada"),
+    "controlling a burning mount": ("controlling a burning mount", "controlar una montura en llamas"),
+    "gallop": ("gallop", "galopar"),
+    "evasive": ("evasive trot", "trote evasivo"),
+    "leap": ("high jump", "salto de altura"),
+    "rearing strike": ("rearing strike", "golpe encabritado"),
+    "half gallop": ("half gallop", "medio galope"),
+    "the mount's WS": ("the mount's WS", "HA de la montura"),
+    "the mount's BS": ("the mount's BS", "HP de la montura"),
+    "Wrangling": ("Wrangling", "doma"),
+    # Comrades' orders that are not also actions (those are the actions' words).
+    "close_ranks": ("close ranks", "cerrad filas"),
+    "take_cover": ("take cover", "a cubierto"),
+    "keep_cohesion": ("keep cohesion", "mantener la cohesión"),
     # Characteristics by their full names, and the reactions' skills.
     "Dodge": ("Dodge", "Esquivar"),
     "Parry": ("Parry", "Parar"),

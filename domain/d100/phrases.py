@@ -24,6 +24,7 @@ from .encounter_events import (
     TurnEnded,
     TurnStarted,
 )
+from .encounter_phrases import encounter_sentence
 from .events import (
     AimTaken,
     AttackRolled,
@@ -39,9 +40,16 @@ from .events import (
     UnjamAttempted,
     WeaponReloaded,
 )
-from .modifiers import ModifierSum
+from .mounted_phrases import mounted_sentence
+from .phrase_parts import count as _count
+from .phrase_parts import hits as _hits
+from .phrase_parts import modifiers_text
+from .phrase_parts import outcome as _outcome
+from .phrase_parts import pick as _pick
+from .phrase_parts import signed as _signed
 from .phrase_terms import TERMS, term
 from .state import D100State
+from .tested_phrases import tested_sentence
 
 TITLES: Mapping[str, tuple[str, str]] = {
     "d100_test_rolled": ("test", "tirada"),
@@ -99,48 +107,6 @@ _MODES = {
     "crushing_charge": ("rides down", "arrolla a"),
     "hit_and_run": ("strikes in passing at", "golpea al pasar a"),
 }
-
-
-def _pick(lang: Lang, en: str, es: str) -> str:
-    return es if lang == "es" else en
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
-def _modifier_name(text: str, name: Callable[[str], str], lang: Lang) -> str:
-    if text.startswith("assistance: "):  # a helper, named by id in the rules' modifier
-        return f"{term('assistance', lang)}: {name(text.removeprefix('assistance: '))}"
-    return term(text, lang)
-
-
-def modifiers_text(modifiers: ModifierSum, target: int, base_label: str, lang: Lang,
-                   name: Callable[[str], str] = str) -> str:
-    """`55 (BS 45, aim +10)`: the target with the base and every named modifier behind it."""
-    base = target - modifiers.total
-    parts = [f"{term(base_label, lang)} {base}"]
-    parts += [f"{_modifier_name(m.name, name, lang)} {_signed(m.value)}" for m in modifiers.modifiers if m.value]
-    if modifiers.clamped:
-        parts.append(_pick(lang, f"capped at {_signed(modifiers.total)}", f"limitado a {_signed(modifiers.total)}"))
-    return f"{target} ({', '.join(parts)})"
-
-
-def _outcome(success: bool, degrees: int, lang: Lang) -> str:
-    """`success by 3 degrees`; in Spanish the handouts' `3 grados de éxito` / `1 grado de fracaso`."""
-    if lang == "es":
-        return f"{degrees} {'grado' if degrees == 1 else 'grados'} de {'éxito' if success else 'fracaso'}"
-    return f"{'success' if success else 'failure'} by {degrees} degree{'' if degrees == 1 else 's'}"
-
-
-def _hits(count: int, lang: Lang) -> str:
-    if lang == "es":
-        return f"{count} {'impacto' if count == 1 else 'impactos'}"
-    return f"{count} hit{'' if count == 1 else 's'}"
 
 
 def _hit_text(hit: HitResolved, lang: Lang) -> str:
@@ -290,6 +256,10 @@ class D100Phrases:
             case HordeBroke():
                 return _pick(lang, f"{name(event.character_id)} breaks and flees",
                              f"{name(event.character_id)} se desbanda y huye")
+        for told in (tested_sentence, mounted_sentence, encounter_sentence):
+            sentence = told(event, name, lang)
+            if sentence is not None:
+                return sentence
         return None
 
     def _attack(self, event: AttackRolled, name: Callable[[str], str], lang: Lang) -> str:
@@ -306,9 +276,11 @@ class D100Phrases:
                 outcome += _pick(lang, f"; {share.hits} on {name(share.target_id)}",
                                  f"; {share.hits} a {name(share.target_id)}")
         else:
-            outcome = _outcome(False, event.degrees, lang)
+            # An attack records degrees of success only (a miss keeps 0): a miss is told as one, no count.
+            outcome = _pick(lang, "miss", "falla")
         reroll = _pick(lang, " (Fate reroll)", " (repetido con Destino)") if event.reroll_of else ""
-        weapon = name(f"{event.attacker_id}/{event.weapon_id}")
+        weapon = (_pick(lang, "unarmed", "desarmado") if event.weapon_id == "unarmed"
+                  else name(f"{event.attacker_id}/{event.weapon_id}"))
         return f"{who} {_pick(lang, en, es)} {whom} ({weapon}){reroll}: {event.roll} vs {against}, {outcome}"
 
     def standing(self, state: RulesState, character_id: str) -> Standing:

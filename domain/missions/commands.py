@@ -27,6 +27,8 @@ class CreateMission(Command, frozen=True, kw_only=True, tag="mission_create"):
 
 
 class AddObjective(Command, frozen=True, kw_only=True, tag="mission_add_objective"):
+    """GM: add an objective (primary, secondary or tertiary) to a mission."""
+
     mission_id: Slug
     objective_id: Slug
     kind: ObjectiveKind
@@ -54,6 +56,8 @@ class ReviewObjective(Command, frozen=True, kw_only=True, tag="mission_review_ob
 
 
 class ChangeObjective(Command, frozen=True, kw_only=True, tag="mission_change_objective"):
+    """GM: reword an open objective or change its kind, saying why."""
+
     mission_id: Slug
     objective_id: Slug
     text: ObjectiveText | None = None
@@ -62,6 +66,8 @@ class ChangeObjective(Command, frozen=True, kw_only=True, tag="mission_change_ob
 
 
 class CompleteObjective(Command, frozen=True, kw_only=True, tag="mission_complete_objective"):
+    """GM: an open objective is achieved, by the characters involved (at least one)."""
+
     mission_id: Slug
     objective_id: Slug
     involved: CharacterIds
@@ -69,6 +75,8 @@ class CompleteObjective(Command, frozen=True, kw_only=True, tag="mission_complet
 
 
 class FailObjective(Command, frozen=True, kw_only=True, tag="mission_fail_objective"):
+    """GM: an open objective is lost."""
+
     mission_id: Slug
     objective_id: Slug
     involved: CharacterIds = ()
@@ -94,6 +102,8 @@ class ChooseLeader(Command, frozen=True, kw_only=True, tag="mission_choose_leade
 
 
 class TakeOath(Command, frozen=True, kw_only=True, tag="mission_take_oath"):
+    """The kill team swears an oath before the mission; its leader's speciality must allow it."""
+
     mission_id: Slug
     oath: OathName
     enemy_type: ShortText | None = None

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.commands import Command
+from domain.commands import Command, Note, Ref
 from domain.events import members
 from domain.wrath_and_glory.attacks import AttackOptions, InteractionSkill
 from domain.wrath_and_glory.encounter_commands import (
@@ -50,8 +50,8 @@ class AddCharacter(Command, tag="wng_add_character", frozen=True, kw_only=True):
 
     Still accepted over HTTP; it is decided as create_character (domain.wrath_and_glory.engine)."""
 
-    character_id: str
-    owner: str | None = None
+    character_id: Ref
+    owner: Ref | None = None
     sheet: Sheet
 
 
@@ -59,7 +59,7 @@ class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True
     """The GM's free action: the members of the `joining` troops (a lone survivor too) join `troop_id` as one
     troop, all members within 5 m of each other (the engine tracks no positions: the GM vouches for it)."""
 
-    troop_id: str
+    troop_id: Ref
     joining: Annotated[tuple[str, ...], msgspec.Meta(min_length=1)]
 
 
@@ -72,14 +72,14 @@ class StartTurn(Command, tag="wng_start_turn", frozen=True, kw_only=True):
     """Start a character's turn; in an encounter this is the pick of alternating activation, and a dying
     hero's death test is rolled by it (1 Wrath for +1 if `spend_wrath_on_death_test`)."""
 
-    character_id: str
+    character_id: Ref
     spend_wrath_on_death_test: bool = False
 
 
 class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
     """A skill test: pool from the sheet, bonus dice and Glory dice before the roll, DN 3 unless given."""
 
-    character_id: str
+    character_id: Ref
     skill: Skill
     attribute: Attribute | None = None
     bonus_dice: tuple[Modifier, ...] = ()
@@ -94,9 +94,9 @@ class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
 class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
     """A weapon attack on one target, or several with a multiple-target shot (first target first)."""
 
-    attacker_id: str
-    targets: tuple[str, ...]
-    weapon: str
+    attacker_id: Ref
+    targets: tuple[Ref, ...]
+    weapon: Ref
     options: AttackOptions = AttackOptions()
     troop_members: int | None = None
     bonus_dice: tuple[Modifier, ...] = ()
@@ -107,8 +107,8 @@ class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):
 class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_only=True):
     """An interaction attack (intimidation, taunt, …) against the target's opposed skill or Resolve."""
 
-    attacker_id: str
-    target_id: str
+    attacker_id: Ref
+    target_id: Ref
     skill: InteractionSkill
     attribute: Attribute | None = None
     opposed_skill: Skill | None = None
@@ -120,37 +120,37 @@ class InteractionAttack(Command, tag="wng_interaction_attack", frozen=True, kw_o
 class RerollFailedDice(Command, tag="wng_reroll_failed_dice", frozen=True, kw_only=True):
     """Spend 1 Wrath (or, for an adversary or monster, 1 Ruin or its personal Ruin) to reroll the failed dice."""
 
-    test_id: str
+    test_id: Ref
     pay_with: RerollPayment = "wrath"
 
 
 class AddGloryDice(Command, tag="wng_add_glory_dice", frozen=True, kw_only=True):
     """Spend Glory after the roll: +1 die per point; these dice are never rerolled."""
 
-    test_id: str
+    test_id: Ref
     count: int
 
 
 class ShiftIcons(Command, tag="wng_shift_icons", frozen=True, kw_only=True):
     """Shift exalted icons of a successful skill test, one use per icon."""
 
-    test_id: str
+    test_id: Ref
     uses: tuple[ShiftUse, ...]
 
 
 class ResolveComplication(Command, tag="wng_resolve_complication", frozen=True, kw_only=True):
     """The GM's choice for a Wrath die 1: a complication, or 1 Ruin instead."""
 
-    test_id: str
+    test_id: Ref
     choice: Literal["complication", "ruin"]
-    note: str = ""
+    note: Note = ""
 
 
 class ResolveAttack(Command, tag="wng_resolve_attack", frozen=True, kw_only=True):
     """Deal a rolled attack's damage (or interaction effect) to one of its targets."""
 
-    test_id: str
-    target_id: str
+    test_id: Ref
+    target_id: Ref
     shifts: int = 0
     glory_damage: int = 0
     effect: InteractionEffect | None = None
@@ -160,7 +160,7 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
     """Soak pending wounds (free action); an NPC pays 1 Ruin. A reroll of the failed soak dice (Wrath, or Ruin
     for an adversary) is declared here and used only if some wounds would still land."""
 
-    character_id: str
+    character_id: Ref
     personal_ruin: bool = False
     reroll: RerollPayment | None = None
 
@@ -168,48 +168,48 @@ class Soak(Command, tag="wng_soak", frozen=True, kw_only=True):
 class TakeWounds(Command, tag="wng_take_wounds", frozen=True, kw_only=True):
     """Take the wounds pending on a character instead of soaking them."""
 
-    character_id: str
+    character_id: Ref
 
 
 class RollDeathTest(Command, tag="wng_roll_death_test", frozen=True, kw_only=True):
     """A dying hero's death test; `spend_wrath` spends 1 Wrath for +1."""
 
-    character_id: str
+    character_id: Ref
     spend_wrath: bool = False
 
 
 class RecoverShock(Command, tag="wng_recover_shock", frozen=True, kw_only=True):
     """Spend 1 Wrath (hero) or 1 Ruin (NPC) as an action: recover 1d3 + 3 shock; next action +2 DN."""
 
-    character_id: str
+    character_id: Ref
     personal_ruin: bool = False
 
 
 class Reload(Command, tag="wng_reload", frozen=True, kw_only=True):
     """The Reload action: spend a Reload; the next shot is at +2 DN."""
 
-    character_id: str
+    character_id: Ref
 
 
 class RollInitiative(Command, tag="wng_roll_initiative", frozen=True, kw_only=True):
     """Record an initiative roll for a character, when the GM wants one to settle the order."""
 
-    character_id: str
+    character_id: Ref
 
 
 class AwardWrath(Command, tag="wng_award_wrath", frozen=True, kw_only=True):
     """GM: award a hero 1 Wrath (for roleplay, by default)."""
 
-    character_id: str
+    character_id: Ref
     cause: WrathGainCause = "roleplay"
-    reason: str = ""
+    reason: Note = ""
 
 
 class SpendWrath(Command, tag="wng_spend_wrath", frozen=True, kw_only=True):
     """A narrative declaration bought with Wrath (the GM approves)."""
 
-    character_id: str
-    reason: str
+    character_id: Ref
+    reason: Note
 
 
 class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
@@ -217,7 +217,7 @@ class GainGlory(Command, tag="wng_gain_glory", frozen=True, kw_only=True):
 
     amount: int = 1
     cause: GloryGainCause = "gm_award"
-    reason: str = ""
+    reason: Note = ""
 
 
 class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
@@ -225,7 +225,7 @@ class SpendGlory(Command, tag="wng_spend_glory", frozen=True, kw_only=True):
 
     amount: int = 1
     cause: GlorySpendCause = "seize_initiative"
-    reason: str = ""
+    reason: Note = ""
 
 
 class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
@@ -233,7 +233,7 @@ class GainRuin(Command, tag="wng_gain_ruin", frozen=True, kw_only=True):
 
     amount: int = 1
     cause: RuinGainCause = "gm_award"
-    reason: str = ""
+    reason: Note = ""
 
 
 class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
@@ -241,8 +241,8 @@ class SpendRuin(Command, tag="wng_spend_ruin", frozen=True, kw_only=True):
 
     amount: int = 1
     cause: RuinSpendCause = "ruin_action"
-    personal_of: str | None = None
-    reason: str = ""
+    personal_of: Ref | None = None
+    reason: Note = ""
 
 
 # The Wrath & Glory commands: this union is the only list; the tuple and the HTTP schema derive from it.

@@ -78,6 +78,14 @@ def _with_test(state: WngState, test: OpenTest) -> WngState:
     return replace(state, tests={**state.tests, test.id: test})
 
 
+def _test_opened(state: WngState, test: OpenTest) -> WngState:
+    """One more test rolled, open under its id; a Wrath die 1 on it waits on its character for the GM."""
+    state = replace(state, tests_rolled=state.tests_rolled + 1)
+    if test.complication_pending:
+        state = _complication(state, test.id, test.character_id, True)
+    return _with_test(state, test)
+
+
 def _complication(state: WngState, test_id: str, character_id: str, pending: bool) -> WngState:
     """A Wrath die 1 now awaiting (or no longer awaiting) the GM's choice, on the character who rolled it."""
     character = state.characters[character_id]
@@ -157,13 +165,10 @@ def evolve(state: WngState, event: Event) -> WngState:
             effects = _without(character.defence_effects, event.expired_defence)
             return _with_character(state, replace(character, defence_effects=effects, recovered_shock_this_turn=False))
         case TestRolled():
-            state = replace(state, tests_rolled=state.tests_rolled + 1)
             if event.next_action_penalties_used:
                 character = state.characters[event.character_id]
                 state = _with_character(state, replace(character, next_action_dn=()))
-            if event.wrath == "complication":
-                state = _complication(state, event.test_id, event.character_id, True)
-            return _with_test(
+            return _test_opened(
                 state,
                 OpenTest(
                     id=event.test_id,
@@ -395,10 +400,7 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             return state
         case MovementTestRolled():
             # Settled when rolled: an open test only for its Wrath die 1.
-            state = replace(state, tests_rolled=state.tests_rolled + 1)
-            if event.wrath == "complication":
-                state = _complication(state, event.test_id, event.character_id, True)
-            return _with_test(
+            return _test_opened(
                 state,
                 OpenTest(
                     id=event.test_id, character_id=event.character_id, purpose="skill", dn=event.dn,
@@ -409,10 +411,7 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
             )
         case TotalDefenceRolled():
             # An open test only for its Wrath die 1: no DN to fail, so no reroll, later Glory dice or shift.
-            state = replace(state, tests_rolled=state.tests_rolled + 1)
-            if event.wrath == "complication":
-                state = _complication(state, event.test_id, event.character_id, True)
-            return _with_test(
+            return _test_opened(
                 state,
                 OpenTest(
                     id=event.test_id, character_id=event.character_id, purpose="skill", dn=0, dice=event.dice,
@@ -422,10 +421,7 @@ def _evolve_encounter(state: WngState, event: Event) -> WngState:
                 ),
             )
         case ResistanceTestRolled():
-            state = replace(state, tests_rolled=state.tests_rolled + 1)
-            if event.wrath == "complication":
-                state = _complication(state, event.test_id, event.character_id, True)
-            return _with_test(
+            return _test_opened(
                 state,
                 OpenTest(
                     id=event.test_id,

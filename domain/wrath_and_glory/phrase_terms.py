@@ -71,6 +71,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "salvo bonus": ("salvo", "salvas"),
     "Reloads spent on targets": ("Reloads spent on targets", "Recargas gastadas en objetivos"),
     "interaction attack": ("interaction attack", "ataque de interacción"),
+    "total defence": ("Total Defence", "defensa total"),
     "after reload": ("after reload", "tras recargar"),
     "after recovering shock": ("after recovering shock", "tras recuperar choque"),
     "run": ("run", "correr"),

@@ -8,10 +8,11 @@ la Ira, Gloria, Ruina, choque, ignorar heridas, prueba de muerte …
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
+from domain.wrath_and_glory.action_decisions import TOTAL_DEFENCE
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
     EncounterEnded,
@@ -21,6 +22,7 @@ from domain.wrath_and_glory.encounter_events import (
     Moved,
     RoundStarted,
 )
+from domain.wrath_and_glory.encounter_phrases import encounter_sentence
 from domain.wrath_and_glory.events import (
     AttackDeclared,
     ComplicationResolved,
@@ -46,9 +48,15 @@ from domain.wrath_and_glory.events import (
     WrathGained,
     WrathSpent,
 )
-from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.phrase_parts import count as _count
+from domain.wrath_and_glory.phrase_parts import faces as _faces
+from domain.wrath_and_glory.phrase_parts import icons as _icons
+from domain.wrath_and_glory.phrase_parts import metres as _metres
+from domain.wrath_and_glory.phrase_parts import mods as _mods
+from domain.wrath_and_glory.phrase_parts import pick as _pick
+from domain.wrath_and_glory.phrase_parts import result as _result
+from domain.wrath_and_glory.phrase_parts import wrath as _wrath
 from domain.wrath_and_glory.phrase_terms import TERMS, term
-from domain.wrath_and_glory.rolls import PoolDie
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.state import WngState
 
@@ -102,41 +110,6 @@ TITLES: Mapping[str, tuple[str, str]] = {
 _PAID_FOR = frozenset({"prepare", "attack", "interaction attack", "reload", "recover shock"})
 
 
-def _pick(lang: Lang, en: str, es: str) -> str:
-    return es if lang == "es" else en
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
-
-
-def _faces(dice: Sequence[PoolDie]) -> str:
-    """`[6][5][3] Wrath [6]`: the pool's faces, the Wrath die marked."""
-    pool = "".join(f"[{d.die.value}]" for d in dice if d.role != "wrath")
-    wrath = [d.die.value for d in dice if d.role == "wrath"]
-    return pool + (f" ⚡[{wrath[0]}]" if wrath else "")
-
-
-def _mods(mods: Sequence[Modifier], lang: Lang, unit: str = "") -> str:
-    return ", ".join(f"{term(m.source, lang)} {m.value:+d}{unit}" for m in mods if m.value)
-
-
-def _wrath(outcome: str, lang: Lang) -> str:
-    if outcome == "glory":
-        return _pick(lang, "Wrath die 6: +1 Glory", "dado de la Ira 6: +1 de Gloria")
-    if outcome == "complication":
-        return _pick(lang, "Wrath die 1: complication!", "dado de la Ira 1: ¡complicación!")
-    return ""
-
-
-def _icons(count: int, lang: Lang) -> str:
-    return _pick(lang, f"{count} icon{'' if count == 1 else 's'}", f"{count} icono{'' if count == 1 else 's'}")
-
-
-def _result(success: bool, lang: Lang) -> str:
-    return _pick(lang, "success" if success else "failure", "éxito" if success else "fallo")
-
-
 class WngPhrases:
     """The Wrath & Glory engine's phrases (domain.engine.Phrases)."""
 
@@ -182,6 +155,8 @@ class WngPhrases:
             case ComplicationResolved():
                 note = f": {event.note}" if event.note else ""
                 return _pick(lang, f"Complication{note}", f"Complicación{note}")
+            case DefenceEffectAdded(effect=effect) if effect.source == TOTAL_DEFENCE:
+                return ""  # the Total Defence roll beside it tells its bonus
             case DefenceEffectAdded(effect=effect):
                 who, why = name(event.character_id), term(effect.source, lang)
                 return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
@@ -306,9 +281,10 @@ class WngPhrases:
                 return _pick(lang, f"{name(event.character_id)}: {term(event.kind, lang)} action: {event.name}",
                              f"{name(event.character_id)}: acción {term(event.kind, lang)}: {event.name}")
             case Moved():
-                return _pick(lang, f"{name(event.character_id)} moves {event.metres:g} m ({term(event.mode, lang)})",
-                             f"{name(event.character_id)} se mueve {event.metres:g} m ({term(event.mode, lang)})")
-        return None
+                moved = _metres(event.metres, lang)
+                return _pick(lang, f"{name(event.character_id)} moves {moved} ({term(event.mode, lang)})",
+                             f"{name(event.character_id)} se mueve {moved} ({term(event.mode, lang)})")
+        return encounter_sentence(event, name, lang)
 
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, WngState) or character_id not in state.characters:

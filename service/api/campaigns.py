@@ -12,6 +12,7 @@ from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
 from projections.permalinks import proof_link
+from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import check_body
 from service.api.problems import ApiError
@@ -26,7 +27,7 @@ IdempotencyKey = Annotated[
 ]
 
 
-@post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once")
+@post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once", responses=creating())
 async def create_campaign(
     request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]
 ) -> CampaignCreatedResponse:
@@ -45,7 +46,12 @@ async def create_campaign(
     )
 
 
-@post("/campaigns/{campaign_id:str}/participants", status_code=201, summary="GM invites a player or observer")
+@post(
+    "/campaigns/{campaign_id:str}/participants",
+    status_code=201,
+    summary="GM invites a player or observer",
+    responses=gm_writing("/participants", "only the GM may send invite_participant", conflicts=True),
+)
 async def invite_participant(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
@@ -99,6 +105,8 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
     status_code=201,
     summary="Send a command (tagged by type); answers {version, head_hash, events, result}, "
     "or {version, head_hash, result} with Prefer: return=minimal",
+    responses=commanding(CommandOutcome),
+    operation_class=CommandOperation,
 )
 async def send_command(
     request: Request[Any, Any, Any],

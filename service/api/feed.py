@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from litestar import Request, get
 from litestar.params import QueryParameter
 
+from service.api.answers import admin_reading
 from service.api.auth import require_admin
 from service.api.problems import ApiError
 from service.api.schemas import FeedPage
@@ -31,7 +32,7 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-@get("/events", summary="Every campaign's events in commit-safe order (admin)")
+@get("/events", summary="Every campaign's events in commit-safe order (admin)", responses=admin_reading("/events"))
 async def feed(
     request: Request[Any, Any, Any],
     after: Annotated[str | None, QueryParameter(max_length=50)] = None,

@@ -16,6 +16,7 @@ from projections.permalinks import proof_link, proofs_section
 from projections.rendering.formats import Format
 from projections.rendering.mission_report import mission_report
 from projections.rendering.vocabulary import Lang
+from service.api.answers import reading
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
 from service.api.services import services
@@ -28,6 +29,7 @@ MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8",
     "/campaigns/{campaign_id:str}/missions/{mission_id:str}",
     summary="A mission and its report, now or at a point of history",
     dependencies=AT_POINT,
+    responses=reading("/missions/purge-the-hive"),
 )
 async def mission_read(
     request: Request[Any, Any, Any],

@@ -27,6 +27,7 @@ from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
+from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.problems import ApiError
@@ -148,6 +149,7 @@ def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Li
     "/campaigns/{campaign_id:str}/posts",
     status_code=201,
     summary="Run a forum post's command lines as one unit; answers each line's result and a reply to paste",
+    responses=posting(PostAnswer),
 )
 async def send_post(
     request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]

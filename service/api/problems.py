@@ -121,7 +121,8 @@ def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[by
     """The database is out of reach (down, restarting, full, or a lock held too long): try again soon."""
     if isinstance(exc, asyncpg.InterfaceError) and "closed" not in str(exc) and "connection" not in str(exc):
         return _unexpected(request, exc)  # a misuse of the driver is a bug, not an outage
-    _log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    _log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc,
+                 exc_info=isinstance(exc, asyncpg.exceptions.InternalClientError))
     return problem(
         request,
         503,
@@ -151,5 +152,8 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     asyncpg.exceptions.OperatorInterventionError: _unavailable,
     asyncpg.exceptions.InsufficientResourcesError: _unavailable,
     asyncpg.exceptions.LockNotAvailableError: _unavailable,
+    # asyncpg raises this when the server ends a connection between two messages of one exchange (an
+    # administrator's pg_terminate_backend in the middle of a query): an outage seen from the driver.
+    asyncpg.exceptions.InternalClientError: _unavailable,
     Exception: _unexpected,
 }

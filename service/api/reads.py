@@ -14,6 +14,8 @@ from litestar.response import Stream
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
 from service import proofs
+from service.api.answers import health as health_answers
+from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
 from service.api.problems import ApiError
@@ -98,7 +100,11 @@ async def state_at_point(
 AT_POINT = {"at_point": Provide(state_at_point)}
 
 
-@get("/campaigns/{campaign_id:str}", summary="Campaign summary: ruleset, version, participants, sessions, dice epoch")
+@get(
+    "/campaigns/{campaign_id:str}",
+    summary="Campaign summary: ruleset, version, participants, sessions, dice epoch",
+    responses=reading(""),
+)
 async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
     state = await found.cache.at_head(campaign_id)
@@ -125,7 +131,11 @@ def _pools(state: CampaignState) -> dict[str, int]:
     return engine_of_state(state.rules).pools(state.rules) if state.rules is not None else {}
 
 
-@get("/campaigns/{campaign_id:str}/events", summary="The campaign's log as stored, with hashes")
+@get(
+    "/campaigns/{campaign_id:str}/events",
+    summary="The campaign's log as stored, with hashes",
+    responses=reading("/events"),
+)
 async def campaign_events(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
@@ -142,6 +152,7 @@ async def campaign_events(
     "/campaigns/{campaign_id:str}/state",
     summary="The full projected state, now or at ?at_seq=, ?at_post= or ?at_turn=",
     dependencies=AT_POINT,
+    responses=reading("/state"),
 )
 async def campaign_state_read(campaign_id: FromPath[str], at_point: NamedDependency[CampaignState]) -> CampaignState:
     return at_point
@@ -151,6 +162,7 @@ async def campaign_state_read(campaign_id: FromPath[str], at_point: NamedDepende
     "/campaigns/{campaign_id:str}/characters/{character_id:str}",
     summary="One character, now or at a point of history",
     dependencies=AT_POINT,
+    responses=reading("/characters/kai"),
 )
 async def character_read(
     campaign_id: FromPath[str], character_id: FromPath[str], at_point: NamedDependency[CampaignState]
@@ -171,6 +183,7 @@ async def character_read(
     "/campaigns/{campaign_id:str}/encounters/{encounter_id:str}",
     summary="One encounter, now or at a point of history",
     dependencies=AT_POINT,
+    responses=reading("/encounters/hive-gate"),
 )
 async def encounter_read(
     campaign_id: FromPath[str], encounter_id: FromPath[str], at_point: NamedDependency[CampaignState]
@@ -195,7 +208,11 @@ async def encounter_read(
     }
 
 
-@get("/campaigns/{campaign_id:str}/verify", summary="Recompute the hash chain and every revealed die")
+@get(
+    "/campaigns/{campaign_id:str}/verify",
+    summary="Recompute the hash chain and every revealed die",
+    responses=reading("/verify"),
+)
 async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
@@ -204,7 +221,11 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) ->
             "head": {"version": head.version, "head_hash": head.head_hash}}
 
 
-@get("/campaigns/{campaign_id:str}/rolls/{seq:int}", summary="A roll's proof: commitment, seed once revealed, dice")
+@get(
+    "/campaigns/{campaign_id:str}/rolls/{seq:int}",
+    summary="A roll's proof: commitment, seed once revealed, dice",
+    responses=reading("/rolls/12"),
+)
 async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> dict[str, Any]:
     found = await _reader(request, campaign_id)
     stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
@@ -216,7 +237,11 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     return proof
 
 
-@get("/campaigns/{campaign_id:str}/export", summary="The whole log as JSON Lines, then its head (docs/audit-format.md)")
+@get(
+    "/campaigns/{campaign_id:str}/export",
+    summary="The whole log as JSON Lines, then its head (docs/audit-format.md)",
+    responses=reading("/export"),
+)
 async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Stream:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
@@ -227,7 +252,7 @@ async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) ->
     )
 
 
-@get("/health", summary="Liveness and database reachability")
+@get("/health", summary="Liveness and database reachability", responses=health_answers())
 async def health(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
     found = services(request)
     try:

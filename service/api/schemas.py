@@ -2,24 +2,43 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
+from litestar.params import KwargDefinition
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS
 from domain.campaign.events import StatValue
 from domain.commands import Command, Role, ShortText
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.rulesets import ENGINES, accepted_commands
+from service.api.examples import example_of, tag_of
 
 # Every command POST /campaigns/{id}/commands accepts, told apart by "type": the campaign's, the missions'
 # and, from the registry, every engine's own and older spellings (never their internal ones).
 ACCEPTED_COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *MISSION_COMMANDS, *accepted_commands())
+
+
+class _SchemaNotes(KwargDefinition):
+    """OpenAPI notes on one member of the command union; hashed by identity, as its examples are lists."""
+
+    __hash__ = object.__hash__
+
+
+def documented(kind: type[Command]) -> Any:
+    """`kind` as a member of the command union: in the OpenAPI schema a component named by its `type`, titled
+    by it, described by the class's docstring, with an example body (msgspec ignores the annotation)."""
+    tag = tag_of(kind)
+    notes = {"title": tag, "description": inspect.cleandoc(kind.__doc__ or ""), "examples": [example_of(kind)]}
+    return Annotated[kind, _SchemaNotes(schema_component_key=tag, schema_extra=notes)]
+
+
 if TYPE_CHECKING:
     CommandBody = Command  # to the type checker every accepted command is a Command
     RulesetName = str
 else:
-    CommandBody = Union[ACCEPTED_COMMANDS]  # noqa: UP007 - built at run time from the registry
+    CommandBody = Union[tuple(documented(kind) for kind in ACCEPTED_COMMANDS)]  # noqa: UP007 - from the registry
     RulesetName = Literal[tuple(ENGINES)]  # the registry's names, so the schema lists them
 
 

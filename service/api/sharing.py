@@ -12,11 +12,13 @@ from litestar.params import FromPath, JSONBody
 from domain.commands import ShortText
 from projections.permalinks import Links, campaign_link
 from service import share_links
+from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.problems import ApiError
 from service.api.services import Services, services
 
+SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
 LinkId = Annotated[str, msgspec.Meta(max_length=64)]
 
 
@@ -55,11 +57,16 @@ def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> Sha
 async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str) -> str:
     actor = await campaign_actor(request, found.store, campaign_id)
     if actor.role != "gm":
-        raise ApiError(403, "forbidden", "only the GM may create, list or revoke share links")
+        raise ApiError(403, "forbidden", SHARE_GM_ONLY)
     return actor.participant_id
 
 
-@post("/campaigns/{campaign_id:str}/share-links", status_code=201, summary="GM: a read-only link for forum readers")
+@post(
+    "/campaigns/{campaign_id:str}/share-links",
+    status_code=201,
+    summary="GM: a read-only link for forum readers",
+    responses=gm_writing("/share-links", SHARE_GM_ONLY),
+)
 async def create_share_link(
     request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[ShareLinkBody | None] = None
 ) -> dict[str, Any]:
@@ -76,7 +83,11 @@ async def create_share_link(
     }
 
 
-@get("/campaigns/{campaign_id:str}/share-links", summary="GM: every share link of the campaign")
+@get(
+    "/campaigns/{campaign_id:str}/share-links",
+    summary="GM: every share link of the campaign",
+    responses=gm_writing("/share-links", SHARE_GM_ONLY),
+)
 async def list_share_links(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
     found = services(request)
     await _gm(request, found, campaign_id)
@@ -84,7 +95,12 @@ async def list_share_links(request: Request[Any, Any, Any], campaign_id: FromPat
     return {"links": [_view(found, campaign_id, link) for link in listed]}
 
 
-@delete("/campaigns/{campaign_id:str}/share-links/{link_id:str}", status_code=204, summary="GM: revoke a share link")
+@delete(
+    "/campaigns/{campaign_id:str}/share-links/{link_id:str}",
+    status_code=204,
+    summary="GM: revoke a share link",
+    responses=gm_writing("/share-links/k1", SHARE_GM_ONLY),
+)
 async def revoke_share_link(
     request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId]
 ) -> Response[None]:

@@ -25,6 +25,7 @@ from projections.rendering.formats import Format
 from projections.rendering.frames import Frame
 from projections.rendering.vocabulary import Lang, word
 from projections.replay import is_voiding
+from service.api.answers import reading
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.reads import _reader
@@ -85,7 +86,9 @@ async def frames_of(
 
 
 @get(
-    "/campaigns/{campaign_id:str}/transcript", summary="Frames of a session, encounter or span: JSON, Markdown, BBCode"
+    "/campaigns/{campaign_id:str}/transcript",
+    summary="Frames of a session, encounter or span: JSON, Markdown, BBCode",
+    responses=reading("/transcript"),
 )
 async def transcript(
     request: Request[Any, Any, Any],

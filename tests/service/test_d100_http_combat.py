@@ -265,7 +265,8 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
     turns = {"kai": kai_turn, "tor": tor_turn, "vex": vex_turn, "nob": nob_turn}
     round_ = 1
     while round_ <= 3 or not (seen["fury"] and seen["unjammed"]):
-        assert round_ <= 40, "no Righteous Fury or jam in 40 rounds"
+        # A semi-auto burst jams on 94–100 (7 %): 150 rounds leave a run without one at odds of about 1 in 10^5.
+        assert round_ <= 150, "no Righteous Fury or jam in 150 rounds"
         who = await fight.acting()
         assert who is not None
         if who in turns:

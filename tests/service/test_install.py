@@ -1,4 +1,5 @@
-"""A normal install works: the wheel ships the migrations, and `lexmechanic migrate` builds the schema with them.
+"""A normal install works: the wheel ships the migrations and the docs page's assets, and `lexmechanic migrate`
+builds the schema with the migrations.
 
 The wheel is built from a copy of the source tree and installed, not editable, into a fresh virtual
 environment that borrows only the third-party packages of the running one; the command runs outside the
@@ -55,6 +56,10 @@ async def test_the_installed_wheel_migrates_a_fresh_database(tmp_path: Path, emp
     (fresh_site / "borrowed.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     where = _run(fresh / "bin" / "python", "-c", "import migrations, service; print(service.__file__)", cwd=tmp_path)
     assert Path(where.strip()).is_relative_to(fresh_site)
+    assets = _run(fresh / "bin" / "python", "-c",
+                  "from service.api.docs_page import ASSETS; print(*sorted(p.name for p in ASSETS.iterdir()))",
+                  cwd=tmp_path).split()
+    assert {"swagger-ui-bundle.js", "swagger-ui.css", "LICENSE", "NOTICE"} <= set(assets)  # the docs page, offline
 
     env = {**os.environ, "DATABASE_URL": empty_database_url}
     out = _run(fresh / "bin" / "lexmechanic", "migrate", cwd=tmp_path, env=env)

@@ -118,20 +118,23 @@ async def test_with_a_public_url_every_proof_link_is_absolute_and_opens_through_
     campaign = public_campaign
     before = await campaign.ok({"type": "roll", "expression": "d100", "reason": "before any link"})
     seq = before["events"][0]["seq"]
-    assert before["proof"] == f"{PUBLIC}/campaigns/{campaign.id}/rolls/{seq}"  # absolute; a token opens it
+    assert before["proof"] == f"{PUBLIC}/ui/campaigns/{campaign.id}/rolls/{seq}"  # absolute; a token opens it
     assert (await campaign.ok({"type": "gm_note", "text": "no dice"}))["proof"] is None
     link = await share(campaign, "thread 42")
     assert link["url"] == f"{PUBLIC}/campaigns/{campaign.id}?share={link['key']}"
     rolled = await campaign.ok({"type": "roll", "expression": "3d10", "reason": "after the link"})
     proof = rolled["proof"]
-    assert proof == f"{PUBLIC}/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}?share={link['key']}"
+    assert proof == f"{PUBLIC}/ui/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}?share={link['key']}"
     opened = await campaign.client.get(local(proof))  # a forum reader: no Authorization header
-    assert opened.status_code == 200 and [d["k"] for d in opened.json()["dice"]] == [0, 1, 2]
+    assert opened.status_code == 200 and opened.headers["content-type"].startswith("text/html")
+    assert 'id="verify-data"' in opened.text  # the proof page, verifiable in the reader's browser
+    as_json = await campaign.client.get(local(proof).replace("/ui/campaigns/", "/campaigns/", 1))
+    assert as_json.status_code == 200 and [d["k"] for d in as_json.json()["dice"]] == [0, 1, 2]
 
     transcript = (await campaign.get("/transcript")).json()
     with_dice = [f for f in transcript["frames"] if f["dice"]]
     assert [f["proof"] for f in with_dice] == [
-        f"{PUBLIC}/campaigns/{campaign.id}/rolls/{f['seq']}?share={link['key']}" for f in with_dice
+        f"{PUBLIC}/ui/campaigns/{campaign.id}/rolls/{f['seq']}?share={link['key']}" for f in with_dice
     ]
     bbcode = (await campaign.get("/transcript?format=bbcode")).text
     assert with_dice[-1]["proof"] in bbcode
@@ -156,7 +159,7 @@ async def test_mission_reports_link_every_roll_they_rest_on(public_campaign: Cam
     await campaign.ok({"type": "mission_record_complication", "mission_id": "relay", "text": "The guards wake",
                        "cause": "failed Demolition test", "caused_by_seq": roll["version"]})
     expected = [
-        {"seq": seq, "url": f"{PUBLIC}/campaigns/{campaign.id}/rolls/{seq}?share={link['key']}"}
+        {"seq": seq, "url": f"{PUBLIC}/ui/campaigns/{campaign.id}/rolls/{seq}?share={link['key']}"}
         for seq in (leader["events"][0]["seq"], roll["version"])
     ]
     assert leader["proof"] == expected[0]["url"]
@@ -170,4 +173,4 @@ async def test_mission_reports_link_every_roll_they_rest_on(public_campaign: Cam
 async def test_without_a_public_url_proof_links_are_relative(campaign: Campaign) -> None:
     await share(campaign)
     rolled = await campaign.ok({"type": "roll", "expression": "d100", "reason": "x"})
-    assert rolled["proof"] == f"/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}"
+    assert rolled["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}"

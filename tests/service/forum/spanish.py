@@ -59,10 +59,11 @@ def english_only(english_texts: Iterable[str]) -> set[str]:
     return english - spanish_vocabulary()
 
 
-_LINKS = re.compile(r"https?://[^\s)\]]+|/campaigns/[^\s)\]]+|\bt\d+\b")
+# Links, post ids and hex digests (a chain head, a seed's commitment): letters that are no words.
+_LINKS = re.compile(r"https?://[^\s)\]]+|/campaigns/[^\s)\]]+|\bt\d+\b|\b[0-9a-f]{12,}\b")
 
 
 def leaks(spanish_text: str, forbidden: set[str], names: set[str]) -> set[str]:
-    """The English-only words in a Spanish text (the given names and the links' addresses left out)."""
+    """The English-only words in a Spanish text (the given names, the links' addresses and digests left out)."""
     text = _LINKS.sub(" ", spanish_text)
     return (words(text) - {n.lower() for name in names for n in words(name)}) & forbidden

@@ -72,7 +72,7 @@ async def test_forum_posts_later_lines_name_what_earlier_lines_made(client: Any)
     assert [r["type"] for r in answer["results"]] == ["create_character", "roll", "gm_note"]
     assert answer["lang"] == "es" and "Sergeant Rook tira d100 (morale)" in answer["reply"]["markdown"]
     rolled = answer["results"][1]["result"]
-    assert rolled["rolls"][0]["proof"].endswith(f"/campaigns/{thread.id}/rolls/{rolled['seqs'][0]}")
+    assert rolled["rolls"][0]["proof"].endswith(f"/ui/campaigns/{thread.id}/rolls/{rolled['seqs'][0]}")
 
 
 async def test_forum_posts_with_a_public_url_the_reply_links_open_through_the_share_link(
@@ -91,7 +91,7 @@ async def test_forum_posts_with_a_public_url_the_reply_links_open_through_the_sh
                                   headers={"Authorization": f"Bearer {thread.tokens['GM']}"})).json()
         answer = await thread.post("GM", "!roll d100 omens")
         seq = answer["results"][0]["result"]["seqs"][0]
-        proof = f"{public}/campaigns/{thread.id}/rolls/{seq}?share={link['key']}"
+        proof = f"{public}/ui/campaigns/{thread.id}/rolls/{seq}?share={link['key']}"
         assert answer["results"][0]["result"]["rolls"] == [{"seq": seq, "proof": proof}]
         assert f"[proof #{seq}]({proof})" in answer["reply"]["markdown"]
         assert f"[url={proof}]proof #{seq}[/url]" in answer["reply"]["bbcode"]

@@ -74,12 +74,17 @@ async def test_forum_wrath_and_glory_thread(client: Any) -> None:
     assert change.startswith("Tomás: ") and f"10 → {tomas_now['shock']} choque" in change
     if tomas_now["wounds"] != 10:
         assert f"10 → {tomas_now['wounds']} heridas" in change
+    if tomas_now["wounds"] == 0:  # nothing soaked: Tomás falls and rolls his death test at once (RULES B3)
+        dying = await thread.post("Boris", "!prueba-de-muerte")
+        assert events(dying, "wng_death_test_rolled")
 
     # Lucía sneaks (a skill test, in Spanish): pool, icons against the ND and the Wrath die.
     sneak = await thread.post("Carla", '!turno\n!prueba sigilo nd=2 "oscuridad"+1nd')
     test = events(sneak, "wng_test_rolled")[0]
     assert test["dn"] == 3 and "vs ND 3 (oscuridad +1)" in sneak["reply"]["markdown"]
     assert ("éxito" if test["success"] else "fallo") in sneak["reply"]["markdown"]
+    if test["dice"][-1]["die"]["value"] == 1:  # a Wrath die 1 waits for the GM before the session ends
+        await thread.post("GM", "!complicación aceptar")
 
     closed = await thread.post("GM", "!end-encounter\n!end-session")
     assert closed["results"][-1]["type"] == "end_session"

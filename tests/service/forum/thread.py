@@ -118,7 +118,7 @@ def check_numbers(thread: Thread, answer: dict[str, Any]) -> None:
             case "wng_damage_applied":
                 wanted += [f"{data['shock_lost']} ", f"{data['wounds']} "]
         if next(_dice(data), None) is not None:
-            wanted.append(f"/campaigns/{thread.id}/rolls/{event['seq']}")
+            wanted.append(f"/ui/campaigns/{thread.id}/rolls/{event['seq']}")
         for text in wanted:
             if not text:
                 continue

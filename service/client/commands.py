@@ -1,0 +1,121 @@
+"""The client's subcommands of `lexmechanic`, their options, and how a failure becomes an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from service.client import reads, writing
+from service.client.exits import ClientError
+from service.client.session import emit_json
+from service.client.transport import TIMEOUT
+
+Runner = Callable[[argparse.Namespace], int]
+EXIT_CODES = """exit codes: 0 ok · 1 refused by the rules (422) · 2 usage, invalid request (400) or no profile ·
+3 not authenticated or not allowed (401, 403) · 4 not found (404) · 5 conflict (409) ·
+6 service unreachable or failing (5xx, 503)"""
+
+
+def _guarded(runner: Runner) -> Runner:
+    """Run a client command; a ClientError prints its problem's detail (or its document with --json)."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return runner(args)
+        except ClientError as error:
+            if getattr(args, "json", False) and error.problem:
+                emit_json(error.problem)
+            print(f"lexmechanic {args.command}: {error.message}", file=sys.stderr)
+            return error.code
+
+    return run
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def _common(json: bool = True) -> argparse.ArgumentParser:
+    shared = argparse.ArgumentParser(add_help=False)
+    shared.add_argument("--profile", help="the profile to use (default: $LEXMECHANIC_PROFILE, else the default one)")
+    shared.add_argument("--timeout", type=float, default=TIMEOUT, help=f"seconds to wait for the service ({TIMEOUT:g})")
+    if json:
+        shared.add_argument("--json", action="store_true", help="print the service's answer as JSON, for scripts")
+    return shared
+
+
+def _lang(parser: argparse.ArgumentParser, help: str, default: str | None = "en") -> None:
+    parser.add_argument("--lang", choices=("en", "es"), default=default, help=help)
+
+
+def add_client_commands(commands: Any) -> None:
+    """Add login, profiles, post, log, state, encounter and transcript to the `lexmechanic` parser."""
+    common = _common()
+
+    def add(name: str, runner: Runner, help: str, description: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = commands.add_parser(
+            name, parents=[common], help=help, description=description, epilog=EXIT_CODES,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        parser.set_defaults(run=_guarded(runner))
+        return parser
+
+    login = add("login", writing.login, "check a token against a service and keep it as a profile",
+                "Check TOKEN against the service (which campaign, participant and role) and store a profile.")
+    login.add_argument("url", metavar="URL", help="the campaign's URL (http://host:8000/campaigns/ID) or the service's")
+    login.add_argument("token", metavar="TOKEN", help="the participant's token ('-': read it from standard input)")
+    login.add_argument("--campaign", help="the campaign id, when URL is the service's base URL")
+    login.add_argument("--default", action="store_true", help="make this profile the default")
+
+    listing = add("profiles", writing.list_profiles, "list the stored profiles", "List the profiles (tokens hidden).")
+    listing.add_argument("--use", metavar="NAME", help="make NAME the default profile")
+
+    posting = add("post", writing.post, "send a forum post's text; print the reply to paste",
+                  "Send the text of a forum post (its command lines run as one unit) and print the reply.")
+    posting.add_argument("text", nargs="?", help="the post's text (default: --file, or standard input)")
+    posting.add_argument("--file", help="read the text from FILE ('-': standard input)")
+    posting.add_argument("--post-id", help="the forum post's id: the idempotency key (default: a new random id)")
+    posting.add_argument("--url", help="the forum post's URL, linked from the reply and the transcript")
+    posting.add_argument("--author", help="the post's author as the forum shows it (default: the profile's name)")
+    _lang(posting, "language of the reply (default: the post's own)", default=None)
+    posting.add_argument("--bbcode", action="store_true", help="print the reply as BBCode instead of Markdown")
+
+    logging = add("log", reads.log, "the campaign's events: seq, when, who, type and what",
+                  "The latest events (or a span of seqs), one line each.")
+    logging.add_argument("-n", "--limit", type=_positive, default=20, help="how many of the latest events (20)")
+    logging.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="first seq to show")
+    logging.add_argument("--to", type=_positive, metavar="SEQ", help="last seq to show (default: the head)")
+    _lang(logging, "language of the summaries")
+
+    stating = add("state", reads.state, "the campaign's state now or at a point of history",
+                  "Characters and their health, session, encounter and missions, now or at one point.")
+    point = stating.add_mutually_exclusive_group()
+    point.add_argument("--at-seq", type=_positive, metavar="N", help="right after event N")
+    point.add_argument("--at-post", metavar="ID", help="after the last event of forum post ID")
+    point.add_argument("--at-turn", metavar="E/R/T", help="at the end of turn T of round R of encounter E")
+
+    fighting = add("encounter", reads.encounter, "whose turn, initiative order, wounds as a table",
+                   "The running encounter (or encounter ID): round, turn, order and everyone's health.")
+    fighting.add_argument("encounter", nargs="?", metavar="ID", help="the encounter (default: the running one)")
+    fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
+
+    telling = add("transcript", reads.transcript, "a session's, encounter's or span's transcript",
+                  "The transcript, ready to paste into a forum post.")
+    span = telling.add_mutually_exclusive_group()
+    span.add_argument("--session", type=_positive, metavar="N", help="session N")
+    span.add_argument("--encounter", metavar="ID", help="encounter ID")
+    span.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="from this seq (with --to)")
+    telling.add_argument("--to", type=_positive, metavar="SEQ", help="to this seq")
+    telling.add_argument("--format", choices=("markdown", "bbcode"), default="markdown", help="markdown (default)")
+    telling.add_argument("--split", type=_positive, metavar="N",
+                         help="cut it into messages of at most N characters (Discord: 2000), between scissors lines")
+    _lang(telling, "language of the transcript")

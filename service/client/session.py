@@ -1,0 +1,53 @@
+"""What every client command shares: the chosen profile, its connection, and how answers are printed."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from typing import Any
+
+import msgspec
+
+from service.client import profiles
+from service.client.boards import Board
+from service.client.tables import table
+from service.client.transport import Api, segment
+
+
+class Session:
+    """The profile a command runs as, and the service it talks to."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.profile_name, self.profile = profiles.load(profiles.config_path()).chosen(args.profile)
+        self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout)
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.api.__exit__()
+
+    def campaign(self, path: str = "") -> str:
+        """The path of this profile's campaign (plus `path`)."""
+        return f"/campaigns/{segment(self.profile.campaign_id)}{path}"
+
+
+def emit_json(value: Any) -> None:
+    sys.stdout.write(msgspec.json.format(msgspec.json.encode(value), indent=2).decode() + "\n")
+
+
+def terminal_width() -> int | None:
+    """The terminal's width when writing to one (a pipe or file gets whole lines)."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def emit_board(board: Board) -> None:
+    for line in board.heading:
+        print(line)
+    if board.heading:
+        print()
+    if board.rows:
+        print(table(board.headers, board.rows, terminal_width()))
+    else:
+        print("(none)")

@@ -1,0 +1,128 @@
+"""Logging in (a profile per campaign and token), listing profiles, and sending a forum post's text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import msgspec
+
+from service.client import profiles
+from service.client.exits import OK, USAGE, ClientError
+from service.client.session import Session, emit_json, terminal_width
+from service.client.tables import Cell, table
+from service.client.transport import Api, segment
+
+
+def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
+    """(the service's base URL, the campaign id) from a campaign URL or a base URL and --campaign."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ClientError(USAGE, f"the URL must be http(s)://host[:port][/campaigns/ID], not {url!r}")
+    path = parts.path.rstrip("/")
+    head, found, tail = path.rpartition("/campaigns/")
+    if found and tail and "/" not in tail:
+        if campaign is not None and campaign != tail:
+            raise ClientError(USAGE, f"the URL names campaign {tail} and --campaign {campaign}; give one")
+        path, campaign = head, tail
+    if campaign is None:
+        raise ClientError(USAGE, "which campaign? give its URL (…/campaigns/ID) or --campaign ID")
+    return urlunsplit((parts.scheme, parts.netloc, path, "", "")), campaign
+
+
+def _token(given: str) -> str:
+    token = sys.stdin.readline().strip() if given == "-" else given.strip()
+    if not token:
+        raise ClientError(USAGE, "the token is empty")
+    return token
+
+
+def login(args: argparse.Namespace) -> int:
+    base, campaign_id = split_campaign_url(args.url, args.campaign)
+    token = _token(args.token)
+    name = profiles.check_name(args.profile or profiles.DEFAULT_NAME)
+    with Api(base, token, timeout=args.timeout) as api:
+        me: dict[str, Any] = api.get(f"/campaigns/{segment(campaign_id)}/me")
+    profile = profiles.Profile(
+        url=base, token=token, campaign_id=str(me["campaign_id"]), campaign_name=str(me["campaign_name"]),
+        ruleset=str(me["ruleset"]), participant_id=str(me["participant_id"]), name=str(me["name"]),
+        role=str(me["role"]),
+    )
+    path = profiles.config_path()
+    known = profiles.load(path)
+    default = name if args.default or known.default is None or known.default not in known.profiles else known.default
+    profiles.save(path, profiles.Profiles(default=default, profiles={**known.profiles, name: profile}))
+    if args.json:
+        emit_json({**me, "profile": name, "default": default == name, "config": str(path)})
+        return OK
+    print(f"Logged in to {profile.campaign_name} ({profile.ruleset}) as {profile.name}, {profile.role}.")
+    marker = " (the default)" if default == name else f" (the default is {default!r}: use --profile {name})"
+    print(f"Profile {name!r}{marker} saved in {path} (mode 600).")
+    return OK
+
+
+def list_profiles(args: argparse.Namespace) -> int:
+    path = profiles.config_path()
+    known = profiles.load(path)
+    if args.use is not None:
+        if args.use not in known.profiles:
+            raise ClientError(USAGE, f"no profile {args.use!r}; known: {', '.join(sorted(known.profiles)) or 'none'}")
+        known = msgspec.structs.replace(known, default=args.use)
+        profiles.save(path, known)
+    if args.json:
+        emit_json({"config": str(path), "default": known.default,
+                   "profiles": {n: {**msgspec.to_builtins(p), "token": None} for n, p in known.profiles.items()}})
+        return OK
+    rows: list[list[Cell]] = [
+        ["*" if n == known.default else "", n, p.campaign_name, p.ruleset, p.name, p.role, p.url]
+        for n, p in sorted(known.profiles.items())
+    ]
+    print(f"{path}:")
+    print(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
+          if rows else "no profiles yet: lexmechanic login URL TOKEN")
+    return OK
+
+
+def _text(args: argparse.Namespace) -> str:
+    if args.text is not None and args.file is not None:
+        raise ClientError(USAGE, "give the post's text or --file, not both")
+    if args.file == "-" or (args.text is None and args.file is None and not sys.stdin.isatty()):
+        text = sys.stdin.read()
+    elif args.file is not None:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ClientError(USAGE, f"cannot read {args.file}: {error}") from error
+    elif args.text is not None:
+        text = args.text
+    else:
+        raise ClientError(USAGE, "no text: give it as an argument, with --file FILE, or on standard input")
+    if not text.strip():
+        raise ClientError(USAGE, "the post is empty")
+    return text
+
+
+def post(args: argparse.Namespace) -> int:
+    text = _text(args)
+    with Session(args) as session:
+        post_id = args.post_id or f"cli-{uuid.uuid4().hex[:16]}"
+        body: dict[str, Any] = {
+            "post": {"id": post_id, "url": args.url, "author": args.author or session.profile.name or None},
+            "text": text,
+        }
+        if args.lang is not None:
+            body["lang"] = args.lang
+        _, answer = session.api.post(session.campaign("/posts"), body)
+    if args.json:
+        emit_json(answer)
+        return OK
+    reply = answer.get("reply") or {}
+    print(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
+    note = "already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed") else (
+        f"recorded: campaign at version {answer.get('version')}")
+    print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
+    return OK

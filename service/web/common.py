@@ -1,0 +1,150 @@
+"""What every page shares: its reader, the campaign's name and head, the verify badge, the labels, the templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from litestar import Request, Response
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.response import Redirect, Template
+from litestar.template.config import TemplateConfig
+from litestar.types import ExceptionHandlersMap
+
+from domain.campaign.state import CampaignState
+from projections.rendering.page_words import label, labels
+from service.api.problems import ApiError
+from service.api.services import Services, services
+from service.live import Hub
+from service.store import CampaignNotFound, Head
+from service.web.badge import Badge, BadgeCache
+from service.web.reader import PageReader, SignInNeeded, language, page_reader
+
+
+@dataclass(frozen=True)
+class WebServices:
+    """The pages' own process-wide objects, owned by the app's lifespan."""
+
+    badges: BadgeCache
+    hub: Hub
+
+
+def web_services(request: Request[Any, Any, Any]) -> WebServices:
+    found = request.app.state.web
+    assert isinstance(found, WebServices)
+    return found
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page's reader, the services, the campaign at its head, and the context every template gets."""
+
+    reader: PageReader
+    found: Services
+    head: Head
+    state: CampaignState
+    context: dict[str, Any]
+
+
+def _short(value: str | None, length: int = 12) -> str:
+    return value[:length] + "…" if value and len(value) > length else value or ""
+
+
+def _when(value: str | None) -> str:
+    """`2026-12-01T11:30:05.123456Z` as `2026-12-01 11:30:05 UTC`."""
+    return f"{value[:10]} {value[11:19]} UTC" if value and len(value) >= 19 else value or ""
+
+
+def _web_url(value: object) -> bool:
+    """Only http(s) links leave a page: a post's url is the client's text (a javascript: url must not run)."""
+    return isinstance(value, str) and value.lower().startswith(("https://", "http://"))
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("service.web", "templates"),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["short"] = _short
+    env.filters["when"] = _when
+    env.tests["web_url"] = _web_url
+    return env
+
+
+def template_config() -> TemplateConfig[JinjaTemplateEngine]:
+    return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
+
+
+async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: float | None = None) -> Page:
+    """Everything a campaign page needs before its own part: reader, head, the state at the head, badge."""
+    found = services(request)
+    reader = await page_reader(request, found.store, campaign_id)
+    head = await found.store.head(campaign_id)
+    # The head state from the nearest snapshot and a short tail: a first read never folds a long log.
+    state = await found.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
+    participant = state.participants.get(reader.actor.participant_id)
+    badge = await web_services(request).badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
+    lang = reader.lang
+    context: dict[str, Any] = {
+        "L": labels(lang),
+        "label": lambda key, **values: label(key, lang, **values),
+        "lang": lang,
+        "reader": reader,
+        "campaign_name": state.name,
+        "campaign_id": campaign_id,
+        "head": head,
+        "badge": badge,
+        "who": participant.name if participant is not None else None,
+        "role": label(f"role_{reader.role}", lang),
+        "other_lang": {"en": "es", "es": "en"}[lang],
+        "lang_href": _lang_href(request, "es" if lang == "en" else "en"),
+        "nav": {
+            "timeline": reader.href(reader.ui),
+            "state": reader.href(f"{reader.ui}/state"),
+            "compare": reader.href(f"{reader.ui}/compare"),
+        },
+        "sign_out": f"{reader.ui}/sign-out" if reader.via_cookie else None,
+    }
+    return Page(reader=reader, found=found, head=head, state=state, context=context)
+
+
+def _lang_href(request: Request[Any, Any, Any], lang: str) -> str:
+    params = {k: v for k, v in request.query_params.items() if k != "lang"}
+    params["lang"] = lang
+    return f"{request.url.path}?{urlencode(params)}"
+
+
+def badge_context(badge: Badge) -> dict[str, Any]:
+    return {"badge": badge}
+
+
+def sign_in_redirect(request: Request[Any, Any, Any], error: SignInNeeded) -> Response[Any]:
+    target = f"/ui/campaigns/{error.campaign_id}/sign-in"
+    query = f"?lang={request.query_params['lang']}" if request.query_params.get("lang") in ("en", "es") else ""
+    return Redirect(path=target + query, status_code=303)
+
+
+def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    """A refusal as a page a person reads (the API answers the same refusals as problem documents)."""
+    lang, _ = language(request)
+    status = error.status if isinstance(error, ApiError) else 404
+    detail = error.detail if isinstance(error, ApiError) else str(error)
+    if isinstance(error, CampaignNotFound):
+        detail = f"no campaign {error.campaign_id}" + (f" (did you mean {error.canonical}?)" if error.canonical else "")
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": status, "detail": detail},
+        status_code=status,
+    )
+
+
+PAGE_EXCEPTION_HANDLERS: ExceptionHandlersMap = {
+    SignInNeeded: sign_in_redirect,
+    ApiError: error_page,
+    CampaignNotFound: error_page,
+}

@@ -1,0 +1,90 @@
+"""`GET /ui/campaigns/{id}/rolls/{seq}`: a roll's proof as a page, and the data a browser verifies it from.
+
+The page shows what the JSON proof shows (`GET /campaigns/{id}/rolls/{seq}`: the commitment, the seed
+once revealed, the contributions mixed in, every die and the server's own recomputation) and embeds the
+stored records the browser needs to check it without trusting the server: every event of the command,
+the epoch's commitment and reveal, and the contributions before the roll, each with its hashes
+(service/web/static/verify.js recomputes them from docs/fairness.md and docs/audit-format.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, get
+from litestar.params import FromPath
+from litestar.response import Template
+
+from projections.rendering.page_words import labels
+from service import proofs
+from service.api.problems import ApiError
+from service.api.sharing import links_for
+from service.store import MAX_SEQ, StoredEvent
+from service.web.common import page
+from service.web.frames_walk import corrections, walk
+from service.web.state_pages import _json
+
+
+def _record(stored: StoredEvent) -> dict[str, Any]:
+    record = msgspec.to_builtins(stored)
+    assert isinstance(record, dict)
+    return record
+
+
+@get("/campaigns/{campaign_id:str}/rolls/{seq:int}", summary="Web: a roll's proof, verifiable in the browser",
+     include_in_schema=False)
+async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> Template:
+    found = await page(request, campaign_id)
+    store, reader = found.found.store, found.reader
+    stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
+    if stored is None:
+        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign")
+    proof = await proofs.roll_proof(store, campaign_id, stored)
+    if proof is None:
+        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice")
+    command = await store.command_of(campaign_id, seq)
+    epoch = int(proof["epoch"])
+    facts = await store.epoch_events(campaign_id)
+    epoch_seqs = {(event["type"], int(event["data"]["epoch"])): int(event["seq"]) for event in facts}
+    committed = await _stored(found, epoch_seqs.get(("dice_seed_committed", epoch)))
+    revealed = await _stored(found, epoch_seqs.get(("dice_seed_revealed", epoch)))
+    entropy = proof.get("entropy") or {}
+    contributions = [c for c in entropy.get("contributions", [])]
+    contribution_records = [await _stored(found, int(c["seq"])) for c in contributions]
+    undone = await corrections(store, campaign_id)
+    links = await links_for(found.found, campaign_id)
+    walked = await walk(store, found.found.snapshots, campaign_id, command, reader.lang, links, undone)
+    people = {pid: p.name for pid, p in found.state.participants.items()}
+    data = {
+        "campaign_id": campaign_id,
+        "seq": seq,
+        "epoch": epoch,
+        "events": [_record(e) for e in command],
+        "committed": _record(committed) if committed else None,
+        "revealed": _record(revealed) if revealed else None,
+        "contributions": [_record(r) for r in contribution_records if r is not None],
+    }
+    context = {
+        **found.context,
+        "page": "proof",
+        "seq": seq,
+        "proof": proof,
+        "frames": walked.frames,
+        "command": command,
+        "contributions": [{**c, "name": people.get(c.get("actor") or "", c.get("actor"))} for c in contributions],
+        "verify_json": _json(data),
+        "words_json": _json({k: v for k, v in labels(reader.lang).items() if k.startswith("v_")}),
+        "timeline_href": reader.href(reader.ui, before=command[-1].seq + 1 if command else seq + 1),
+        "state_href": reader.href(f"{reader.ui}/state", at_seq=command[-1].seq if command else seq),
+        "json_href": reader.href(f"/campaigns/{campaign_id}/rolls/{seq}"),
+        "live": False,
+    }
+    return Template(template_name="proof.html", context=context)
+
+
+async def _stored(found: Any, seq: int | None) -> StoredEvent | None:
+    if seq is None:
+        return None
+    result: StoredEvent | None = await found.found.store.stored_one(found.reader.campaign_id, seq)
+    return result

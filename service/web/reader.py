@@ -1,0 +1,137 @@
+"""Who reads a page, in which language, and how its links keep the way in (a share key, an explicit language).
+
+A page is read with a share link (`?share=<key>`: an observer, nothing more), a bearer token, or the
+participant token a browser keeps in the campaign's HTTP-only cookie after signing in. The cookie only
+ever opens reads (pages and the live stream); no write anywhere accepts it, so a page cannot be made to
+send a command on a reader's behalf.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import msgspec
+from litestar import Request
+
+from domain.commands import Actor, Role
+from projections.rendering.vocabulary import Lang
+from service import share_links
+from service.api.auth import campaign_reader
+from service.api.problems import ApiError
+from service.store import EventStore, campaign_uuid
+from service.tokens import token_hash
+
+COOKIE_PREFIX = "lexmechanic-"
+COOKIE_MAX_AGE = 30 * 24 * 3600
+
+
+def cookie_name(campaign_id: str) -> str:
+    """One cookie per campaign: a browser can be signed in to several campaigns with different tokens."""
+    return f"{COOKIE_PREFIX}{campaign_id}"
+
+
+class SignInNeeded(Exception):
+    """A page was asked for without a share key, a token or the campaign's cookie: the sign-in form answers."""
+
+    def __init__(self, campaign_id: str, lang: Lang) -> None:
+        super().__init__(campaign_id)
+        self.campaign_id = campaign_id
+        self.lang = lang
+
+
+class PageReader(msgspec.Struct, frozen=True, kw_only=True):
+    """The reader of a page: who, which campaign, which language, and the query every link must carry."""
+
+    campaign_id: str
+    actor: Actor
+    name: str | None
+    lang: Lang
+    share: str | None
+    explicit_lang: bool
+    via_cookie: bool
+
+    def href(self, path: str, **params: object) -> str:
+        """A link to another page that keeps the share key and an explicitly chosen language."""
+        query = {k: str(v) for k, v in params.items() if v is not None and v != ""}
+        if self.share is not None:
+            query["share"] = self.share
+        if self.explicit_lang:
+            query["lang"] = self.lang
+        return f"{path}?{urlencode(query)}" if query else path
+
+    @property
+    def ui(self) -> str:
+        return f"/ui/campaigns/{self.campaign_id}"
+
+    @property
+    def role(self) -> Role:
+        return self.actor.role
+
+
+def language(request: Request[Any, Any, Any]) -> tuple[Lang, bool]:
+    """`?lang=es|en`, else the best of English and Spanish in Accept-Language, else English; and whether explicit."""
+    asked = request.query_params.get("lang")
+    if asked in ("en", "es"):
+        return ("es" if asked == "es" else "en"), True
+    best: tuple[float, Lang] = (0.0, "en")
+    for part in request.headers.get("accept-language", "").split(","):
+        tag, _, params = part.strip().partition(";")
+        primary = tag.strip().lower().split("-")[0]
+        if primary not in ("en", "es"):
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > best[0]:
+            best = (quality, "es" if primary == "es" else "en")
+    return best[1], False
+
+
+async def cookie_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor | None:
+    """The participant whose token the campaign's cookie holds, if the cookie is there and still good."""
+    token = request.cookies.get(cookie_name(campaign_id))
+    if not token:
+        return None
+    found = await store.token(campaign_id, token_hash(token))
+    if found is None:
+        return None
+    participant_id, role = found
+    checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
+    return Actor(participant_id=participant_id, role=checked)
+
+
+async def read_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> tuple[Actor, bool]:
+    """Who reads: a share key or a bearer token (as every read of the API), else the campaign's cookie."""
+    campaign_uuid(campaign_id)  # another spelling of the id names no campaign: 404 before anything else
+    if request.query_params.get("share") is None and request.headers.get("authorization") is None:
+        actor = await cookie_actor(request, store, campaign_id)
+        if actor is not None:
+            return actor, True
+        await store.head(campaign_id)  # an unknown campaign is a 404
+        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link")
+    return await campaign_reader(request, store, campaign_id), False
+
+
+async def page_reader(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> PageReader:
+    """The reader of a page, or SignInNeeded when nothing identifies one."""
+    lang, explicit = language(request)
+    try:
+        actor, via_cookie = await read_actor(request, store, campaign_id)
+    except ApiError as error:
+        if error.status == 401 and request.query_params.get("share") is None:
+            raise SignInNeeded(campaign_id, lang) from None
+        raise
+    share = request.query_params.get("share")
+    return PageReader(campaign_id=campaign_id, actor=actor, name=None, lang=lang,
+                      share=share if share is not None and await _valid(store, campaign_id, share) else None,
+                      explicit_lang=explicit, via_cookie=via_cookie)
+
+
+async def _valid(store: EventStore, campaign_id: str, key: str) -> bool:
+    return await share_links.link_of_key(store, campaign_id, key) is not None

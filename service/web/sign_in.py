@@ -1,0 +1,71 @@
+"""Signing in to a campaign's pages with a participant token, and out again.
+
+The token is checked against the campaign and kept in the campaign's own cookie: HTTP-only (no script
+reads it), SameSite=Lax (sent when a reader follows a link from the forum, never with a form another
+site posts) and Secure whenever the page was reached over https. It opens reads only (service/web/reader.py).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Request, Response, get, post
+from litestar.enums import RequestEncodingType
+from litestar.params import Body, FromPath
+from litestar.response import Redirect, Template
+
+from projections.rendering.page_words import labels
+from service.api.services import services
+from service.store import campaign_uuid
+from service.tokens import token_hash
+from service.web.reader import COOKIE_MAX_AGE, cookie_name, language
+
+MAX_TOKEN = 200
+
+
+def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status: int = 200) -> Template:
+    lang, explicit = language(request)
+    return Template(
+        template_name="sign_in.html",
+        context={"L": labels(lang), "lang": lang, "campaign_id": campaign_id, "error": error,
+                 "action": f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else "")},
+        status_code=status,
+    )
+
+
+@get("/campaigns/{campaign_id:str}/sign-in", summary="Web: the sign-in form", include_in_schema=False)
+async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
+    campaign_uuid(campaign_id)
+    await services(request).store.head(campaign_id)
+    return _form(request, campaign_id, error=False)
+
+
+@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False)
+async def sign_in(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)],
+) -> Response[Any]:
+    store = services(request).store
+    campaign_uuid(campaign_id)
+    token = (data.get("token") or "").strip()
+    found = await store.token(campaign_id, token_hash(token)) if 0 < len(token) <= MAX_TOKEN else None
+    if found is None:
+        await store.head(campaign_id)
+        return _form(request, campaign_id, error=True, status=401)
+    lang, explicit = language(request)
+    target = f"/ui/campaigns/{campaign_id}" + (f"?lang={lang}" if explicit else "")
+    response: Response[Any] = Redirect(path=target, status_code=303)
+    response.set_cookie(
+        key=cookie_name(campaign_id), value=token, max_age=COOKIE_MAX_AGE, path="/", httponly=True,
+        samesite="lax", secure=request.url.scheme == "https",
+    )
+    return response
+
+
+@post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False)
+async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
+    campaign_uuid(campaign_id)
+    response: Response[Any] = Redirect(path=f"/ui/campaigns/{campaign_id}/sign-in", status_code=303)
+    response.delete_cookie(key=cookie_name(campaign_id), path="/")
+    return response

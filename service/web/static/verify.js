@@ -1,0 +1,244 @@
+// Verify a roll in the reader's browser, trusting nothing but the records embedded in the page.
+//
+// Written from the public contract, not from the service's code:
+//   docs/audit-format.md  hash(record) = sha256(bytes(prev_hash) || canonical JSON of the eight hashed fields)
+//   docs/fairness.md      commitment = sha256(seed); entropy digest chain (algorithm 2);
+//                         die k = HMAC-SHA256(seed, "<campaign>:<nonce>:<k>:<attempt>[:<entropy>]"), first
+//                         8 bytes big-endian, rejected while >= 2^64 - (2^64 mod sides), else v mod sides + 1.
+// Everything runs in WebCrypto (crypto.subtle) and BigInt; nothing is sent anywhere.
+"use strict";
+
+(function () {
+  const HASHED = ["campaign_id", "seq", "type", "schema_version", "data", "meta", "idempotency_key", "recorded_at"];
+  // Older event versions that copied a replaced die (docs/fairness.md): skip exactly these fields.
+  const LEGACY = { "wng_dice_rerolled:1": "rerolls[].before", "wng_soak_rerolled:1": "before" };
+  const TWO_64 = 1n << 64n;
+  const encoder = new TextEncoder();
+
+  function hex(bytes) {
+    return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function fromHex(text) {
+    if (typeof text !== "string" || !/^([0-9a-f]{2})*$/.test(text)) throw new Error("not lowercase hex: " + text);
+    const out = new Uint8Array(text.length / 2);
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(text.substr(i * 2, 2), 16);
+    return out;
+  }
+
+  function concat(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+  }
+
+  // Keys sorted by Unicode code point (not by UTF-16 unit, which differs above U+FFFF).
+  function byCodePoint(a, b) {
+    const x = Array.from(a), y = Array.from(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d !== 0) return d;
+    }
+    return x.length - y.length;
+  }
+
+  // JSON with sorted keys, no whitespace, non-ASCII as itself: Python's json.dumps(sort_keys=True,
+  // separators=(",", ":"), ensure_ascii=False) for the values events hold (no floats).
+  function canonical(value) {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (typeof value === "object") {
+      return "{" + Object.keys(value).sort(byCodePoint)
+        .map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+    }
+    if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Error("not an exact integer: " + value);
+    return JSON.stringify(value);
+  }
+
+  async function sha256(bytes) {
+    return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  }
+
+  async function recordHash(record) {
+    const body = {};
+    for (const name of HASHED) body[name] = record[name];
+    return hex(await sha256(concat(fromHex(record.prev_hash), encoder.encode(canonical(body)))));
+  }
+
+  function isDie(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+    const keys = Object.keys(value).sort();
+    return keys.length === 3 && keys[0] === "k" && keys[1] === "sides" && keys[2] === "value";
+  }
+
+  function diceIn(value, found) {
+    if (isDie(value)) {
+      found.push(value);
+    } else if (Array.isArray(value)) {
+      value.forEach((item) => diceIn(item, found));
+    } else if (value !== null && typeof value === "object") {
+      Object.keys(value).forEach((key) => diceIn(value[key], found));
+    }
+    return found;
+  }
+
+  function recordedDice(record) {
+    let data = record.data;
+    const legacy = LEGACY[record.type + ":" + record.schema_version];
+    if (legacy === "before") {
+      data = Object.assign({}, data);
+      delete data.before;
+    } else if (legacy === "rerolls[].before" && Array.isArray(data.rerolls)) {
+      data = Object.assign({}, data, {
+        rerolls: data.rerolls.map((r) => {
+          if (r === null || typeof r !== "object") return r;
+          const copy = Object.assign({}, r);
+          delete copy.before;
+          return copy;
+        }),
+      });
+    }
+    return diceIn(data, []);
+  }
+
+  async function entropyDigest(contributions) {
+    let digest = new Uint8Array(32);
+    for (const text of contributions) {
+      digest = await sha256(concat(digest, await sha256(encoder.encode(text))));
+    }
+    return hex(digest);
+  }
+
+  // The face of die k (a BigInt: the docs' test vectors use dice beyond 2^53 sides); `key` is the seed's HMAC key.
+  async function dieFace(key, campaign, nonce, k, sides, entropy) {
+    const bigSides = BigInt(sides);
+    const limit = TWO_64 - (TWO_64 % bigSides);
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      let message = campaign + ":" + nonce + ":" + k + ":" + attempt;
+      if (entropy !== null) message += ":" + entropy;
+      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+      let v = 0n;
+      for (let i = 0; i < 8; i++) v = (v << 8n) | BigInt(mac[i]);
+      if (v < limit) return v % bigSides + 1n;
+    }
+    throw new Error("no accepted attempt");
+  }
+
+  // The whole check; `say(kind, key, values)` reports each step. Answers "verified", "pending" or "failed".
+  async function verify(data, say) {
+    let ok = true;
+    const fail = (key, values, k) => { ok = false; say("bad", key, values, k); };
+    const records = data.events.concat(data.contributions, [data.committed, data.revealed].filter(Boolean));
+    for (const record of records) {
+      if (record.campaign_id !== data.campaign_id) fail("v_hash_bad", { seq: record.seq });
+      else if ((await recordHash(record)) === record.hash) say("ok", "v_hash_ok", { seq: record.seq });
+      else fail("v_hash_bad", { seq: record.seq });
+    }
+    // The command's events are consecutive in the chain: each one's prev_hash is the hash before it.
+    for (let i = 1; i < data.events.length; i++) {
+      const event = data.events[i], before = data.events[i - 1];
+      if (event.seq !== before.seq + 1 || event.prev_hash !== before.hash) fail("v_hash_bad", { seq: event.seq });
+    }
+    const first = data.events[0];
+    const provenance = data.events.map((e) => e.meta && e.meta.dice).find(Boolean);
+    if (!first || !provenance || !data.committed) {
+      fail("v_dice_missing", {});
+      return "failed";
+    }
+    const epoch = provenance.epoch;
+    const nonce = provenance.nonce;
+    if (nonce !== first.seq || data.committed.data.epoch !== epoch) fail("v_dice_missing", {});
+    const algorithm = data.committed.data.algorithm === undefined ? 1 : data.committed.data.algorithm;
+    let entropy = null;
+    if (algorithm === 2) {
+      const mine = data.contributions
+        .filter((c) => c.type === "entropy_contributed" && c.data.epoch === epoch && c.seq < nonce)
+        .sort((a, b) => a.seq - b.seq).map((c) => c.data.entropy);
+      const digest = await entropyDigest(mine);
+      if (digest === provenance.entropy) say("ok", "v_entropy_ok", {});
+      else fail("v_entropy_bad", {});
+      entropy = provenance.entropy;
+    }
+    const dice = new Map();
+    for (const record of data.events) {
+      for (const die of recordedDice(record)) {
+        const known = dice.get(die.k);
+        if (known && (known.sides !== die.sides || known.value !== die.value)) fail("v_die_bad", {
+          k: die.k, value: die.value, computed: known.value });
+        if (!known) dice.set(die.k, die);
+      }
+    }
+    const ks = Array.from(dice.keys()).sort((a, b) => a - b);
+    if (ks.length === 0 || ks.some((k, i) => k !== i)) fail("v_dice_missing", {});
+    if (!data.revealed) return ok ? "pending" : "failed";
+    const seed = fromHex(data.revealed.data.seed);
+    if (data.revealed.data.epoch !== epoch) fail("v_commit_bad", {});
+    else if (hex(await sha256(seed)) === data.committed.data.commitment) say("ok", "v_commit_ok", {});
+    else fail("v_commit_bad", {});
+    const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    for (const k of ks) {
+      const die = dice.get(k);
+      const computed = Number(await dieFace(key, data.campaign_id, nonce, k, die.sides, entropy));
+      const values = { k: k, sides: die.sides, value: die.value, computed: computed };
+      if (computed === die.value) say("ok", "v_die_ok", values, k);
+      else fail("v_die_bad", values, k);
+    }
+    return ok ? "verified" : "failed";
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : "{" + name + "}"));
+  }
+
+  function start() {
+    const button = document.getElementById("verify-button");
+    const result = document.getElementById("verify-result");
+    const steps = document.getElementById("verify-steps");
+    const words = JSON.parse(document.getElementById("verify-words").textContent);
+    if (!button) return;
+    button.addEventListener("click", async () => {
+      steps.textContent = "";
+      document.querySelectorAll("td.browser").forEach((cell) => { cell.textContent = "…"; });
+      if (!(window.crypto && crypto.subtle)) {
+        result.dataset.state = "failed";
+        result.textContent = words.v_no_crypto;
+        return;
+      }
+      result.dataset.state = "running";
+      result.textContent = words.v_running;
+      const say = (kind, key, values, k) => {
+        const item = document.createElement("li");
+        item.className = kind;
+        item.textContent = (kind === "ok" ? "✔ " : "✘ ") + format(words[key], values);
+        steps.appendChild(item);
+        if (k !== undefined) {
+          const cell = document.querySelector('td.browser[data-k="' + k + '"]');
+          if (cell) cell.textContent = (kind === "ok" ? "✔ " : "✘ ") + values.computed;
+        }
+      };
+      let outcome;
+      try {
+        // Read at the moment of the click: the page's data, whatever it holds now.
+        const data = JSON.parse(document.getElementById("verify-data").textContent);
+        outcome = await verify(data, say);
+      } catch (error) {
+        say("bad", "v_failed", {});
+        outcome = "failed";
+      }
+      result.dataset.state = outcome;
+      result.textContent = outcome === "verified" ? "✔ " + words.v_verified
+        : outcome === "pending" ? "⧗ " + words.v_pending : "✘ " + words.v_failed;
+    });
+  }
+
+  async function hmacKey(seedHex) {
+    return crypto.subtle.importKey("raw", fromHex(seedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  }
+
+  window.lexmechanicVerify = {
+    verify: verify, canonical: canonical, dieFace: dieFace, entropyDigest: entropyDigest, hmacKey: hmacKey,
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

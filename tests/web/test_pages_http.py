@@ -1,0 +1,78 @@
+"""The pages over plain HTTP: sign-in and its cookie, refusals as pages, headers, the rows fragment, languages."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from service.web.reader import cookie_name
+from tests.web.conftest import Served
+from tests.web.scenario import deathwatch_fight
+
+
+async def test_sign_in_keeps_the_token_in_an_http_only_same_site_cookie_and_sign_out_drops_it(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    client = served.client
+    ui = f"/ui/campaigns/{campaign.id}"
+    asked = await client.get(ui)
+    assert asked.status_code == 303 and asked.headers["location"] == f"{ui}/sign-in"
+    wrong = await client.post(f"{ui}/sign-in", data={"token": "lxm_not-a-token"})
+    assert wrong.status_code == 401 and "does not belong" in wrong.text
+    other = await served.create("deathwatch")
+    foreign = await client.post(f"{ui}/sign-in", data={"token": other.gm_token})
+    assert foreign.status_code == 401
+    signed = await client.post(f"{ui}/sign-in?lang=es", data={"token": campaign.gm_token})
+    assert signed.status_code == 303 and signed.headers["location"] == f"{ui}?lang=es"
+    cookie = signed.headers["set-cookie"]
+    assert cookie.startswith(f"{cookie_name(campaign.id)}={campaign.gm_token};")
+    assert re.search(r"HttpOnly", cookie, re.I) and re.search(r"SameSite=lax", cookie, re.I)
+    assert re.search(r"Path=/;", cookie) and "Max-Age=" in cookie
+    page = await client.get(ui)  # the client keeps the cookie, as a browser does
+    assert page.status_code == 200 and "Game Master" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "same-origin"
+    # The cookie opens this campaign's pages and its stream, never another campaign, never a write.
+    assert (await client.get(f"/ui/campaigns/{other.id}")).status_code == 303
+    write = await client.post(f"/campaigns/{campaign.id}/commands", json={"type": "gm_note", "text": "x"})
+    assert write.status_code == 401
+    assert (await client.get(f"/campaigns/{campaign.id}/state")).status_code == 401  # the JSON API: tokens only
+    out = await client.post(f"{ui}/sign-out")
+    assert out.status_code == 303 and cookie_name(campaign.id) in out.headers["set-cookie"]
+    client.cookies.clear()
+    assert (await client.get(ui)).status_code == 303
+
+
+async def test_refusals_are_pages_a_person_reads(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    auth = campaign.auth()
+    client = served.client
+    unknown = await client.get(f"/ui/campaigns/{uuid.uuid4()}", headers=auth)
+    assert unknown.status_code == 404 and unknown.headers["content-type"].startswith("text/html")
+    upper = await client.get(f"/ui/campaigns/{campaign.id.upper()}", headers=auth)
+    assert upper.status_code == 404 and campaign.id in upper.text  # "did you mean" the canonical id
+    no_roll = await client.get(f"/ui/campaigns/{campaign.id}/rolls/1", headers=auth)
+    assert no_roll.status_code == 404 and "rolled no dice" in no_roll.text
+    missing = await client.get(f"/ui/campaigns/{campaign.id}/state?at_post=nowhere", headers=auth)
+    assert missing.status_code == 404 and "nowhere" in missing.text
+    bad_key = await client.get(f"/ui/campaigns/{campaign.id}?share=lxs_{'x' * 40}")
+    assert bad_key.status_code == 401 and bad_key.headers["content-type"].startswith("text/html")
+    assert (await client.get(f"/ui/campaigns/{campaign.id}/encounters/none", headers=auth)).status_code == 404
+
+
+async def test_the_rows_fragment_continues_the_timeline_and_the_language_follows_the_browser(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    await deathwatch_fight(campaign)
+    auth = campaign.auth()
+    ui = f"/ui/campaigns/{campaign.id}"
+    head = (await campaign.get(""))["version"]
+    rows = await served.client.get(f"{ui}/rows?after={head - 3}", headers=auth)
+    assert rows.status_code == 200
+    assert re.findall(r'id="e(\d+)"', rows.text) == [str(s) for s in range(head - 2, head + 1)]
+    spanish = await served.client.get(ui, headers={**auth, "Accept-Language": "es-AR,es;q=0.9,en;q=0.8"})
+    assert '<html lang="es">' in spanish.text and "Cronología" in spanish.text
+    english = await served.client.get(ui, headers={**auth, "Accept-Language": "fr-FR,en;q=0.7,es;q=0.3"})
+    assert '<html lang="en">' in english.text
+    chosen = await served.client.get(f"{ui}?lang=en", headers={**auth, "Accept-Language": "es"})
+    assert '<html lang="en">' in chosen.text and "lang=en" in re.search(r'href="([^"]*/state[^"]*)"', chosen.text)[1]
+    static = await served.client.get("/ui/static/verify.js")
+    assert static.status_code == 200 and "crypto.subtle" in static.text

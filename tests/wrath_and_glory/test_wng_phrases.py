@@ -1,0 +1,80 @@
+"""The sentences a forum reader is told for the Wrath & Glory events of the rules' second pass (Total Defence, the
+Agility test of a climb or swim, troops regrouping, a reinforcement), word for word in English and Spanish.
+Given commands with fixed dice, the lines' numbers are worked by hand from RULES.md and seed 003 (icons: 4–5 → 1,
+6 → 2; the last die of a pool is the Wrath die), not read back from the events."""
+
+from __future__ import annotations
+
+from domain.engine import Lang
+from domain.events import Event
+from domain.wrath_and_glory.commands import AddCharacter, RegroupTroops, StartTurn
+from domain.wrath_and_glory.encounter_commands import JoinEncounter, Move, Override, StartEncounter, TotalDefence
+from domain.wrath_and_glory.encounter_events import EncounterJoined, Moved, MovementTestRolled, TotalDefenceRolled
+from domain.wrath_and_glory.events import DefenceEffectAdded
+from domain.wrath_and_glory.phrases import PHRASES
+from domain.wrath_and_glory.troop_events import TroopsRegrouped
+
+from .scenario import ALICE, of, ork_troop, run, table, then
+
+NAMES = {"h1": "Sigma 19", "h2": "Sister Adela", "orks": "Ork boyz", "orks2": "Bad Moons", "boss": "Warboss"}
+
+
+def told(event: Event, lang: Lang) -> str | None:
+    return PHRASES.sentence(event, NAMES.__getitem__, lang)
+
+
+def test_phrases_total_defence_tells_its_roll_and_its_bonus_once() -> None:
+    # Agility 6: six dice, [4][4][6][1][2] and the Wrath die 3: 1 + 1 + 2 = 4 icons, Defence +4; 3 m of half Speed 6.
+    state = then(table(heroes=1, troop=False), StartEncounter(encounter_id="pit", participants=("h1", "boss")))
+    state = then(state, StartTurn(character_id="h1"), [], ALICE)
+    events = run(state, TotalDefence(character_id="h1", metres=3), [4, 4, 6, 1, 2, 3], ALICE)
+    (rolled,) = of(events, TotalDefenceRolled)
+    assert told(rolled, "en") == ("Sigma 19 goes into Total Defence, moving 3 m: agility 6d6 [4][4][6][1][2] ⚡[3] → 4 "
+                                  "icons, Defence +4 until the next turn")
+    assert told(rolled, "es") == ("Sigma 19 se pone en defensa total y se mueve 3 m: agilidad 6d6 [4][4][6][1][2] "
+                                  "⚡[3] → 4 iconos, Defensa +4 hasta su siguiente turno")
+    (bonus,) = of(events, DefenceEffectAdded)
+    assert told(bonus, "en") == told(bonus, "es") == ""  # the roll's line told it
+
+
+def test_phrases_a_climb_rerolled_with_wrath() -> None:
+    # [4][4][1][1][1] and the Wrath die 2: 2 icons < DN 3; Wrath rerolls the four failed dice: 4, 1, 1, 1 →
+    # [4][4][4][1][1], the Wrath die now 1: 3 icons, success (full Speed) and a complication.
+    move = Move(character_id="h1", mode="climb", metres=5, agility_test=True, reroll="wrath")
+    events = run(table(), move, [4, 4, 1, 1, 1, 2] + [4, 1, 1, 1], ALICE)
+    (tested,) = of(events, MovementTestRolled)
+    assert told(tested, "en") == (
+        "Sigma 19 tries to climb at full Speed: agility 6d6 [4][4][1][1][1] ⚡[2], rerolled [4][4][4][1][1] ⚡[1] → 3 "
+        "icons vs DN 3, success: full Speed; Wrath die 1: complication!")
+    assert told(tested, "es") == (
+        "Sigma 19 intenta escalar a velocidad completa: agilidad 6d6 [4][4][1][1][1] ⚡[2], repetida [4][4][4][1][1] "
+        "⚡[1] → 3 iconos vs ND 3, éxito: velocidad completa; dado de la Ira 1: ¡complicación!")
+    # A failed swim goes half Speed: 6 / 2 = 3 m.
+    swim = run(table(), Move(character_id="h1", mode="swim", metres=3, agility_test=True), [4, 4, 1, 1, 1, 2], ALICE)
+    (tested,) = of(swim, MovementTestRolled)
+    assert told(tested, "es") == ("Sigma 19 intenta nadar a velocidad completa: agilidad 6d6 [4][4][1][1][1] ⚡[2] → 2 "
+                                  "iconos vs ND 3, fallo: media velocidad")
+    (moved,) = of(swim, Moved)
+    assert told(moved, "es") == "Sigma 19 se mueve 3 m (nadar)"
+    # Metres in Spanish take the decimal comma.
+    (walked,) = of(run(table(), Move(character_id="h1", metres=2.5), [], ALICE), Moved)
+    assert (told(walked, "en"), told(walked, "es")) == ("Sigma 19 moves 2.5 m (standard)",
+                                                        "Sigma 19 se mueve 2,5 m (estándar)")
+
+
+def test_phrases_troops_regroup_and_a_reinforcement_joins() -> None:
+    # A lone ork survivor joins the six of the second troop: 6 → 7 members.
+    state = then(table(), AddCharacter(character_id="orks2", sheet=ork_troop()))
+    state = then(state, Override(character_id="orks", reason="shot to pieces", members_left=1,
+                                 add_conditions=("dissolved",)))
+    state = then(state, Override(character_id="orks2", reason="shot up", members_left=6))
+    (regrouped,) = of(run(state, RegroupTroops(troop_id="orks2", joining=("orks",))), TroopsRegrouped)
+    assert told(regrouped, "en") == "Ork boyz (1 member) regroup into Bad Moons: 6 → 7 members"
+    assert told(regrouped, "es") == "Ork boyz (1 miembro) se reagrupan en Bad Moons: 6 → 7 miembros"
+    # Everyone has acted in round 1 when the orks arrive: they act from round 2.
+    fight = then(table(heroes=1), StartEncounter(encounter_id="mine", participants=("h1", "boss")))
+    fight = then(fight, StartTurn(character_id="h1"), [], ALICE)
+    fight = then(fight, StartTurn(character_id="boss"))
+    (joined,) = of(run(fight, JoinEncounter(character_id="orks")), EncounterJoined)
+    assert told(joined, "en") == "Ork boyz joins the fight in round 1 and acts from round 2"
+    assert told(joined, "es") == "Ork boyz se une al combate en el asalto 1 y actúa desde el asalto 2"
