@@ -39,7 +39,6 @@ from .encounter_events import (
 from .encounter_state import Encounter
 from .events import RoundStarted
 from .harm import toughness_bonus, wound
-from .modifiers import Modifier
 from .mounted_decisions import burning_mount
 from .percentile import roll_d100
 from .roll_decisions import build_target, character
@@ -235,9 +234,7 @@ def _burn(state: D100State, char: CharacterState, dice: Dice) -> OnFireBurned:
 
 
 def _break_test(char: CharacterState, state: D100State, dice: Dice) -> HordeBreakTested:
-    start = char.magnitude_start or 0
-    mods = [Modifier("below half magnitude", -10)] if (char.magnitude or 0) * 2 < start else []
-    built = build_target(char, "WP", None, mods)
+    built = build_target(char, "WP", None, ())  # below half magnitude: −10, as on every WP test of a horde
     die = roll_d100(dice)
     result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural("WP"))
     return HordeBreakTested(

@@ -1,0 +1,68 @@
+"""The third rules pass: each disagreement with RULES.md, as the rule's own numbers with fixed dice.
+
+Every expected number is worked out by hand from RULES.md (the section is in each test's name or comment),
+never read off the engine's helpers.
+"""
+
+from __future__ import annotations
+
+from domain.d100 import events as ev
+from domain.d100.commands import GmRuling, PinningTest, RollTest
+from domain.d100.modifiers import Modifier
+from domain.d100.tested_commands import FearTest
+from tests.d100.encounter_fixtures import Table, horde, marine
+
+
+def shaken_horde(magnitude: int, traits: tuple[str, ...] = ()) -> Table:
+    """A horde of starting magnitude 20 (WP 30) brought down to `magnitude` by a ruling."""
+    from msgspec.structs import replace
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("horde", "gm", replace(horde(20), traits=traits))
+    table.run(GmRuling(character_id="horde", reason="losses", set_magnitude=magnitude))
+    return table
+
+
+def test_a9_horde_below_half_magnitude_is_minus_ten_on_a_pinning_test() -> None:
+    # RULES A9: below 50 % of its starting magnitude → −10 to WP tests; Pinning: + its current magnitude.
+    # Magnitude 9 of 20: WP 30 − 20 (pinning) + 9 (magnitude) − 10 (below half) = 9; a roll of 12 fails.
+    table = shaken_horde(9)
+    (pin,) = table.run(PinningTest(test_id="p1", character_id="horde", reason="suppressing"), [12])
+    assert isinstance(pin, ev.PinningTested)
+    assert Modifier("below half magnitude", -10) in pin.modifiers.modifiers
+    assert pin.target == 9 and not pin.success and pin.pinned
+
+
+def test_a9_horde_below_half_magnitude_is_minus_ten_on_a_fear_test() -> None:
+    # Fear (1) is +0; the horde adds its magnitude 9 and is −10 below half: WP 30 + 9 − 10 = 29; 30 fails.
+    table = shaken_horde(9)
+    (fear,) = table.run(FearTest(test_id="f1", character_id="horde", fear=1), [30])
+    assert isinstance(fear, ev.FearTested) and fear.test is not None
+    assert fear.test.target == 29 and not fear.test.success and fear.broken
+
+
+def test_a9_horde_below_half_magnitude_is_minus_ten_on_a_plain_willpower_test() -> None:
+    table = shaken_horde(9)
+    (tested,) = table.run(RollTest(test_id="t1", character_id="horde", characteristic="WP"), [20])
+    assert isinstance(tested, ev.TestRolled) and tested.target == 20 and tested.success
+
+
+def test_a9_horde_at_exactly_half_magnitude_takes_no_penalty() -> None:
+    # 10 of 20 is not below 50 %: WP 30 − 20 + 10 = 20.
+    table = shaken_horde(10)
+    (pin,) = table.run(PinningTest(test_id="p1", character_id="horde", reason="suppressing"), [20])
+    assert isinstance(pin, ev.PinningTested) and pin.target == 20 and pin.success
+
+
+def test_a9_fearless_horde_ignores_the_below_half_penalty() -> None:
+    # "Fearless hordes ignore this": 30 − 20 + 9 = 19.
+    table = shaken_horde(9, traits=("fearless",))
+    (pin,) = table.run(PinningTest(test_id="p1", character_id="horde", reason="suppressing"), [19])
+    assert isinstance(pin, ev.PinningTested) and pin.target == 19 and pin.success
+
+
+def test_a9_below_half_penalty_is_not_for_other_tests_of_the_horde() -> None:
+    table = shaken_horde(9)
+    (tested,) = table.run(RollTest(test_id="t1", character_id="horde", characteristic="Ag"), [30])
+    assert isinstance(tested, ev.TestRolled) and tested.target == 30
