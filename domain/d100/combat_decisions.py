@@ -139,7 +139,7 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
         if not in_zone.has("dead"):
             pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
                                      "overwatch" if command.use == "overwatch" else "suppressing", dice,
-                                     source_attack=command.attack_id))
+                                     source_attack=command.attack_id, context=context))
     return [*spent, rolled, *pins]
 
 
