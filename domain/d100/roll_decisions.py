@@ -170,13 +170,15 @@ def reroll_test(state: D100State, test_id: str, dice: Dice) -> TestRolled:
     char = character(state, previous.character_id)
     die = roll_d100(dice)
     unnatural = char.unnatural(previous.characteristic)  # the reroll is the same test: Unnatural degrees too
-    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
+    assist = 1 if previous.assisted else 0  # … and its helpers' extra degree on a success (RULES A2, A3)
+    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
+                          extra_degrees=assist)
     return TestRolled(
         test_id=test_id, character_id=char.id, label=previous.label, characteristic=previous.characteristic,
         base=previous.target,
         untrained=False, modifiers=sum_modifiers([]), target=previous.target, dice=(die,), roll=die.value,
         success=result.success, degrees=result.degrees, unnatural_degrees=(unnatural // 2) if result.success else 0,
-        reroll_of=test_id, extended_id=previous.extended_id,
+        assistance_degrees=assist if result.success else 0, reroll_of=test_id, extended_id=previous.extended_id,
     )
 
 

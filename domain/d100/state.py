@@ -166,6 +166,7 @@ class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
     degrees: int
     rerolled: bool = False
     extended_id: str | None = None
+    assisted: bool = False  # helpers' +10 is in the target; their +1 degree still counts on a Fate reroll
 
 
 class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):

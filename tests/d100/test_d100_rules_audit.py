@@ -66,3 +66,29 @@ def test_a9_below_half_penalty_is_not_for_other_tests_of_the_horde() -> None:
     table = shaken_horde(9)
     (tested,) = table.run(RollTest(test_id="t1", character_id="horde", characteristic="Ag"), [30])
     assert isinstance(tested, ev.TestRolled) and tested.target == 30
+
+
+def test_a3_fate_reroll_of_an_assisted_test_keeps_the_helpers_degree() -> None:
+    from domain.d100.commands import SpendFate
+
+    # RULES A2: one helper +10 and, on success, +1 degree; A3: the Fate reroll is the same test and stands.
+    # Int 38 + 10 = 48: 60 fails; the reroll 27 succeeds by (48 − 27) // 10 = 2 degrees, + 1 for the helper = 3.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("b2", "anna", marine())
+    (failed,) = table.run(RollTest(test_id="t1", character_id="brother", characteristic="Int", helpers=("b2",)), [60])
+    assert isinstance(failed, ev.TestRolled) and failed.target == 48 and not failed.success
+    _, reroll = table.run(SpendFate(character_id="brother", use="reroll", test_id="t1"), [27])
+    assert isinstance(reroll, ev.TestRolled) and reroll.reroll_of == "t1"
+    assert reroll.target == 48 and reroll.success
+    assert reroll.degrees == 3 and reroll.assistance_degrees == 1
+
+
+def test_a3_fate_reroll_of_an_unassisted_test_adds_no_degree() -> None:
+    from domain.d100.commands import SpendFate
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.run(RollTest(test_id="t1", character_id="brother", characteristic="Int"), [60])
+    _, reroll = table.run(SpendFate(character_id="brother", use="reroll", test_id="t1"), [17])
+    assert isinstance(reroll, ev.TestRolled) and reroll.degrees == 2 and reroll.assistance_degrees == 0
