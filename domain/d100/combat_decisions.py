@@ -85,6 +85,8 @@ def _state_modifiers(
         (target, "running", "running_target"),
         (attacker, "pinned", "pinned_attacker"),
         (attacker, "prone", "prone_attacker"),
+        # A8's Blinded condition is RULES A6's blind attacker: WS −30, and a BS test that fails (refused).
+        (attacker, "blinded", "blinded_attacker"),
     )
     for who, condition, name in checks:
         mod = circumstance_modifier(name, style) if who.has(condition) else None

@@ -92,3 +92,45 @@ def test_a3_fate_reroll_of_an_unassisted_test_adds_no_degree() -> None:
     table.run(RollTest(test_id="t1", character_id="brother", characteristic="Int"), [60])
     _, reroll = table.run(SpendFate(character_id="brother", use="reroll", test_id="t1"), [17])
     assert isinstance(reroll, ev.TestRolled) and reroll.degrees == 2 and reroll.assistance_degrees == 0
+
+
+def blinded_brother() -> Table:
+    from tests.d100.encounter_fixtures import cultist
+
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    table.run(GmRuling(character_id="brother", reason="a critical to the head", add_conditions=("blinded",)))
+    return table
+
+
+def test_a6_a8_blinded_character_attacks_in_melee_at_minus_thirty() -> None:
+    from domain.d100.commands import Attack
+
+    # RULES A8 Blinded is a condition with mechanical effect; A6 "Blind: BS auto-fail, WS −30". WS 45 − 30 = 15.
+    table = blinded_brother()
+    (rolled,) = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="sword"), [16])
+    assert isinstance(rolled, ev.AttackRolled)
+    assert Modifier("blinded attacker", -30) in rolled.modifiers.modifiers
+    assert rolled.target == 15 and not rolled.success
+
+
+def test_a6_a8_blinded_character_named_blind_too_counts_once() -> None:
+    from domain.d100.commands import Attack
+
+    table = blinded_brother()
+    (rolled,) = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="sword",
+                                 circumstances=("blinded_attacker",)), [15])
+    assert isinstance(rolled, ev.AttackRolled) and rolled.target == 15 and rolled.success
+
+
+def test_a6_a8_blinded_character_cannot_hit_with_a_ranged_weapon() -> None:
+    import pytest
+
+    from domain.d100.commands import Attack
+    from domain.errors import RuleViolation
+
+    table = blinded_brother()
+    with pytest.raises(RuleViolation, match="fails automatically"):
+        table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="bolter",
+                         distance_m=10), [5])
