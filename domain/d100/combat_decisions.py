@@ -234,6 +234,12 @@ def attack_rolled(
             mods.append(mod)
     known = {m.name for m in mods} | waived
     mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
+    unbraced = circumstance_modifier("unbraced_heavy_weapon", style)
+    if (weapon.weapon_class == "heavy" and not attacker.braced and not attacker.sheet.has_trait("auto_stabilised")
+            and unbraced is not None and unbraced.name not in known):
+        # A heavy weapon fired without the Brace action since its holder last moved: BS −30 (RULES A5); a creature
+        # with Auto-stabilised (001) always counts as braced.
+        mods.append(unbraced)
     mods.extend(_comrade_modifiers(attacker, target, command, melee, {m.name for m in mods}))
     if band is not None:
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)

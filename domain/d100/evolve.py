@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from domain.characters import CharacterCreated
 from domain.d100.checks import ASSISTANCE_PREFIX, ExtendedProgress
+from domain.d100.combat_modifiers import CHARGING_ATTACKS
 from domain.d100.encounter_state import TurnBudget
 from domain.d100.events import (
     AimTaken,
@@ -228,6 +229,7 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             conditions=conditions,
             feint_against=None,
             fate=event.fate_after if event.fate_after is not None else attacker.fate,
+            braced=attacker.braced and event.action not in CHARGING_ATTACKS,  # a charge moves him
         )
     elif event.jammed:  # a Fate reroll fires no new round: the ammunition stays as it was
         attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,))

@@ -134,3 +134,58 @@ def test_a6_a8_blinded_character_cannot_hit_with_a_ranged_weapon() -> None:
     with pytest.raises(RuleViolation, match="fails automatically"):
         table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="bolter",
                          distance_m=10), [5])
+
+
+def gunner(traits: tuple[str, ...] = ()) -> Table:
+    """Brother (BS 50) with a heavy stubber (heavy, range 100 m), and a cultist 50 m away (no range modifier)."""
+    from msgspec.structs import replace
+
+    from domain.d100.sheet import Weapon
+    from tests.d100.encounter_fixtures import cultist
+
+    stubber = Weapon(id="stubber", name="Heavy stubber", weapon_class="heavy", damage="1d10+4", full=10,
+                     range_m=100, clip=100)
+    table = Table()
+    table.register("brother", "anna", replace(marine(), weapons=(stubber,), traits=("space_marine", *traits)))
+    table.register("cultist", "boris", cultist())
+    return table
+
+
+def _fire(table: Table, attack_id: str, roll: int, **extra: object) -> ev.AttackRolled:
+    from domain.d100.commands import Attack
+
+    events = table.run(Attack(attack_id=attack_id, attacker_id="brother", target_id="cultist", weapon_id="stubber",
+                              distance_m=50, **extra), [roll])  # type: ignore[arg-type]
+    return next(e for e in events if isinstance(e, ev.AttackRolled))
+
+
+def test_a5_unbraced_heavy_weapon_is_bs_minus_thirty() -> None:
+    # RULES A5 Brace Heavy Weapon: "unbraced heavy weapon −30 BS". BS 50 − 30 = 20: 25 misses.
+    rolled = _fire(gunner(), "a1", 25)
+    assert Modifier("unbraced heavy weapon", -30) in rolled.modifiers.modifiers
+    assert rolled.target == 20 and not rolled.success
+
+
+def test_a5_braced_heavy_weapon_fires_without_the_penalty_until_its_holder_moves() -> None:
+    from domain.d100.encounter_commands import TakeAction
+
+    table = gunner()
+    table.run(TakeAction(character_id="brother", action="brace"))
+    first = _fire(table, "a1", 25)
+    assert first.target == 50 and first.success
+    again = _fire(table, "a2", 50)  # still braced: he has not moved
+    assert again.target == 50 and again.success
+    table.run(TakeAction(character_id="brother", action="move"))
+    moved = _fire(table, "a3", 25)  # "braced holder cannot move": moving loses the bracing
+    assert moved.target == 20 and not moved.success
+
+
+def test_a5_unbraced_heavy_weapon_named_by_the_client_counts_once() -> None:
+    rolled = _fire(gunner(), "a1", 20, circumstances=("unbraced_heavy_weapon",))
+    assert [m.value for m in rolled.modifiers.modifiers] == [-30] and rolled.target == 20 and rolled.success
+
+
+def test_a5_auto_stabilised_counts_as_braced() -> None:
+    # Seed 001, Auto-stabilised: always counts as braced when firing heavy weapons.
+    rolled = _fire(gunner(("auto_stabilised",)), "a1", 50)
+    assert rolled.target == 50 and rolled.success
