@@ -94,7 +94,11 @@ def decide_knock_down(state: D100State, command: KnockDown, dice: Dice, context:
 def _knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]:
     attacker, target = character(state, command.attacker_id), character(state, command.target_id)
     require_able(attacker, "knock anyone down")
-    mods = (Modifier("moved first", 10),) if command.moved else ()
+    # "+10 if a half action move came first" (RULES A5): said by the client, or the turn's Move half action.
+    encounter = state.encounter
+    moved = command.moved or (encounter is not None and encounter.acting == attacker.id
+                              and command.use == "turn" and "move" in encounter.budget.halves)
+    mods = (Modifier("moved first", 10),) if moved else ()
     contest = _opposed(state, command.contest_id, attacker.id, target.id, "S", dice, mods)
     result = contest.result
     rolled: tuple[Die, ...] = ()

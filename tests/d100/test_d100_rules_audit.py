@@ -189,3 +189,23 @@ def test_a5_auto_stabilised_counts_as_braced() -> None:
     # Seed 001, Auto-stabilised: always counts as braced when firing heavy weapons.
     rolled = _fire(gunner(("auto_stabilised",)), "a1", 50)
     assert rolled.target == 50 and rolled.success
+
+
+def test_a5_knock_down_after_the_turns_move_half_action_is_plus_ten() -> None:
+    from domain.d100.encounter_commands import KnockDown, StartEncounter, TakeAction
+    from tests.d100.encounter_fixtures import GM, cultist
+    from domain.d100.encounter_commands import NextTurn
+
+    # RULES A5 Knock-Down: opposed S, "+10 if a half action move came first". Brother S 42 + 10 = 52 (roll 50
+    # succeeds; without the +10 it would fail at 42) against the cultist's S 30 (roll 90 fails). Unnatural S (4)
+    # makes it 0 + 2 degrees: a win by 2, so the blow too (1d5 − 3 + SB 8: the d10 shows 5).
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    table.run(StartEncounter(encounter_id="e", participants=("brother", "cultist")), [9, 1])
+    table.run(NextTurn(), [], GM)
+    table.run(TakeAction(character_id="brother", action="move"))
+    events = table.run(KnockDown(contest_id="k1", attacker_id="brother", target_id="cultist"), [50, 90, 5])
+    contest = next(e for e in events if isinstance(e, ev.OpposedTestRolled))
+    assert Modifier("moved first", 10) in contest.first.modifiers.modifiers
+    assert contest.first.target == 52 and contest.first.success and contest.result.winner == "first"
