@@ -228,6 +228,10 @@ def attack_rolled(
             if not melee and command.distance_m is not None and weapon.range_m > 0 else None)
     # A prone target is BS −10 "unless point blank" (RULES A6): at point blank the prone target costs nothing.
     waived: set[str] = {"prone target"} if band == "point_blank" else set()
+    # Shooting into melee −20 is "ignored if a participant is stunned, helpless or unaware" (RULES A6): the target
+    # is one of the melee's participants (the others are the GM's to weigh).
+    if any(target.has(c) for c in ("stunned", "helpless", "unconscious", "unaware")):
+        waived.add("shooting into melee")
     for circumstance in dict.fromkeys(command.circumstances):
         mod = circumstance_modifier(circumstance, style)
         if mod and mod.name not in waived:

@@ -209,3 +209,38 @@ def test_a5_knock_down_after_the_turns_move_half_action_is_plus_ten() -> None:
     contest = next(e for e in events if isinstance(e, ev.OpposedTestRolled))
     assert Modifier("moved first", 10) in contest.first.modifiers.modifiers
     assert contest.first.target == 52 and contest.first.success and contest.result.winner == "first"
+
+
+def _into_melee(condition: str | None, roll: int) -> ev.AttackRolled:
+    from msgspec.structs import replace
+
+    from domain.d100.commands import Attack
+    from domain.d100.sheet import Weapon
+    from tests.d100.encounter_fixtures import cultist
+
+    pistol = Weapon(id="laspistol", name="Laspistol", weapon_class="pistol", damage="1d10+2", range_m=30, clip=30)
+    table = Table()
+    table.register("brother", "anna", replace(marine(), weapons=(pistol,)))
+    table.register("cultist", "boris", cultist())
+    if condition is not None:
+        table.run(GmRuling(character_id="cultist", reason="x", add_conditions=(condition,)))  # type: ignore[arg-type]
+    events = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="laspistol",
+                              distance_m=20, circumstances=("shooting_into_melee",)), [roll])
+    return next(e for e in events if isinstance(e, ev.AttackRolled))
+
+
+def test_a6_shooting_into_melee_is_minus_twenty() -> None:
+    # 20 m with a 30 m pistol: no range modifier; BS 50 − 20 = 30.
+    rolled = _into_melee(None, 30)
+    assert rolled.target == 30 and rolled.success
+
+
+def test_a6_shooting_into_melee_is_ignored_when_the_target_is_stunned() -> None:
+    # "ignored if a participant is stunned, helpless or unaware": the target is one. BS 50 + 20 (stunned) = 70.
+    rolled = _into_melee("stunned", 70)
+    assert [m.name for m in rolled.modifiers.modifiers] == ["stunned target"] and rolled.target == 70
+
+
+def test_a6_shooting_into_melee_is_ignored_when_the_target_is_unaware_or_helpless() -> None:
+    assert _into_melee("unaware", 80).target == 80  # BS 50 + 30 (unaware)
+    assert _into_melee("helpless", 50).target == 50
