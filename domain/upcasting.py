@@ -76,6 +76,12 @@ def _wng_soak_rerolled_v1_to_v2(payload: Payload) -> Payload:
     return {**rest, "before_faces": [_face(die) for die in before]}
 
 
+def _wng_next_action_penalty_added_v1_to_v2(payload: Payload) -> Payload:
+    # Version 2 marks the reload's penalty as weighing on a shot only (RULES B3); a version-1 penalty was put
+    # on the next test of any kind, and the tests that followed were decided so.
+    return {**payload, "shooting_only": False}
+
+
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("dice_rolled", 1): _dice_rolled_v1_to_v2,
     ("d100_action_taken", 1): _d100_action_taken_v1_to_v2,
@@ -83,6 +89,7 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("d100_reaction_rolled", 1): _d100_reaction_rolled_v1_to_v2,
     ("wng_dice_rerolled", 1): _wng_dice_rerolled_v1_to_v2,
     ("wng_soak_rerolled", 1): _wng_soak_rerolled_v1_to_v2,
+    ("wng_next_action_penalty_added", 1): _wng_next_action_penalty_added_v1_to_v2,
 }
 
 

@@ -11,7 +11,7 @@ from ..events import Event
 from .checks import resolve_test
 from .combat_modifiers import AIM_BONUS
 from .commands import Reload, TakeAim
-from .context import D100Context
+from .context import NO_CONTEXT, D100Context
 from .encounter_commands import ACTION_COSTS, HeroicSacrifice, PinningTest, TakeAction
 from .encounter_events import ActionTaken, HeroicSacrificeDeclared, PinningReason, PinningTested
 from .encounter_state import ActionCost
@@ -109,10 +109,10 @@ def _extended(char: CharacterState, command: TakeAction) -> tuple[ExtendedAction
 
 def pinning_test(
     state: D100State, test_id: str, char: CharacterState, reason: PinningReason, dice: Dice, *, under_fire: bool = True,
-    source_attack: str | None = None,
+    source_attack: str | None = None, context: D100Context = NO_CONTEXT,
 ) -> PinningTested:
     """WP −20 under fire (a horde adds its magnitude); escaping: +0 still under fire, +30 otherwise."""
-    mods: list[Modifier] = []
+    mods: list[Modifier] = list(context.willpower_of(char.id))  # a WP test: the Oath to the Emperor's +10
     if reason == "escape":
         if not under_fire:
             mods.append(Modifier("no longer under fire", 30))
@@ -133,16 +133,17 @@ def pinning_test(
 
 
 def decide_pinning_test(state: D100State, command: PinningTest, dice: Dice, context: D100Context) -> list[Event]:
-    return [_pinning(state, command, dice)]
+    return [_pinning(state, command, dice, context)]
 
 
-def _pinning(state: D100State, command: PinningTest, dice: Dice) -> PinningTested:
+def _pinning(state: D100State, command: PinningTest, dice: Dice, context: D100Context) -> PinningTested:
     """A recorded Pinning test (Overwatch's kill zone, or escaping at the end of one's turn)."""
     require_new_id(state, command.test_id, "test")
     char = character(state, command.character_id)
     if command.reason == "escape" and not char.has("pinned"):
         raise RuleViolation("not_pinned", f"{char.name} is not pinned")
-    return pinning_test(state, command.test_id, char, command.reason, dice, under_fire=command.under_fire)
+    return pinning_test(state, command.test_id, char, command.reason, dice, under_fire=command.under_fire,
+                        context=context)
 
 
 def decide_heroic_sacrifice(

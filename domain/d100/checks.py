@@ -20,6 +20,7 @@ Resisting = Literal["none", "poison", "disease", "fear"]
 
 MAX_ASSISTANTS = 2
 ASSISTANCE_BONUS = 10
+ASSISTANCE_PREFIX = "assistance: "  # each helper's modifier is named after him: "assistance: <helper>"
 
 _TRAINING_BONUS: dict[Training, int] = {"untrained": 0, "trained": 0, "plus10": 10, "plus20": 20}
 
@@ -92,7 +93,7 @@ def assistance_modifiers(
         raise RuleViolation("assistance_forbidden", f"no assistance for a {kind} test")
     if resisting != "none":
         raise RuleViolation("assistance_forbidden", f"no assistance for a test to resist {resisting}")
-    return tuple(Modifier(f"assistance: {h}", ASSISTANCE_BONUS) for h in helpers)
+    return tuple(Modifier(f"{ASSISTANCE_PREFIX}{h}", ASSISTANCE_BONUS) for h in helpers)
 
 
 def assistance_extra_degrees(helpers: Sequence[str]) -> int:

@@ -85,6 +85,8 @@ def _state_modifiers(
         (target, "running", "running_target"),
         (attacker, "pinned", "pinned_attacker"),
         (attacker, "prone", "prone_attacker"),
+        # A8's Blinded condition is RULES A6's blind attacker: WS −30, and a BS test that fails (refused).
+        (attacker, "blinded", "blinded_attacker"),
     )
     for who, condition, name in checks:
         mod = circumstance_modifier(name, style) if who.has(condition) else None
@@ -139,7 +141,7 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
         if not in_zone.has("dead"):
             pins.append(pinning_test(state, f"{command.attack_id}:pinning:{cid}", in_zone,
                                      "overwatch" if command.use == "overwatch" else "suppressing", dice,
-                                     source_attack=command.attack_id))
+                                     source_attack=command.attack_id, context=context))
     return [*spent, rolled, *pins]
 
 
@@ -226,12 +228,22 @@ def attack_rolled(
             if not melee and command.distance_m is not None and weapon.range_m > 0 else None)
     # A prone target is BS −10 "unless point blank" (RULES A6): at point blank the prone target costs nothing.
     waived: set[str] = {"prone target"} if band == "point_blank" else set()
+    # Shooting into melee −20 is "ignored if a participant is stunned, helpless or unaware" (RULES A6): the target
+    # is one of the melee's participants (the others are the GM's to weigh).
+    if any(target.has(c) for c in ("stunned", "helpless", "unconscious", "unaware")):
+        waived.add("shooting into melee")
     for circumstance in dict.fromkeys(command.circumstances):
         mod = circumstance_modifier(circumstance, style)
         if mod and mod.name not in waived:
             mods.append(mod)
     known = {m.name for m in mods} | waived
     mods.extend(m for m in _state_modifiers(state, attacker, target, melee) if m.name not in known)
+    unbraced = circumstance_modifier("unbraced_heavy_weapon", style)
+    if (weapon.weapon_class == "heavy" and not attacker.braced and not attacker.sheet.has_trait("auto_stabilised")
+            and unbraced is not None and unbraced.name not in known):
+        # A heavy weapon fired without the Brace action since its holder last moved: BS −30 (RULES A5); a creature
+        # with Auto-stabilised (001) always counts as braced.
+        mods.append(unbraced)
     mods.extend(_comrade_modifiers(attacker, target, command, melee, {m.name for m in mods}))
     if band is not None:
         mod = range_modifier(band, hidden="hidden_target" in command.circumstances)

@@ -21,6 +21,8 @@ _MELEE_ONLY: frozenset[AttackAction] = frozenset(
     {"all_out", "charge", "guarded", "stun", "crushing_charge", "hit_and_run"}
 )
 _RANGED_ONLY: frozenset[AttackAction] = frozenset({"semi_auto", "full_auto", "suppressing"})
+# Attacks that carry the attacker across the ground (a braced heavy weapon loses its bracing).
+CHARGING_ATTACKS: frozenset[str] = frozenset({"charge", "crushing_charge", "hit_and_run"})
 
 
 def action_modifier(

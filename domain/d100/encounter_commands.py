@@ -55,6 +55,11 @@ ACTION_COSTS: dict[ActionName, Literal["half", "full"]] = {
     "other_half": "half", "other_full": "full",
 }
 
+# The actions of the Movement subtype (000): each ends the bracing of a heavy weapon.
+MOVING_ACTIONS: frozenset[str] = frozenset(
+    {"move", "full_move", "run", "disengage", "tactical_advance", "jump", "stand"}
+)
+
 
 class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
     """Spend a non-attack action of the turn; Defensive Stance, Run, Overwatch, Delay and Stand have effects."""

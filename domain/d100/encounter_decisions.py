@@ -19,7 +19,7 @@ from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .checks import resolve_test
 from .commands import StartRound
-from .context import D100Context
+from .context import NO_CONTEXT, D100Context
 from .encounter_commands import EndEncounter, EndTurn, NextTurn, StartEncounter
 from .encounter_events import (
     BloodLossRolled,
@@ -39,7 +39,6 @@ from .encounter_events import (
 from .encounter_state import Encounter
 from .events import RoundStarted
 from .harm import toughness_bonus, wound
-from .modifiers import Modifier
 from .mounted_decisions import burning_mount
 from .percentile import roll_d100
 from .roll_decisions import build_target, character
@@ -151,7 +150,7 @@ def end_turn(state: D100State, encounter: Encounter) -> TurnEnded:
     )
 
 
-def advance(state: D100State, dice: Dice) -> list[Event]:
+def advance(state: D100State, dice: Dice, context: D100Context = NO_CONTEXT) -> list[Event]:
     """End the current turn (if still open) and begin the next living participant's, across a round if needed."""
     encounter = running(state)
     events: list[Event] = []
@@ -171,7 +170,7 @@ def advance(state: D100State, dice: Dice) -> list[Event]:
             turn += 1
         if turn <= len(order):
             cid = order[turn - 1]
-            return events + start_turn(state, encounter, round_, turn, cid, dice)
+            return events + start_turn(state, encounter, round_, turn, cid, dice, context)
         round_, turn = round_ + 1, 1
         order = encounter.next_order or order  # a reinforcement waiting for the new round is in its order
         dead |= {cid for cid in order if state.characters[cid].has("dead")}
@@ -191,7 +190,10 @@ def start_round(state: D100State, dice: Dice) -> list[Event]:
             *_round_effects(state, encounter.participants, dice)]
 
 
-def start_turn(state: D100State, encounter: Encounter, round_: int, turn: int, cid: str, dice: Dice) -> list[Event]:
+def start_turn(
+    state: D100State, encounter: Encounter, round_: int, turn: int, cid: str, dice: Dice,
+    context: D100Context = NO_CONTEXT,
+) -> list[Event]:
     """The turn's start: marks end, then On Fire and a due horde breaking test roll their dice."""
     char = state.characters[cid]
     started = TurnStarted(
@@ -201,7 +203,7 @@ def start_turn(state: D100State, encounter: Encounter, round_: int, turn: int, c
     )
     events: list[Event] = [started]
     if char.has("on_fire") and not char.is_horde and not char.has("dead"):
-        events.append(_burn(state, char, dice))
+        events.append(_burn(state, char, dice, context))
     mount = state.characters.get(char.mounted_on or "")
     if mount is not None and mount.has("on_fire") and not mount.has("dead") and not char.has("dead"):
         events.append(burning_mount(state, char, mount, dice))  # a mount acts, and burns, with its rider (001)
@@ -210,7 +212,7 @@ def start_turn(state: D100State, encounter: Encounter, round_: int, turn: int, c
     return events
 
 
-def _burn(state: D100State, char: CharacterState, dice: Dice) -> OnFireBurned:
+def _burn(state: D100State, char: CharacterState, dice: Dice, context: D100Context) -> OnFireBurned:
     die = dice.roll(10)
     tb = toughness_bonus(char)
     wounding = max(0, die.value - tb)
@@ -224,7 +226,7 @@ def _burn(state: D100State, char: CharacterState, dice: Dice) -> OnFireBurned:
     wp_target = wp_roll = None
     panicking = False
     if not sealed:
-        wp_target = build_target(char, "WP", None, ()).target
+        wp_target = build_target(char, "WP", None, context.willpower_of(char.id)).target  # Oath to the Emperor
         wp = roll_d100(dice)
         rolled.append(wp)
         wp_roll, panicking = wp.value, wp.value > wp_target
@@ -235,9 +237,7 @@ def _burn(state: D100State, char: CharacterState, dice: Dice) -> OnFireBurned:
 
 
 def _break_test(char: CharacterState, state: D100State, dice: Dice) -> HordeBreakTested:
-    start = char.magnitude_start or 0
-    mods = [Modifier("below half magnitude", -10)] if (char.magnitude or 0) * 2 < start else []
-    built = build_target(char, "WP", None, mods)
+    built = build_target(char, "WP", None, ())  # below half magnitude: −10, as on every WP test of a horde
     die = roll_d100(dice)
     result = resolve_test(built.target, die.value, rule=state.options.degrees_rule, unnatural=char.unnatural("WP"))
     return HordeBreakTested(
@@ -251,7 +251,7 @@ _COMBAT_ONLY: frozenset[ConditionName] = UNTIL_NEXT_TURN | {"unaware", "pinned",
 
 
 def decide_next_turn(state: D100State, command: NextTurn, dice: Dice, context: D100Context) -> list[Event]:
-    return advance(state, dice)
+    return advance(state, dice, context)
 
 
 def decide_end_turn(state: D100State, command: EndTurn, dice: Dice, context: D100Context) -> list[Event]:
@@ -259,7 +259,7 @@ def decide_end_turn(state: D100State, command: EndTurn, dice: Dice, context: D10
     encounter = running(state)
     if encounter.acting != command.character_id:
         raise RuleViolation("not_your_turn", f"it is not {character(state, command.character_id).name}'s turn")
-    return advance(state, dice)
+    return advance(state, dice, context)
 
 
 def decide_end_encounter(state: D100State, command: EndEncounter, dice: Dice, context: D100Context) -> list[Event]:

@@ -6,7 +6,8 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.characters import CharacterCreated
-from domain.d100.checks import ExtendedProgress
+from domain.d100.checks import ASSISTANCE_PREFIX, ExtendedProgress
+from domain.d100.combat_modifiers import CHARGING_ATTACKS
 from domain.d100.encounter_state import TurnBudget
 from domain.d100.events import (
     AimTaken,
@@ -80,6 +81,7 @@ def evolve(state: D100State, event: Event) -> D100State:
                 degrees=event.degrees,
                 rerolled=event.reroll_of is not None,
                 extended_id=event.extended_id,
+                assisted=_assisted(state, event),
             )
             if event.reroll_of is not None and event.extended_id is not None:
                 previous = state.extended.get(event.extended_id)
@@ -227,6 +229,7 @@ def _attack_rolled(state: D100State, event: AttackRolled) -> D100State:
             conditions=conditions,
             feint_against=None,
             fate=event.fate_after if event.fate_after is not None else attacker.fate,
+            braced=attacker.braced and event.action not in CHARGING_ATTACKS,  # a charge moves him
         )
     elif event.jammed:  # a Fate reroll fires no new round: the ammunition stays as it was
         attacker = replace(attacker, jammed=attacker.jammed + (event.weapon_id,))
@@ -301,3 +304,11 @@ def _round_started(state: D100State, event: RoundStarted) -> D100State:
         encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget(),
                             order=encounter.next_order or encounter.order, next_order=None)
     return replace(state, round=event.round, characters=characters, encounter=encounter or state.encounter)
+
+
+def _assisted(state: D100State, event: TestRolled) -> bool:
+    """Whether helpers assisted the test (a reroll is the same test: it keeps its helpers)."""
+    if event.reroll_of is not None:
+        previous = state.tests.get(event.reroll_of)
+        return previous is not None and previous.assisted
+    return any(m.name.startswith(ASSISTANCE_PREFIX) for m in event.modifiers.modifiers)

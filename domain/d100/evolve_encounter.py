@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from domain.d100.encounter_commands import MOVING_ACTIONS
 from domain.d100.encounter_events import (
     ActionTaken,
     ActionUsed,
@@ -164,6 +165,7 @@ def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
             feint_against=None,
             reactions_used=0,
             comrade_orders=(),
+            braced=False,  # our reading: a new fight is a new position, braced again
         )
     return replace(state, characters=characters, encounter=None, grapples={})
 
@@ -193,7 +195,10 @@ def _action_taken(state: D100State, event: ActionTaken) -> D100State:
     extended = event.extended
     if extended is not None:
         extended = None if event.extended_complete else replace(extended, progressed_this_turn=True)
-    char = replace(char, conditions=conditions, extended_action=extended, delayed=char.delayed or event.delayed, aim=0)
+    # Bracing a heavy weapon holds until the holder moves (000: "no puede moverse sin perder los beneficios").
+    braced = event.action == "brace" or (char.braced and event.action not in MOVING_ACTIONS)
+    char = replace(char, conditions=conditions, extended_action=extended, delayed=char.delayed or event.delayed, aim=0,
+                   braced=braced)
     state = with_character(state, char)
     if event.delayed and state.encounter is not None and state.encounter.acting == char.id:
         state = replace(state, encounter=replace(state.encounter, budget=exhausted(state.encounter.budget)))

@@ -19,7 +19,7 @@ def evolve_mounted(state: D100State, event: Event) -> D100State:
                 state = apply_change(state, event.change)
             rider = state.characters[event.rider_id]
             state = with_character(state, replace(rider, mounted_on=event.mount_id if event.mounted else None,
-                                                  evasive=rider.evasive if event.mounted else 0))
+                                                  evasive=rider.evasive if event.mounted else 0, braced=False))
             if event.test_id is not None:
                 state = replace(state, used_ids=state.used_ids | {event.test_id})
             return state

@@ -8,6 +8,7 @@ import msgspec
 
 from ..errors import RuleViolation
 from .firing import FireMode, burst_hits
+from .modifiers import Modifier
 
 HORDE_MAX_EXTRA_DICE = 2
 
@@ -71,6 +72,13 @@ def horde_morale(starting: int, at_turn_start: int, current: int, fearless: bool
         wp_modifier=-10 if current * 2 < starting else 0,
         broken=broken,
     )
+
+
+def below_half_magnitude(current: int, starting: int, fearless: bool = False) -> Modifier | None:
+    """Below 50 % of its starting magnitude a horde is −10 to every WP test (000; a fearless horde ignores it)."""
+    if fearless or starting <= 0 or current * 2 >= starting:
+        return None
+    return Modifier("below half magnitude", -10)
 
 
 def horde_ranged_shots(magnitude: int) -> int:

@@ -76,12 +76,12 @@ def _prone(char: CharacterState, note: str) -> CharacterChange:
 
 def _opposed(
     state: D100State, contest_id: str, first: str, second: str, characteristic: Characteristic, dice: Dice,
-    mods: tuple[Modifier, ...] = (),
+    mods: tuple[Modifier, ...] = (), second_mods: tuple[Modifier, ...] = (),
 ) -> OpposedTestRolled:
     return opposed_rolled(state, RollOpposedTest(
         contest_id=contest_id,
         first=OpposedSide(character_id=first, characteristic=characteristic, modifiers=mods),
-        second=OpposedSide(character_id=second, characteristic=characteristic),
+        second=OpposedSide(character_id=second, characteristic=characteristic, modifiers=second_mods),
     ), dice)
 
 
@@ -94,7 +94,11 @@ def decide_knock_down(state: D100State, command: KnockDown, dice: Dice, context:
 def _knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]:
     attacker, target = character(state, command.attacker_id), character(state, command.target_id)
     require_able(attacker, "knock anyone down")
-    mods = (Modifier("moved first", 10),) if command.moved else ()
+    # "+10 if a half action move came first" (RULES A5): said by the client, or the turn's Move half action.
+    encounter = state.encounter
+    moved = command.moved or (encounter is not None and encounter.acting == attacker.id
+                              and command.use == "turn" and "move" in encounter.budget.halves)
+    mods = (Modifier("moved first", 10),) if moved else ()
     contest = _opposed(state, command.contest_id, attacker.id, target.id, "S", dice, mods)
     result = contest.result
     rolled: tuple[Die, ...] = ()
@@ -118,13 +122,16 @@ def _knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]
 def decide_feint(state: D100State, command: Feint, dice: Dice, context: D100Context) -> list[Event]:
     """A half action: opposed WS; on a win the next Standard melee attack on the target cannot be avoided."""
     spent = use_action(state, command.attacker_id, "half", "feint", command.use)
-    return [*spent, *_feint(state, command, dice)]
+    return [*spent, *_feint(state, command, dice, context)]
 
 
-def _feint(state: D100State, command: Feint, dice: Dice) -> list[Event]:
+def _feint(state: D100State, command: Feint, dice: Dice, context: D100Context) -> list[Event]:
     attacker, target = character(state, command.attacker_id), character(state, command.target_id)
     require_able(attacker, "feint")
-    contest = _opposed(state, command.contest_id, attacker.id, target.id, "WS", dice)
+    # The feinter's opposed WS test is a WS test against the target (the Oath of Knowledge's +10 on its enemy).
+    contest = _opposed(state, command.contest_id, attacker.id, target.id, "WS", dice,
+                       context.against(attacker.id, target.sheet.enemy_type),
+                       context.against(target.id, attacker.sheet.enemy_type))
     won = contest.result.winner == "first"
     return [contest, ManoeuvreResolved(
         contest_id=command.contest_id, manoeuvre="feint", actor_id=attacker.id, opponent_id=target.id,

@@ -23,6 +23,7 @@ from .checks import (
 from .commands import OpposedSide, RollOpposedTest, RollTest, Unjam
 from .context import D100Context
 from .events import FateSpent, OpposedRoll, OpposedTestRolled, TestRolled, UnjamAttempted
+from .hordes import below_half_magnitude
 from .injury import fatigue_modifier
 from .modifiers import Modifier, ModifierSum, difficulty_modifier, sum_modifiers
 from .percentile import roll_d100
@@ -84,7 +85,11 @@ def build_target(
     else:
         raise RuleViolation("test_needs_subject", "a test names a characteristic or a skill")
     fatigue = fatigue_modifier(char.fatigue)
-    mods = sum_modifiers([*modifiers, *([fatigue] if fatigue else [])])
+    # A horde below half its starting magnitude is −10 to every WP test (RULES A9): Pinning, Fear, breaking.
+    shaken = (below_half_magnitude(char.magnitude or 0, char.magnitude_start or char.sheet.magnitude or 0,
+                                   char.sheet.has_trait("fearless"))
+              if used == "WP" and char.is_horde else None)
+    mods = sum_modifiers([*modifiers, *([shaken] if shaken else []), *([fatigue] if fatigue else [])])
     return Target(
         label=label, characteristic=used, base=base, untrained=untrained, modifiers=mods,
         target=base + mods.total,
@@ -165,13 +170,15 @@ def reroll_test(state: D100State, test_id: str, dice: Dice) -> TestRolled:
     char = character(state, previous.character_id)
     die = roll_d100(dice)
     unnatural = char.unnatural(previous.characteristic)  # the reroll is the same test: Unnatural degrees too
-    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural)
+    assist = 1 if previous.assisted else 0  # … and its helpers' extra degree on a success (RULES A2, A3)
+    result = resolve_test(previous.target, die.value, rule=state.options.degrees_rule, unnatural=unnatural,
+                          extra_degrees=assist)
     return TestRolled(
         test_id=test_id, character_id=char.id, label=previous.label, characteristic=previous.characteristic,
         base=previous.target,
         untrained=False, modifiers=sum_modifiers([]), target=previous.target, dice=(die,), roll=die.value,
         success=result.success, degrees=result.degrees, unnatural_degrees=(unnatural // 2) if result.success else 0,
-        reroll_of=test_id, extended_id=previous.extended_id,
+        assistance_degrees=assist if result.success else 0, reroll_of=test_id, extended_id=previous.extended_id,
     )
 
 

@@ -88,6 +88,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     break_test_due: bool = False  # a horde lost 25 % of its magnitude in one turn: WP test at its next turn
     feint_against: str | None = None  # won a Feint: the next Standard melee attack on him is unavoidable
     delayed: bool = False  # holds a delayed half action until its next turn
+    braced: bool = False  # braced a heavy weapon (A5 Brace Heavy Weapon): until he moves, no −30 to fire it
     extended_action: ExtendedAction | None = None
     sacrifice_turns: int | None = None  # Heroic Sacrifice: turns left, this one included
     comrade_orders: tuple[str, ...] = ()  # Only War: Volley, Close Ranks, Take Cover until his next turn
@@ -166,6 +167,7 @@ class RecordedTest(msgspec.Struct, frozen=True, kw_only=True):
     degrees: int
     rerolled: bool = False
     extended_id: str | None = None
+    assisted: bool = False  # helpers' +10 is in the target; their +1 degree still counts on a Fate reroll
 
 
 class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):

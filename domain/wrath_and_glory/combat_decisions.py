@@ -108,6 +108,7 @@ def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) ->
         glory_dice=command.glory_dice,
         dn_base=max(t.defence for t in targets),
         dn_penalties=plan.dn_penalties + command.dn_penalties,
+        shooting=weapon.kind == "ranged",
     )
     events.append(
         AttackDeclared(
@@ -245,7 +246,7 @@ def decide_reload(state: WngState, command: Reload, dice: Dice, actor: Actor) ->
         change = spend(character.reloads, 1, resource="Reloads", rule="reloads")
         events.append(ReloadsSpent(character_id=character.id, amount=1, cause="reload", before=change.before,
                                    after=change.after))
-    events.append(NextActionPenaltyAdded(character_id=character.id, penalty=AFTER_RELOAD_DN))
+    events.append(NextActionPenaltyAdded(character_id=character.id, penalty=AFTER_RELOAD_DN, shooting_only=True))
     return events
 
 

@@ -277,10 +277,17 @@ class DefenceEffectAdded(Event, tag="wng_defence_effect_added", frozen=True, kw_
 
 
 class NextActionPenaltyAdded(Event, tag="wng_next_action_penalty_added", frozen=True, kw_only=True):
-    """A +DN penalty on the character's next test or attack, used up by it."""
+    """A +DN penalty on the character's next test or attack, used up by it; a `shooting_only` one (after a
+    reload) is added only if that next test is a ranged attack, and lapses otherwise.
+
+    Schema 2 adds `shooting_only`; a version-1 penalty weighed on the next test of any kind.
+    """
+
+    schema_version: ClassVar[int] = 2
 
     character_id: str
     penalty: Modifier
+    shooting_only: bool = False
 
 
 class DamageDealt(Event, tag="wng_damage_dealt", frozen=True, kw_only=True):

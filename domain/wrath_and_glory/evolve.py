@@ -167,7 +167,7 @@ def evolve(state: WngState, event: Event) -> WngState:
         case TestRolled():
             if event.next_action_penalties_used:
                 character = state.characters[event.character_id]
-                state = _with_character(state, replace(character, next_action_dn=()))
+                state = _with_character(state, replace(character, next_action_dn=(), next_shot_dn=()))
             return _test_opened(
                 state,
                 OpenTest(
@@ -230,6 +230,9 @@ def evolve(state: WngState, event: Event) -> WngState:
             character = state.characters[event.character_id]
             effect = DefenceEffect(source=event.effect.source, value=event.effect.value)
             return _with_character(state, replace(character, defence_effects=character.defence_effects + (effect,)))
+        case NextActionPenaltyAdded(shooting_only=True):
+            character = state.characters[event.character_id]
+            return _with_character(state, replace(character, next_shot_dn=character.next_shot_dn + (event.penalty,)))
         case NextActionPenaltyAdded():
             character = state.characters[event.character_id]
             return _with_character(

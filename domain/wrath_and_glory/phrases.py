@@ -161,6 +161,11 @@ class WngPhrases:
                 who, why = name(event.character_id), term(effect.source, lang)
                 return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
                              f"{who}: Defensa {effect.value:+d} ({why}) hasta su siguiente turno")
+            case NextActionPenaltyAdded(penalty=penalty, shooting_only=True):
+                return _pick(lang, f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} if the next "
+                             f"action is a shot ({term(penalty.source, lang)})",
+                             f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} si su siguiente "
+                             f"acción es un disparo ({term(penalty.source, lang)})")
             case NextActionPenaltyAdded(penalty=penalty):
                 return _pick(lang, f"{name(event.character_id)}: {term('dn', lang)} {penalty.value:+d} to the next "
                              f"action ({term(penalty.source, lang)})",

@@ -66,6 +66,7 @@ def roll_test(
     dn_base: int,
     dn_penalties: Sequence[Modifier],
     trivial: bool = False,
+    shooting: bool = False,
 ) -> list[Event]:
     """Spend any Glory dice, roll the pool with its Wrath die, read it, and bank a Wrath 6's Glory."""
     attr = attribute or LINKED_ATTRIBUTE[skill]
@@ -86,7 +87,9 @@ def roll_test(
         glory = change.after
     rolled = roll_pool(dice, pool.total)
     rolled += [PoolDie(die=d, role="glory") for d in roll_d6s(dice, glory_dice)]
-    penalties = tuple(dn_penalties) + character.next_action_dn
+    # The next test uses up every pending next-action penalty; a reload's weighs only on a shot (RULES B3:
+    # "shooting right after it +2 DN") and otherwise lapses with it.
+    penalties = tuple(dn_penalties) + character.next_action_dn + (character.next_shot_dn if shooting else ())
     dn = difficulty(dn_base, penalties)
     outcome = judge(faces(rolled), dn)
     wrath = _wrath(rolled)
@@ -108,7 +111,7 @@ def roll_test(
             shifts_possible=outcome.shifts_possible,
             wrath=wrath,
             trivial=trivial,
-            next_action_penalties_used=bool(character.next_action_dn),
+            next_action_penalties_used=bool(character.next_action_dn or character.next_shot_dn),
         )
     )
     if wrath == "glory" and not trivial:

@@ -58,6 +58,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     death_failures: int = 0
     defence_effects: tuple[DefenceEffect, ...] = ()
     next_action_dn: tuple[Modifier, ...] = ()
+    next_shot_dn: tuple[Modifier, ...] = ()  # +DN on the next test only if it is a ranged attack (after a reload)
     pending_wounds: PendingWounds | None = None
     members_left: int = 1
     troop_shock_lost: int = 0

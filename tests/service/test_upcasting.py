@@ -41,6 +41,16 @@ def test_d100_sheet_edited_v1_reads_with_no_comrade_armour() -> None:
     assert isinstance(event, SheetEdited) and event.sheet.comrade_armour == 0 and SheetEdited.schema_version == 2
 
 
+def test_wng_next_action_penalty_added_v1_weighs_on_any_test() -> None:
+    from domain.wrath_and_glory.events import NextActionPenaltyAdded
+
+    # A version-1 reload penalty was put on the next test of any kind when it was decided: it reads so.
+    v1 = {"character_id": "elena", "penalty": {"source": "after reload", "value": 2}}
+    event = codec.decode_event("wng_next_action_penalty_added", 1, json.dumps(v1))
+    assert isinstance(event, NextActionPenaltyAdded) and event.shooting_only is False
+    assert NextActionPenaltyAdded.schema_version == 2
+
+
 def test_d100_reaction_rolled_v1_reads_unchanged() -> None:
     from domain.d100.events import ReactionRolled
 
