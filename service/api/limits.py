@@ -43,7 +43,9 @@ async def refuse_deep_bodies(request: Request[Any, Any, Any]) -> None:
         return
     body = await request.body()
     if body.count(b"[") + body.count(b"{") > MAX_DEPTH and nesting_depth(body) > MAX_DEPTH:
-        raise ApiError(400, "bad-request", f"the body nests arrays and objects deeper than {MAX_DEPTH} levels")
+        raise ApiError(400, "bad-request",
+                       f"the body nests arrays and objects deeper than {MAX_DEPTH} levels; flatten it",
+                       f"el cuerpo anida listas y objetos a más de {MAX_DEPTH} niveles; aplánalo")
 
 
 def check_body(value: Any, where: str = "body") -> None:
@@ -52,11 +54,13 @@ def check_body(value: Any, where: str = "body") -> None:
         return
     if isinstance(value, int):
         if not INT_MIN <= value <= INT_MAX:
-            raise ApiError(400, "invalid-request", f"{where} is {value}, beyond any integer the log can hold (±2⁶³)")
+            raise ApiError(400, "invalid-request", f"{where} is {value}, beyond any integer the log can hold (±2⁶³)",
+                           f"{where} es {value}, fuera de los enteros que el registro puede guardar (±2⁶³)")
     elif isinstance(value, str):
         if "\x00" in value:
             raise ApiError(
-                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored"
+                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored",
+                f"{where} contiene el carácter NUL (\\u0000), que no se puede guardar",
             )
     elif isinstance(value, dict):
         for key, item in value.items():

@@ -42,7 +42,8 @@ async def mission_read(
     state = at_point
     mission = state.missions.missions.get(mission_id)
     if mission is None:
-        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point")
+        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point",
+                       f"no hay ninguna misión {mission_id!r} en esta campaña en ese punto")
     try:
         report = mission_report(state.missions, mission_id, format, lang, mission_characters(state))
     except UnknownEntity as error:
