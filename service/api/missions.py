@@ -22,7 +22,8 @@ from service.api.reads import AT_POINT
 from service.api.services import services
 from service.api.sharing import links_for
 
-MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8", "bbcode": "text/plain; charset=utf-8"}
+# Litestar adds "; charset=utf-8" to every text/* media type itself (written here too, it came out twice).
+MEDIA = {"json": "application/json", "markdown": "text/markdown", "bbcode": "text/plain"}
 
 
 @get(
