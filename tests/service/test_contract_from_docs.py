@@ -1,0 +1,402 @@
+"""The public HTTP contract, read by the letter of docs/api.md, docs/errors.md and docs/audit-format.md.
+
+Every expectation here is copied from the docs' text — key lists, statuses, headers, media types — never
+computed through the service's own code: a bot, an auditor or a forum plugin written from the docs alone
+must get exactly this. The export is parsed by tests/support/docs_verifier.py, written from the docs too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.service.conftest import Campaign
+from tests.service.test_outage import cut_off
+from tests.support import docs_verifier
+
+PROBLEM = "application/problem+json"
+URN = "urn:lexmechanic:problem:"
+# docs/api.md, the endpoints table and "The compact answer".
+FULL_ANSWER = {"version", "head_hash", "events", "result", "proof", "replayed"}
+COMPACT_ANSWER = {"version", "head_hash", "result"}
+CREATED = {"campaign_id", "gm_token", "version", "head_hash", "events", "note"}
+INVITED = {"participant_id", "role", "token", "version", "head_hash", "events", "note"}
+SUMMARY = {"campaign_id", "name", "ruleset", "options", "version", "head_hash", "participants", "session",
+           "dice_epoch", "characters", "rolls", "pools", "missions"}
+VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash", "version", "head",
+          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions"}
+PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
+         "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "dice"}
+PROOF_DIE = {"k", "sides", "value", "seq", "recomputed", "matches", "steps"}
+SHARE_CREATED = {"link_id", "label", "key", "url", "transcript_url", "created_by", "created_at", "revoked_at", "note"}
+SHARE_LISTED = {"link_id", "label", "url", "transcript_url", "created_by", "created_at", "revoked_at"}
+# docs/audit-format.md, "Event records" and "The head record".
+EVENT_RECORD = {"campaign_id", "seq", "global_position", "type", "schema_version", "data", "meta", "idempotency_key",
+                "recorded_at", "prev_hash", "hash"}
+RECORDED_AT = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
+ROLL = {"type": "roll", "expression": "2d10+3", "reason": "bolter damage"}
+
+
+def problem_of(response: httpx.Response, status: int, slug: str) -> dict[str, Any]:
+    """The response is the RFC 9457 document docs/errors.md promises for this status and type."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body: dict[str, Any] = response.json()
+    assert body["type"] == URN + slug and body["status"] == status
+    assert isinstance(body["title"], str) and body["title"]
+    assert isinstance(body["detail"], str) and body["detail"]
+    return body
+
+
+async def test_a_command_answers_exactly_the_documented_keys(campaign: Campaign) -> None:
+    sent = {**ROLL, "post": {"id": "1042"}}
+    first = await campaign.command(sent)
+    assert first.status_code == 201 and set(first.json()) == FULL_ANSWER, first.text
+    answer = first.json()
+    seq = answer["events"][0]["seq"]
+    assert answer["replayed"] is False and answer["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{seq}"
+
+    again = await campaign.command(sent)
+    assert again.status_code == 200 and set(again.json()) == FULL_ANSWER
+    assert again.json() == {**answer, "replayed": True}
+
+    noted = await campaign.command({"type": "gm_note", "text": "no dice here"})
+    assert noted.status_code == 201 and set(noted.json()) == FULL_ANSWER and noted.json()["proof"] is None
+
+    compact = await campaign.command(ROLL, Prefer="return=minimal")
+    assert compact.status_code == 201 and set(compact.json()) == COMPACT_ANSWER
+    assert compact.headers["preference-applied"] == "return=minimal"
+
+
+async def test_creating_and_inviting_answer_the_documented_keys(client: Any) -> None:
+    created = await client.post("/campaigns", json={"name": "Kill Team", "ruleset": "deathwatch"})
+    assert created.status_code == 201 and set(created.json()) == CREATED
+    campaign = Campaign(client, created.json())
+    invited = await client.post(f"/campaigns/{campaign.id}/participants", json={"name": "Ana", "role": "player"},
+                                headers={**campaign.auth(), "Idempotency-Key": "invite-ana"})
+    assert invited.status_code == 201 and set(invited.json()) == INVITED and invited.json()["token"]
+    # The same invitation again under its key: the token was shown once, and is not kept.
+    again = await client.post(f"/campaigns/{campaign.id}/participants", json={"name": "Ana", "role": "player"},
+                              headers={**campaign.auth(), "Idempotency-Key": "invite-ana"})
+    assert again.status_code == 201 and set(again.json()) == INVITED and again.json()["token"] is None
+
+
+async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Campaign) -> None:
+    rolled = await campaign.ok(ROLL)
+    summary = (await campaign.get("")).json()
+    assert set(summary) == SUMMARY
+    assert set(summary["session"]) == {"current", "held"}
+    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions"}
+    assert all(set(p) == {"participant_id", "name", "role"} for p in summary["participants"])
+    assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
+
+    verified = (await campaign.get("/verify")).json()
+    assert set(verified) == VERIFY and verified["ok"] is True and verified["chain_intact"] is True
+    assert verified["head"] == {"version": rolled["version"], "head_hash": rolled["head_hash"]}
+    assert verified["version"] == verified["events"] == rolled["version"]
+    assert verified["head_hash"] == rolled["head_hash"]
+
+    seq = rolled["events"][0]["seq"]
+    proof = (await campaign.get(f"/rolls/{seq}")).json()
+    assert set(proof) == PROOF and proof["campaign_id"] == campaign.id and proof["seq"] == seq
+    assert all(set(die) == PROOF_DIE for die in proof["dice"])
+
+
+async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign) -> None:
+    await campaign.ok(ROLL)
+    await campaign.ok({"type": "reveal_dice_seed"})
+    response = await campaign.get("/export")
+    assert response.status_code == 200
+    assert response.headers["content-type"].split(";")[0] == "application/jsonl"
+    assert response.headers["content-disposition"] == f'attachment; filename="{campaign.id}.jsonl"'
+    text = response.text
+    assert text.endswith("\n")
+    *records, head = [json.loads(line) for line in text.split("\n")[:-1]]
+    for seq, record in enumerate(records, start=1):
+        assert set(record) == EVENT_RECORD and record["seq"] == seq and record["campaign_id"] == campaign.id
+        assert RECORDED_AT.match(record["recorded_at"]), record["recorded_at"]
+    assert set(head) == {"head"} and set(head["head"]) == {"campaign_id", "version", "head_hash"}
+    assert head["head"]["version"] == records[-1]["seq"] and head["head"]["head_hash"] == records[-1]["hash"]
+    found = docs_verifier.verify_export(text)[campaign.id]
+    assert found.ok and found.dice_verified == 2, found.problems
+    # The log endpoint answers the same records, with the same fields.
+    page = (await campaign.get("/events?after_seq=0&limit=1000")).json()
+    assert set(page) == {"version", "events", "next_after_seq"} and page["events"] == records
+    assert page["next_after_seq"] == records[-1]["seq"]
+    past = (await campaign.get(f"/events?after_seq={records[-1]['seq']}")).json()
+    assert past["events"] == [] and past["next_after_seq"] == records[-1]["seq"]
+
+
+async def test_the_feed_cursor_comes_back_unchanged_when_nothing_new_committed(campaign: Campaign) -> None:
+    page = (await campaign.client.get("/events?limit=1")).json()
+    assert set(page) == {"events", "next"} and len(page["events"]) == 1
+    cursor, seen = page["next"], 1
+    while True:
+        page = (await campaign.client.get(f"/events?after={cursor}&limit=2")).json()
+        if not page["events"]:
+            break
+        cursor, seen = page["next"], seen + len(page["events"])
+    assert page["next"] == cursor and seen == (await campaign.get("")).json()["version"]
+
+
+@pytest.mark.parametrize("if_match", ['"9223372036854775808"', '"99999999999999999999999"', "W/\"1e3\""])
+async def test_an_if_match_no_version_can_be_is_400(campaign: Campaign, if_match: str) -> None:
+    response = await campaign.command({"type": "gm_note", "text": "x"}, **{"If-Match": if_match})
+    assert "If-Match" in problem_of(response, 400, "invalid-request")["detail"]
+
+
+async def test_an_if_match_the_log_could_hold_but_is_not_the_head_is_409(campaign: Campaign) -> None:
+    response = await campaign.command({"type": "gm_note", "text": "x"}, **{"If-Match": '"9223372036854775807"'})
+    body = problem_of(response, 409, "version-conflict")
+    assert body["expected_version"] == 2**63 - 1 and body["current_version"] == 3
+
+
+@pytest.mark.parametrize("path", ["/commands", "/participants", "/posts"])
+async def test_an_empty_body_is_a_bad_request_that_says_to_send_json(campaign: Campaign, path: str) -> None:
+    response = await campaign.client.post(f"/campaigns/{campaign.id}{path}", content=b"",
+                                          headers={**campaign.auth(), "Content-Type": "application/json"})
+    assert "JSON" in problem_of(response, 400, "bad-request")["detail"]
+
+
+@pytest.mark.parametrize("alias", ["upper", "no-hyphens", "braces", "unknown"])
+async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_token(
+    campaign: Campaign, alias: str
+) -> None:
+    spelled = {"upper": campaign.id.upper(), "no-hyphens": campaign.id.replace("-", ""),
+               "braces": "{" + campaign.id + "}", "unknown": "00000000-0000-4000-8000-000000000000"}[alias]
+    for headers in ({}, campaign.auth(), {"Authorization": "Bearer lxm_wrong"}):
+        for path in ("", "/state", "/export"):
+            body = problem_of(await campaign.client.get(f"/campaigns/{spelled}{path}", headers=headers),
+                              404, "campaign-not-found")
+            if alias != "unknown":
+                assert campaign.id in body["detail"]  # the detail names the canonical spelling
+        command = await campaign.client.post(f"/campaigns/{spelled}/commands", json={"type": "gm_note", "text": "x"},
+                                             headers=headers)
+        problem_of(command, 404, "campaign-not-found")
+
+
+@pytest.mark.parametrize("format_", ["markdown", "bbcode"])
+async def test_text_transcripts_name_their_charset_once(campaign: Campaign, format_: str) -> None:
+    await campaign.ok({"type": "start_session", "title": "Into the hive"})
+    await campaign.ok(ROLL)
+    response = await campaign.get(f"/transcript?session=1&format={format_}")
+    expected = {"markdown": "text/markdown; charset=utf-8", "bbcode": "text/plain; charset=utf-8"}[format_]
+    assert response.status_code == 200 and response.headers["content-type"] == expected
+
+
+async def test_a_mission_answers_its_documented_keys_and_text_types(campaign: Campaign) -> None:
+    await campaign.ok({"type": "mission_create", "mission_id": "relay", "title": "Silent Relay",
+                       "briefing": "Destroy the ork relay.", "squad": []})
+    as_json = await campaign.get("/missions/relay")
+    assert as_json.headers["content-type"] == "application/json"
+    assert set(as_json.json()) == {"version", "mission", "report", "proofs"}
+    for format_, expected in (("markdown", "text/markdown; charset=utf-8"), ("bbcode", "text/plain; charset=utf-8")):
+        response = await campaign.get(f"/missions/relay?format={format_}&lang=es")
+        assert response.status_code == 200 and response.headers["content-type"] == expected
+
+
+async def test_an_encounter_read_answers_its_documented_keys(campaign: Campaign) -> None:
+    await campaign.ok({"type": "create_character", "name": "Brother Kai", "character_id": "kai"})
+    await campaign.ok({"type": "start_session"})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai"]})
+    encounter = (await campaign.get("/encounters/gate")).json()
+    assert set(encounter) == {"version", "encounter", "position", "turns", "redo", "encounter_version", "rules"}
+
+
+async def test_share_links_answer_and_refuse_as_documented(campaign: Campaign) -> None:
+    version = (await campaign.get("")).json()["version"]
+    created = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())
+    assert created.status_code == 201 and set(created.json()) == SHARE_CREATED
+    link = created.json()
+    key, link_id = link["key"], link["link_id"]
+    assert link["revoked_at"] is None and link["label"] is None
+    assert link["url"] == f"/campaigns/{campaign.id}?share={key}"
+    assert link["transcript_url"] == f"/campaigns/{campaign.id}/transcript?format=bbcode&share={key}"
+    labelled = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={"label": "thread 7"},
+                                          headers=campaign.auth())
+    assert labelled.status_code == 201 and labelled.json()["label"] == "thread 7"
+    # A share key reads; /me and /share-links need a token.
+    assert (await campaign.client.get(f"/campaigns/{campaign.id}/state?share={key}")).status_code == 200
+    for path in ("/me", "/share-links"):
+        problem_of(await campaign.client.get(f"/campaigns/{campaign.id}{path}?share={key}"), 401, "unauthenticated")
+
+    revoked = await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{link_id}", headers=campaign.auth())
+    assert revoked.status_code == 204 and revoked.content == b""
+    problem_of(await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{link_id}",
+                                            headers=campaign.auth()), 404, "not-found")
+    problem_of(await campaign.client.get(f"/campaigns/{campaign.id}?share={key}"), 401, "unauthenticated")
+    listed = (await campaign.client.get(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())).json()
+    assert set(listed) == {"links"} and [entry["link_id"] for entry in listed["links"]][0] == link_id
+    assert all(set(entry) == SHARE_LISTED for entry in listed["links"])
+    first = listed["links"][0]
+    assert first["revoked_at"] is not None and first["url"] is None and first["transcript_url"] is None
+    assert (await campaign.get("")).json()["version"] == version  # a share link is not an event
+
+
+async def test_the_schema_shows_a_command_answer_as_docs_api_tells_it(client: Any) -> None:
+    schema = (await client.get("/schema/openapi.json")).json()
+    answers = schema["paths"]["/campaigns/{campaign_id}/commands"]["post"]["responses"]
+    for status in ("201", "200"):
+        examples = answers[status]["content"]["application/json"]["examples"]
+        for example in examples.values():
+            shown = example["value"]
+            assert set(shown) == FULL_ANSWER
+            assert shown["proof"].startswith("/ui/campaigns/")
+            assert set(shown["result"]["rendered"]) == {"en", "es"}
+            assert all(roll["proof"].startswith("/ui/campaigns/") for roll in shown["result"]["rolls"])
+
+
+# --- Problem documents in the reader's language (docs/errors.md, "Language") -----------------------------------
+
+Send = Callable[[Campaign, dict[str, str], str], Awaitable[httpx.Response]]
+TEN_MB = 10_000_000  # docs/errors.md: 413 for a body over 10 MB
+
+
+def _with(url: str, query: str) -> str:
+    """`url` with the query `lang=…` added, if any."""
+    return f"{url}{'&' if '?' in url else '?'}{query}" if query else url
+
+
+def _post(path: str, body: bytes, token: bool = True) -> Send:
+    async def send(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+        auth = campaign.auth() if token else {}
+        return await campaign.client.post(_with(f"/campaigns/{campaign.id}{path}", query), content=body,
+                                          headers={**auth, "Content-Type": "application/json", **headers})
+    return send
+
+
+def _get(path: str) -> Send:
+    async def send(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+        return await campaign.client.get(_with(path.replace("{id}", campaign.id), query),
+                                         headers={**campaign.auth(), **headers})
+    return send
+
+
+async def _upper_case_id(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+    return await campaign.client.get(_with(f"/campaigns/{campaign.id.upper()}", query),
+                                     headers={**campaign.auth(), **headers})
+
+
+async def _as_observer(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+    token = await campaign.invite("Olga", "observer")
+    return await campaign.client.post(_with(f"/campaigns/{campaign.id}/commands", query),
+                                      json={"type": "gm_note", "text": "x"},
+                                      headers={**campaign.auth(token), **headers})
+
+
+async def _revoked(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+    link = (await campaign.client.post(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())).json()
+    await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{link['link_id']}", headers=campaign.auth())
+    return await campaign.client.get(_with(f"/campaigns/{campaign.id}/state?share={link['key']}", query),
+                                     headers=headers)
+
+
+async def _replayed_with_other_body(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+    await campaign.ok({**ROLL, "post": {"id": "p-9"}})
+    return await campaign.client.post(_with(f"/campaigns/{campaign.id}/commands", query),
+                                      json={**ROLL, "reason": "edited", "post": {"id": "p-9"}},
+                                      headers={**campaign.auth(), **headers})
+
+
+async def _delete_campaigns(campaign: Campaign, headers: dict[str, str], query: str) -> httpx.Response:
+    return await campaign.client.delete(_with("/campaigns", query), headers=headers)
+
+
+REFUSALS: dict[str, tuple[Send, int, str]] = {
+    "no token": (_post("/commands", b'{"type": "gm_note", "text": "x"}', token=False), 401, "unauthenticated"),
+    "a revoked share link": (_revoked, 401, "unauthenticated"),
+    "an observer's command": (_as_observer, 403, "forbidden"),
+    "a non-canonical campaign id": (_upper_case_id, 404, "campaign-not-found"),
+    "an unknown route": (_get("/campaigns/{id}/nowhere"), 404, "not-found"),
+    "an unknown character": (_get("/campaigns/{id}/characters/ghost"), 404, "not-found"),
+    "a seq that rolled no dice": (_get("/campaigns/{id}/rolls/1"), 404, "not-found"),
+    "a wrong method": (_delete_campaigns, 405, "method-not-allowed"),
+    "an unknown field": (_post("/commands", b'{"type": "gm_note", "text": "x", "bogus": 1}'), 400, "invalid-request"),
+    "an unknown command type": (_post("/commands", b'{"type": "summon_daemon"}'), 400, "invalid-request"),
+    "a bad query parameter": (_get("/campaigns/{id}/state?at_seq=0"), 400, "invalid-request"),
+    "a bad feed cursor": (_get("/events?after=garbage"), 400, "invalid-request"),
+    "malformed JSON": (_post("/commands", b"{bad"), 400, "bad-request"),
+    "an empty body": (_post("/commands", b""), 400, "bad-request"),
+    "JSON nested too deep": (_post("/commands", b"[" * 40 + b"]" * 40), 400, "bad-request"),
+    "an integer beyond the log": (_post("/commands", b'{"type": "retract", "seqs": [1' + b"0" * 30 + b'], '
+                                                     b'"reason": "x"}'), 400, "invalid-request"),
+    "a stale expected_version": (_post("/commands", b'{"type": "gm_note", "text": "x", "expected_version": 1}'),
+                                 409, "version-conflict"),
+    "a reused idempotency key": (_replayed_with_other_body, 409, "idempotency-conflict"),
+    "a rule": (_post("/commands", b'{"type": "end_session"}'), 422, "rule-violation"),
+    "a body over 10 MB": (_post("/commands", b" " * (TEN_MB + 1)), 413, "too-large"),
+}
+
+
+async def test_a_body_of_exactly_10_mb_is_read(campaign: Campaign) -> None:
+    """Over 10 MB is a 413; 10 MB itself is read (here: whitespace, so not JSON)."""
+    response = await _post("/commands", b" " * TEN_MB)(campaign, {}, "")
+    problem_of(response, 400, "bad-request")
+
+
+@pytest.mark.parametrize("asked", ["Accept-Language", "lang"])
+@pytest.mark.parametrize("case", sorted(REFUSALS))
+async def test_every_refusal_is_in_spanish_when_the_request_asks(
+    client: Any, new_campaign: Any, case: str, asked: str
+) -> None:
+    send, status, slug = REFUSALS[case]
+    english_campaign, spanish_campaign = await new_campaign("deathwatch"), await new_campaign("deathwatch")
+    english = await send(english_campaign, {}, "")
+    headers, query = ({"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}, "") if asked == "Accept-Language" \
+        else ({"Accept-Language": "en"}, "lang=es")
+    spanish = await send(spanish_campaign, headers, query)
+    in_english, in_spanish = problem_of(english, status, slug), problem_of(spanish, status, slug)
+    assert english.headers["content-language"] == "en" and spanish.headers["content-language"] == "es"
+    assert "Accept-Language" in spanish.headers["vary"]
+    assert in_spanish["detail"] != in_english["detail"].replace(english_campaign.id, spanish_campaign.id)
+    # Only `detail` (and `instance`, the path asked) depends on the language and the campaign.
+    same = {k: v for k, v in in_english.items() if k not in ("detail", "instance")}
+    assert {k: v for k, v in in_spanish.items() if k not in ("detail", "instance")} == json.loads(
+        json.dumps(same).replace(english_campaign.id, spanish_campaign.id))
+    if status == 401:
+        assert spanish.headers["www-authenticate"].startswith("Bearer")
+
+
+async def test_a_spanish_rule_violation_keeps_the_rules_english_message_in_parentheses(campaign: Campaign) -> None:
+    english = problem_of(await campaign.command({"type": "end_session"}), 422, "rule-violation")
+    spanish = problem_of(await campaign.command({"type": "end_session"}, **{"Accept-Language": "es"}), 422,
+                         "rule-violation")
+    assert spanish["rule"] == english["rule"] == "one_session_at_a_time"
+    assert spanish["detail"].endswith(f"({english['detail']})") and spanish["detail"] != f"({english['detail']})"
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang"),
+    [("es", "es"), ("es-MX", "es"), ("en-GB,en;q=0.9,es;q=0.8", "en"), ("fr,es;q=0.5", "es"), ("fr", "en"),
+     ("", "en"), ("es;q=0.5,en;q=0.5", "en"), ("es;q=bogus,en;q=0.1", "en")],
+)
+async def test_accept_language_picks_the_better_of_english_and_spanish(
+    campaign: Campaign, accept: str, lang: str
+) -> None:
+    response = await campaign.client.get(f"/campaigns/{campaign.id}/nowhere", headers={"Accept-Language": accept})
+    problem_of(response, 404, "not-found")
+    assert response.headers["content-language"] == lang
+
+
+async def test_lang_in_the_query_wins_over_accept_language(campaign: Campaign) -> None:
+    response = await campaign.client.get(f"/campaigns/{campaign.id}/nowhere?lang=en", headers={"Accept-Language": "es"})
+    assert response.headers["content-language"] == "en"
+
+
+async def test_an_outage_is_told_in_spanish_too(campaign: Campaign, database_url: str) -> None:
+    await cut_off(database_url, allow=False)
+    try:
+        english = await campaign.get("/events")
+        spanish = await campaign.client.get(f"/campaigns/{campaign.id}/events",
+                                            headers={**campaign.auth(), "Accept-Language": "es"})
+    finally:
+        await cut_off(database_url, allow=True)
+    in_english = problem_of(english, 503, "service-unavailable")
+    in_spanish = problem_of(spanish, 503, "service-unavailable")
+    assert spanish.headers["retry-after"] == "5" and spanish.headers["content-language"] == "es"
+    assert in_spanish["detail"] != in_english["detail"]
