@@ -180,6 +180,18 @@ async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_tok
         problem_of(command, 404, "campaign-not-found")
 
 
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [("get", "/state?at_post=p%00"), ("get", "/state?at_turn=a%00/1/1"), ("get", "/characters/x?at_post=%00"),
+     ("get", "/transcript?encounter=%00"), ("get", "/state?share=lxs_%00"), ("get", "/state?x%00=1"),
+     ("get", "/state?at_post=%00&at_post=1"), ("delete", "/share-links/%00"), ("get", "/characters/%00")],
+)
+async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaign, method: str, url: str) -> None:
+    """docs/errors.md: 400 invalid-request for text containing U+0000, wherever it is sent."""
+    response = await getattr(campaign.client, method)(f"/campaigns/{campaign.id}{url}", headers=campaign.auth())
+    assert "NUL" in problem_of(response, 400, "invalid-request")["detail"]
+
+
 @pytest.mark.parametrize("format_", ["markdown", "bbcode"])
 async def test_text_transcripts_name_their_charset_once(campaign: Campaign, format_: str) -> None:
     await campaign.ok({"type": "start_session", "title": "Into the hive"})
