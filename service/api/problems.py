@@ -13,8 +13,7 @@ from litestar.types import ExceptionHandlersMap
 
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from projections.rendering.refusals import refusal
-from service.api import spanish
-from service.api.negotiation import language
+from service.api import negotiation, spanish
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
 
 MEDIA_TYPE = "application/problem+json"
@@ -43,26 +42,31 @@ RETRY_AFTER = 5
 class ApiError(Exception):
     """An HTTP-level refusal raised by the edge (auth, query parameters), in English and in Spanish."""
 
-    def __init__(self, status: int, slug: str, detail: str, detail_es: str | None = None, **extensions: Any) -> None:
+    def __init__(
+        self, status: int, slug: str, detail: str, detail_es: str | None = None, language: str | None = None,
+        **extensions: Any,
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.slug = slug
         self.detail = detail
         self.detail_es = detail_es
+        # Set when `detail` is already in the language the answer must be in (a forum post's).
+        self.language = language
         self.extensions = extensions
 
 
 def problem(
     request: Request[Any, Any, Any], status: int, slug: str, detail: str, detail_es: str | None = None,
-    **extensions: Any,
+    language: str | None = None, **extensions: Any,
 ) -> Response[bytes]:
     """The problem document, its `detail` in the language the request asked for (`?lang=`, Accept-Language).
 
-    A forum post's refusals are already written in the post's language, which they name in `lang`.
+    A forum post's refusals are already written in the post's language (`language`; some name it in `lang`).
     """
-    lang = extensions.get("lang")
+    lang = language or extensions.get("lang")
     if lang not in ("en", "es"):
-        lang, _ = language(request)
+        lang, _ = negotiation.language(request)
         if lang == "es":
             detail = detail_es or spanish.led(slug, detail)
     body = {
@@ -82,7 +86,7 @@ def problem(
 
 
 def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
-    return problem(request, exc.status, exc.slug, exc.detail, exc.detail_es, **exc.extensions)
+    return problem(request, exc.status, exc.slug, exc.detail, exc.detail_es, exc.language, **exc.extensions)
 
 
 def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[bytes]:

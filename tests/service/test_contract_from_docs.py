@@ -180,6 +180,61 @@ async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_tok
         problem_of(command, 404, "campaign-not-found")
 
 
+POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events"}
+POST_RESULT = {"line", "source", "type", "result", "rendered"}
+PROBLEM_MEMBERS = {"type", "title", "status", "detail", "instance"}
+
+
+async def test_a_forum_post_answers_and_refuses_as_docs_api_tells(campaign: Campaign) -> None:
+    player = await campaign.invite("Ana", "player")
+    post = {"post": {"id": "f7-p1201", "url": "https://forum.example/t/7#p1201", "author": "Ana"},
+            "text": "Kai opens fire.\n!roll 2d10+3 bolter damage"}
+    sent = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=post, headers=campaign.auth(player))
+    assert sent.status_code == 201 and set(sent.json()) == POST_ANSWER, sent.text
+    answer = sent.json()
+    assert answer["replayed"] is False and answer["lang"] == "en" and set(answer["reply"]) == {"bbcode", "markdown"}
+    assert [set(r) for r in answer["results"]] == [POST_RESULT] and answer["results"][0]["line"] == 2
+    assert set(answer["results"][0]["rendered"]) == {"en", "es"}
+
+    again = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=post, headers=campaign.auth(player))
+    assert again.status_code == 200 and again.json() == {**answer, "replayed": True}
+
+    # An edited post, in Spanish: the 409 is in the post's language whatever Accept-Language says.
+    edited = {**post, "text": "!tirar 2d10+4 daño"}
+    conflict = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=edited,
+                                          headers={**campaign.auth(player), "Accept-Language": "en"})
+    body = problem_of(conflict, 409, "idempotency-conflict")
+    assert set(body) == PROBLEM_MEMBERS | {"idempotency_key"} and body["idempotency_key"] == "f7-p1201"
+    assert conflict.headers["content-language"] == "es"
+    # The same post from another participant is the same conflict.
+    other = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=post, headers=campaign.auth())
+    problem_of(other, 409, "idempotency-conflict")
+
+
+async def test_a_forum_posts_refusals_carry_the_documented_members(campaign: Campaign) -> None:
+    async def send(text: str, **headers: str) -> httpx.Response:
+        return await campaign.client.post(f"/campaigns/{campaign.id}/posts", json={"post": {"id": text[:20]},
+                                          "text": text}, headers={**campaign.auth(), **headers})
+
+    unreadable = problem_of(await send("!esquivr"), 422, "unreadable-line")
+    assert set(unreadable) == PROBLEM_MEMBERS | {"line", "source", "code", "word", "suggestions", "errors", "lang"}
+    assert unreadable["lang"] == "es" and unreadable["suggestions"] == ["esquivar"]
+
+    refused = problem_of(await send("!end-session"), 422, "line-refused")
+    assert set(refused) == PROBLEM_MEMBERS | {"line", "source", "kind", "rule", "reason", "lang"}
+    assert refused["kind"] == "rule-violation" and refused["rule"] == "one_session_at_a_time"
+    assert refused["lang"] == "en" and refused["line"] == 1 and refused["source"] == "end-session"
+    assert refused["reason"] and refused["reason"] in refused["detail"]
+
+    english = await send("just words")
+    spanish = await send("solo palabras", **{"Accept-Language": "es"})
+    for response, lang in ((english, "en"), (spanish, "es")):
+        body = problem_of(response, 422, "no-commands")
+        assert set(body) == PROBLEM_MEMBERS | {"version", "head_hash"} and body["version"] == 3
+        assert response.headers["content-language"] == lang
+    assert problem_of(spanish, 422, "no-commands")["detail"] != problem_of(english, 422, "no-commands")["detail"]
+
+
 @pytest.mark.parametrize(
     ("method", "url"),
     [("get", "/state?at_post=p%00"), ("get", "/state?at_turn=a%00/1/1"), ("get", "/characters/x?at_post=%00"),
