@@ -18,7 +18,7 @@ from service.api.answers import health as health_answers
 from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
-from service.api.problems import ApiError
+from service.api.problems import RETRY_AFTER, ApiError
 from service.api.services import Services, services
 from service.exporting import export_lines, verify_stored
 from service.store import MAX_SEQ
@@ -270,5 +270,7 @@ async def health(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
     try:
         await found.store.pool.fetchval("SELECT 1")
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        return Response({"status": "unavailable", "database": str(error)}, status_code=503)
+        # Not a problem document (docs/errors.md says why), but the same advice when to look again.
+        return Response({"status": "unavailable", "database": str(error)}, status_code=503,
+                        headers={"Retry-After": str(RETRY_AFTER)})
     return Response({"status": "ok", "database": "ok"})

@@ -455,15 +455,20 @@ async def test_lang_in_the_query_wins_over_accept_language(campaign: Campaign) -
     assert response.headers["content-language"] == "en"
 
 
-async def test_an_outage_is_told_in_spanish_too(campaign: Campaign, database_url: str) -> None:
+async def test_an_outage_is_told_in_spanish_and_health_says_when_to_look_again(
+    campaign: Campaign, database_url: str
+) -> None:
     await cut_off(database_url, allow=False)
     try:
         english = await campaign.get("/events")
         spanish = await campaign.client.get(f"/campaigns/{campaign.id}/events",
                                             headers={**campaign.auth(), "Accept-Language": "es"})
+        health = await campaign.client.get("/health")
     finally:
         await cut_off(database_url, allow=True)
     in_english = problem_of(english, 503, "service-unavailable")
+    assert health.status_code == 503 and health.headers["retry-after"] == "5"
+    assert health.headers["content-type"].startswith("application/json") and health.json()["status"] == "unavailable"
     in_spanish = problem_of(spanish, 503, "service-unavailable")
     assert spanish.headers["retry-after"] == "5" and spanish.headers["content-language"] == "es"
     assert in_spanish["detail"] != in_english["detail"]
