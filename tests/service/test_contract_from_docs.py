@@ -73,6 +73,30 @@ async def test_a_command_answers_exactly_the_documented_keys(campaign: Campaign)
     assert compact.headers["preference-applied"] == "return=minimal"
 
 
+async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaign) -> None:
+    player = await campaign.invite("Ana", "player")
+    version = (await campaign.get("")).json()["version"]
+    note = {"type": "gm_note", "text": "the hive stirs", "expected_version": version}
+    first = await campaign.command(note, **{"Idempotency-Key": "k-1"})
+    assert first.status_code == 201
+    # A retry after a lost answer carries a stale expected_version: the key is checked first, the digest
+    # leaves expected_version out, and the original answer comes back.
+    for stale in ({"Idempotency-Key": "k-1"}, {"Idempotency-Key": "k-1", "If-Match": f'"{version}"'}):
+        retried = await campaign.command({"type": "gm_note", "text": "the hive stirs"}
+                                         if "If-Match" in stale else note, **stale)
+        assert retried.status_code == 200 and retried.json() == {**first.json(), "replayed": True}
+    # The header wins over post.id: the same post id under two header keys is two commands.
+    rolled = [await campaign.command({**ROLL, "post": {"id": "p-5"}}, **{"Idempotency-Key": key})
+              for key in ("k-2", "k-3")]
+    assert [r.status_code for r in rolled] == [201, 201]
+    assert [r.json()["events"][0]["idempotency_key"] for r in rolled] == ["k-2", "k-3"]
+    # The same key and body from another participant is a conflict, not a replay.
+    mine = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
+    assert mine.status_code == 201
+    theirs = await campaign.command(ROLL, **{"Idempotency-Key": "k-4"})
+    assert problem_of(theirs, 409, "idempotency-conflict")["idempotency_key"] == "k-4"
+
+
 async def test_creating_and_inviting_answer_the_documented_keys(client: Any) -> None:
     created = await client.post("/campaigns", json={"name": "Kill Team", "ruleset": "deathwatch"})
     assert created.status_code == 201 and set(created.json()) == CREATED
