@@ -14,7 +14,10 @@ from typing import Any
 
 import httpx
 import pytest
+from litestar.testing import AsyncTestClient
 
+from service.app import create_app
+from service.settings import Settings
 from tests.service.conftest import Campaign
 from tests.service.test_outage import cut_off
 from tests.support import docs_verifier
@@ -327,6 +330,43 @@ async def test_share_links_answer_and_refuse_as_documented(campaign: Campaign) -
     first = listed["links"][0]
     assert first["revoked_at"] is not None and first["url"] is None and first["transcript_url"] is None
     assert (await campaign.get("")).json()["version"] == version  # a share link is not an event
+
+
+PUBLIC = "https://dice.example.org"
+
+
+async def test_permalinks_open_through_the_newest_valid_share_link(app_database_url: str) -> None:
+    """docs/api.md: with LEXMECHANIC_PUBLIC_URL every permalink is absolute and opens through the campaign's
+    newest valid share link; without one it is absolute and needs a token."""
+    settings = Settings(database_url=app_database_url, pool_min=1, pool_max=2, public_url=PUBLIC + "/")
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        created = await client.post("/campaigns", json={"name": "Thread", "ruleset": "deathwatch"})
+        campaign = Campaign(client, created.json())
+
+        async def proof_of_a_roll() -> tuple[str, str, int]:
+            compact = await campaign.command(ROLL, Prefer="return=minimal")
+            seq = compact.json()["result"]["rolls"][0]["seq"]
+            full = (await campaign.command({**ROLL, "reason": "again"})).json()
+            assert compact.json()["result"]["rolls"][0]["proof"] in compact.json()["result"]["rendered"]["es"]
+            return compact.json()["result"]["rolls"][0]["proof"], full["proof"], seq
+
+        async def new_link() -> dict[str, Any]:
+            made: dict[str, Any] = (await client.post(f"/campaigns/{campaign.id}/share-links",
+                                                      headers=campaign.auth())).json()
+            return made
+
+        page = f"{PUBLIC}/ui/campaigns/{campaign.id}/rolls/"
+        compact, _, seq = await proof_of_a_roll()
+        assert compact == f"{page}{seq}"
+        older, newer = await new_link(), await new_link()
+        compact, full, seq = await proof_of_a_roll()
+        assert compact == f"{page}{seq}?share={newer['key']}" and full == f"{page}{seq + 1}?share={newer['key']}"
+        await client.delete(f"/campaigns/{campaign.id}/share-links/{newer['link_id']}", headers=campaign.auth())
+        compact, _, seq = await proof_of_a_roll()
+        assert compact == f"{page}{seq}?share={older['key']}"
+        await client.delete(f"/campaigns/{campaign.id}/share-links/{older['link_id']}", headers=campaign.auth())
+        compact, _, seq = await proof_of_a_roll()
+        assert compact == f"{page}{seq}"
 
 
 async def test_the_schema_shows_a_command_answer_as_docs_api_tells_it(client: Any) -> None:
