@@ -171,6 +171,63 @@ async def test_the_feed_cursor_comes_back_unchanged_when_nothing_new_committed(c
     assert page["next"] == cursor and seen == (await campaign.get("")).json()["version"]
 
 
+@pytest.mark.parametrize(
+    ("body", "status", "rule"),
+    [({"type": "roll", "expression": "100d1000", "reason": "the limit"}, 201, None),
+     ({"type": "roll", "expression": "101d6", "reason": "one die too many"}, 422, "dice_expression"),
+     ({"type": "roll", "expression": "1d1001", "reason": "one side too many"}, 422, "dice_expression"),
+     ({"type": "contribute_entropy", "entropy": "e" * 200}, 201, None),
+     ({"type": "contribute_entropy", "entropy": "e" * 201}, 400, None),
+     ({"type": "contribute_entropy", "entropy": ""}, 400, None)],
+)
+async def test_the_documented_bounds_of_a_command(
+    campaign: Campaign, body: dict[str, Any], status: int, rule: str | None
+) -> None:
+    """docs/api.md: a roll is ≤ 100 dice of ≤ 1000 sides (a 422, rule dice_expression, beyond); entropy is 1–200
+    characters (docs/errors.md: a field out of range is a 400)."""
+    response = await campaign.command(body)
+    if status == 201:
+        assert response.status_code == 201, response.text
+    elif status == 422:
+        assert problem_of(response, 422, "rule-violation")["rule"] == rule
+    else:
+        assert problem_of(response, 400, "invalid-request")["errors"][0]["key"] == "entropy"
+
+
+@pytest.mark.parametrize(("tier", "status"), [(1, 201), (5, 201), (0, 422), (6, 422), ("3", 422)])
+async def test_the_wrath_and_glory_tier_is_one_to_five(client: Any, tier: Any, status: int) -> None:
+    response = await client.post("/campaigns", json={"name": "Tier", "ruleset": "wrath_and_glory",
+                                                     "options": {"tier": tier}})
+    if status == 201:
+        assert response.status_code == 201, response.text
+    else:
+        assert problem_of(response, 422, "rule-violation")["rule"] == "campaign_options"
+
+
+async def test_time_travel_by_post_and_by_turn(campaign: Campaign) -> None:
+    """docs/api.md and docs/history.md: ?at_post= is the state after that post's last event; ?at_turn= names
+    <encounter>/<round>/<turn>; a post or turn no event has is a 404; two points at once a 400."""
+    await campaign.ok({"type": "create_character", "name": "Brother Kai", "character_id": "kai"})
+    noted = await campaign.ok({"type": "gm_note", "text": "the hive stirs", "post": {"id": "p-77"}})
+    await campaign.ok({"type": "gm_note", "text": "later"})
+    at_post = (await campaign.get("/state?at_post=p-77")).json()
+    assert at_post["version"] == noted["version"]
+    character = await campaign.get("/characters/kai?at_post=p-77")
+    assert character.status_code == 200 and character.json()["version"] == noted["version"]
+    await campaign.ok({"type": "start_session"})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai"]})
+    first = await campaign.ok({"type": "gm_note", "text": "Kai's turn begins"})
+    last = await campaign.ok({"type": "gm_note", "text": "and goes on"})
+    meta = first["events"][0]["meta"]
+    assert (last["events"][0]["meta"]["round"], last["events"][0]["meta"]["turn"]) == (meta["round"], meta["turn"])
+    at_turn = await campaign.get(f"/state?at_turn=gate/{meta['round']}/{meta['turn']}")
+    assert at_turn.status_code == 200 and at_turn.json()["version"] == last["version"]  # the end of that turn
+    problem_of(await campaign.get("/state?at_post=never-posted"), 404, "not-found")
+    problem_of(await campaign.get("/state?at_turn=gate/99/1"), 404, "not-found")
+    problem_of(await campaign.get("/state?at_turn=gate-1-1"), 400, "invalid-request")
+    problem_of(await campaign.get("/state?at_seq=1&at_post=p-77"), 400, "invalid-request")
+
+
 @pytest.mark.parametrize("if_match", ['"9223372036854775808"', '"99999999999999999999999"', "W/\"1e3\""])
 async def test_an_if_match_no_version_can_be_is_400(campaign: Campaign, if_match: str) -> None:
     response = await campaign.command({"type": "gm_note", "text": "x"}, **{"If-Match": if_match})
