@@ -232,6 +232,26 @@ async def test_the_wrath_and_glory_tier_is_one_to_five(client: Any, tier: Any, s
         assert problem_of(response, 422, "rule-violation")["rule"] == "campaign_options"
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "options", "status"),
+    [("wrath_and_glory", {"tier": None}, 400), ("wrath_and_glory", {"tier": 2.5}, 400),
+     ("wrath_and_glory", {"tier": [3]}, 400), ("deathwatch", {"x" * 65: 1}, 400),
+     ("wrath_and_glory", {"tier": "3"}, 422), ("deathwatch", {"charge_bonus": "x"}, 422),
+     ("deathwatch", {"colour": "red"}, 422), ("deathwatch", {"players_may_undo_own_turn": 1}, 422),
+     ("dark_heresy", {"charge_bonus": 20, "degrees_rule": "dark_heresy_2e", "players_may_undo_own_turn": True}, 201)],
+)
+async def test_campaign_options_are_refused_as_docs_api_tells(
+    client: Any, ruleset: str, options: dict[str, Any], status: int
+) -> None:
+    response = await client.post("/campaigns", json={"name": "Options", "ruleset": ruleset, "options": options})
+    if status == 201:
+        assert response.status_code == 201, response.text
+    elif status == 400:
+        problem_of(response, 400, "invalid-request")
+    else:
+        assert problem_of(response, 422, "rule-violation")["rule"] == "campaign_options"
+
+
 async def test_time_travel_by_post_and_by_turn(campaign: Campaign) -> None:
     """docs/api.md and docs/history.md: ?at_post= is the state after that post's last event; ?at_turn= names
     <encounter>/<round>/<turn>; a post or turn no event has is a 404; two points at once a 400."""
