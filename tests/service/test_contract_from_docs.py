@@ -222,6 +222,24 @@ async def test_the_documented_bounds_of_a_command(
         assert problem_of(response, 400, "invalid-request")["errors"][0]["key"] == "entropy"
 
 
+@pytest.mark.parametrize(
+    ("post", "header", "status"),
+    [({"id": "p" * 200, "url": "u" * 2000, "author": "a" * 200}, "k" * 200, 201),
+     ({"id": "p" * 201}, None, 400), ({"url": "u" * 2001}, None, 400), ({"author": "a" * 201}, None, 400),
+     ({"id": ""}, None, 400), ({"id": "p", "thread": 7}, None, 400), (None, "k" * 201, 400), (None, "", 400)],
+)
+async def test_the_post_reference_and_the_key_have_the_documented_bounds(
+    campaign: Campaign, post: dict[str, Any] | None, header: str | None, status: int
+) -> None:
+    body = {**ROLL, **({"post": post} if post is not None else {})}
+    response = await campaign.command(body, **({"Idempotency-Key": header} if header is not None else {}))
+    if status == 201:
+        assert response.status_code == 201, response.text
+        assert response.json()["events"][0]["idempotency_key"] == header  # the header wins over post.id
+    else:
+        problem_of(response, 400, "invalid-request")
+
+
 @pytest.mark.parametrize(("tier", "status"), [(1, 201), (5, 201), (0, 422), (6, 422), ("3", 422)])
 async def test_the_wrath_and_glory_tier_is_one_to_five(client: Any, tier: Any, status: int) -> None:
     response = await client.post("/campaigns", json={"name": "Tier", "ruleset": "wrath_and_glory",
