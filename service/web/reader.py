@@ -91,7 +91,8 @@ async def read_actor(request: Request[Any, Any, Any], store: EventStore, campaig
         if actor is not None:
             return actor, True
         await store.head(campaign_id)  # an unknown campaign is a 404
-        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link")
+        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link",
+                       "entra con un token de esta campaña, o abre un enlace para compartir")
     return await campaign_reader(request, store, campaign_id), False
 
 
