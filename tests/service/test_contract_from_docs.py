@@ -306,6 +306,21 @@ async def test_an_if_match_the_log_could_hold_but_is_not_the_head_is_409(campaig
     assert body["expected_version"] == 2**63 - 1 and body["current_version"] == 3
 
 
+@pytest.mark.parametrize("content_type", ["application/json", "text/plain", "application/octet-stream", None])
+async def test_a_json_body_is_read_whatever_its_content_type(campaign: Campaign, content_type: str | None) -> None:
+    """docs/api.md: bodies are JSON, read as JSON whatever the Content-Type says."""
+    headers = {**campaign.auth(), **({"Content-Type": content_type} if content_type else {})}
+    response = await campaign.client.post(f"/campaigns/{campaign.id}/commands", headers=headers,
+                                          content=json.dumps({"type": "gm_note", "text": "x"}).encode())
+    assert response.status_code == 201, response.text
+
+
+async def test_a_form_body_is_not_json(campaign: Campaign) -> None:
+    response = await campaign.client.post(f"/campaigns/{campaign.id}/commands", data={"type": "gm_note", "text": "x"},
+                                          headers=campaign.auth())
+    assert "JSON" in problem_of(response, 400, "bad-request")["detail"]
+
+
 @pytest.mark.parametrize("path", ["/commands", "/participants", "/posts"])
 async def test_an_empty_body_is_a_bad_request_that_says_to_send_json(campaign: Campaign, path: str) -> None:
     response = await campaign.client.post(f"/campaigns/{campaign.id}{path}", content=b"",
