@@ -187,6 +187,28 @@ async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign
     assert past["events"] == [] and past["next_after_seq"] == records[-1]["seq"]
 
 
+META = {"actor", "role", "post", "command_id", "command_type", "request_digest", "line", "session", "encounter",
+        "round", "turn", "turn_character", "dice"}
+
+
+async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign) -> None:
+    await campaign.ok({"type": "create_character", "name": "Brother Kai", "character_id": "kai"})
+    await campaign.ok({"type": "start_session"})
+    await campaign.ok({"type": "contribute_entropy", "entropy": "for the Emperor"})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai"]})
+    posted = await campaign.client.post(f"/campaigns/{campaign.id}/posts", headers=campaign.auth(),
+                                        json={"post": {"id": "f-1", "url": "https://forum.example/t/1#1"},
+                                              "text": "Kai waits.\n!roll d100 Awareness"})
+    assert posted.status_code == 201, posted.text
+    records = [json.loads(line) for line in (await campaign.get("/export")).text.splitlines()[:-1]]
+    assert all(set(record["meta"]) <= META for record in records)
+    assert all(set(record["meta"]["post"]) == {"id", "url", "author"} for record in records if "post" in record["meta"])
+    from_the_post = [r for r in records if r["meta"].get("post", {}).get("id") == "f-1"]
+    assert from_the_post and all(r["meta"]["line"] == 2 for r in from_the_post)
+    assert {"encounter", "round", "turn", "dice"} <= set(from_the_post[0]["meta"])
+    assert set(from_the_post[0]["meta"]["dice"]) == {"epoch", "nonce", "entropy"}
+
+
 async def test_the_feed_cursor_comes_back_unchanged_when_nothing_new_committed(campaign: Campaign) -> None:
     page = (await campaign.client.get("/events?limit=1")).json()
     assert set(page) == {"events", "next"} and len(page["events"]) == 1
