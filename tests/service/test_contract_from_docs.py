@@ -162,6 +162,31 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     assert all(set(die) == PROOF_DIE for die in proof["dice"])
 
 
+async def test_a_revealed_proof_recomputes_by_the_letter_of_fairness(campaign: Campaign) -> None:
+    """docs/api.md "Roll proofs" for the keys; docs/fairness.md (tests/support/docs_verifier.py) for the values."""
+    contributed = await campaign.ok({"type": "contribute_entropy", "entropy": "Ave Imperator! Post #4512"})
+    rolled = await campaign.ok({"type": "roll", "expression": "3d10+1d5", "reason": "proof"})
+    seed = (await campaign.ok({"type": "reveal_dice_seed"}))["result"]["revealed_seed"]
+    seq = rolled["events"][0]["seq"]
+    proof = (await campaign.get(f"/rolls/{seq}")).json()
+    entropy = docs_verifier.fold_entropy("0" * 64, "Ave Imperator! Post #4512")
+    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "contributions"}
+    assert proof["entropy"]["digest"] == entropy and proof["entropy"]["matches"] is True
+    assert [set(c) for c in proof["entropy"]["contributions"]] == [{"seq", "actor", "epoch", "entropy", "digest",
+                                                                    "digest_recomputed"}]
+    assert proof["entropy"]["contributions"][0]["seq"] == contributed["events"][0]["seq"]
+    assert proof["seed"] == seed and proof["verified"] is True and proof["nonce"] == seq
+    for die in proof["dice"]:
+        expected = docs_verifier.die(bytes.fromhex(seed), campaign.id, seq, die["k"], die["sides"], 2, entropy)
+        assert die["value"] == die["recomputed"] == expected and die["matches"] is True
+        assert all(set(step) == {"attempt", "message", "hmac_sha256", "v", "limit", "accepted", "value"}
+                   for step in die["steps"])
+        # v and limit are decimal strings: they exceed what JSON readers hold exactly.
+        last = die["steps"][-1]
+        assert isinstance(last["v"], str) and isinstance(last["limit"], str)
+        assert int(last["limit"]) == 2**64 - (2**64 % die["sides"]) and int(last["v"]) < int(last["limit"])
+
+
 async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign) -> None:
     await campaign.ok(ROLL)
     await campaign.ok({"type": "reveal_dice_seed"})
