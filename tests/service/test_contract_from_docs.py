@@ -459,6 +459,24 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
     assert "NUL" in problem_of(response, 400, "invalid-request")["detail"]
 
 
+FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
+         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "effects", "standing", "changes", "undone",
+         "undone_by", "undone_by_actor", "undone_by_name"}
+
+
+async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:
+    await campaign.ok({"type": "start_session", "title": "Into the hive"})
+    rolled = await campaign.ok({**ROLL, "post": {"id": "t-1", "url": "https://forum.example/t/1#1"}})
+    await campaign.ok({"type": "retract", "seqs": [rolled["events"][0]["seq"]], "reason": "wrong thread"})
+    transcript = (await campaign.get("/transcript?session=1&lang=es")).json()
+    assert set(transcript) == {"title", "lang", "frames", "head"} and transcript["lang"] == "es"
+    assert all(set(frame) == FRAME for frame in transcript["frames"])
+    assert transcript["head"] == {"version": (await campaign.get("")).json()["version"],
+                                  "head_hash": (await campaign.get("")).json()["head_hash"]}
+    roll = next(f for f in transcript["frames"] if f["seq"] == rolled["events"][0]["seq"])
+    assert [set(d) for d in roll["dice"]] == [{"k", "sides", "value"}] * 2
+
+
 @pytest.mark.parametrize("format_", ["markdown", "bbcode"])
 async def test_text_transcripts_name_their_charset_once(campaign: Campaign, format_: str) -> None:
     await campaign.ok({"type": "start_session", "title": "Into the hive"})
