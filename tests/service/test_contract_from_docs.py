@@ -438,11 +438,16 @@ async def test_a_forum_posts_refusals_carry_the_documented_members(campaign: Cam
     assert refused["lang"] == "en" and refused["line"] == 1 and refused["source"] == "end-session"
     assert refused["reason"] and refused["reason"] in refused["detail"]
 
+    observer = await campaign.invite("Olga", "observer")
+    watched = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json={"post": {"id": "o-1"},
+                                         "text": "!roll d10 luck"}, headers=campaign.auth(observer))
+    assert problem_of(watched, 422, "line-refused")["kind"] == "forbidden"
+
     english = await send("just words")
     spanish = await send("solo palabras", **{"Accept-Language": "es"})
     for response, lang in ((english, "en"), (spanish, "es")):
         body = problem_of(response, 422, "no-commands")
-        assert set(body) == PROBLEM_MEMBERS | {"version", "head_hash"} and body["version"] == 3
+        assert set(body) == PROBLEM_MEMBERS | {"version", "head_hash"} and body["version"] == 4
         assert response.headers["content-language"] == lang
     assert problem_of(spanish, 422, "no-commands")["detail"] != problem_of(english, 422, "no-commands")["detail"]
 
