@@ -127,6 +127,9 @@ def decide_campaign(
             return [EventsRetracted(voids=tuple(sorted(set(seqs))), reason=reason)]
         case Reinstate(seqs=seqs, reason=reason):
             for seq in seqs:
+                # An event the log does not hold yet is unknown (404), as for retract, not merely "not retracted".
+                if seq > state.version:
+                    raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
                 if seq not in state.retracted:
                     raise RuleViolation("retraction", f"event {seq} is not retracted, so it cannot be reinstated")
             return [EventsReinstated(restores=tuple(sorted(set(seqs))), reason=reason)]

@@ -287,6 +287,13 @@ async def test_the_post_reference_and_the_key_have_the_documented_bounds(
         problem_of(response, 400, "invalid-request")
 
 
+@pytest.mark.parametrize("kind", ["retract", "reinstate"])
+async def test_a_correction_naming_an_event_the_log_does_not_hold_is_404(campaign: Campaign, kind: str) -> None:
+    """docs/errors.md: 404 not-found for a command naming an unknown event."""
+    response = await campaign.command({"type": kind, "seqs": [999], "reason": "a typo"})
+    assert "999" in problem_of(response, 404, "not-found")["detail"]
+
+
 @pytest.mark.parametrize(("tier", "status"), [(1, 201), (5, 201), (0, 422), (6, 422), ("3", 422)])
 async def test_the_wrath_and_glory_tier_is_one_to_five(client: Any, tier: Any, status: int) -> None:
     response = await client.post("/campaigns", json={"name": "Tier", "ruleset": "wrath_and_glory",
