@@ -137,7 +137,8 @@ def decide_campaign(
             log = _encounter_log(state, encounter)
             if expected is not None and expected != log.version:
                 raise Conflict(
-                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing"
+                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing",
+                    expected=expected, current=log.version,
                 )
             if not log.turns:
                 raise RuleViolation("undo", f"encounter {encounter} has no turn left to undo")

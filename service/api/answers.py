@@ -40,6 +40,10 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """409 version-conflict: the version the client expected."""
     current_version: int | None = None
     """409 version-conflict: the campaign's version now."""
+    expected_encounter_version: int | None = None
+    """409 version-conflict of undo_turn: the encounter version the client expected."""
+    current_encounter_version: int | None = None
+    """409 version-conflict of undo_turn: the encounter's version now."""
     idempotency_key: str | None = None
     """409 idempotency-conflict: the key that was used for another command."""
     line: int | None = None

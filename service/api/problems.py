@@ -101,7 +101,11 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
         spanish_detail = f"{refusal('not-found', None, '', 'es')} ({exc.message})"
         return problem(request, 404, "not-found", exc.message, spanish_detail)
     if isinstance(exc, Conflict):
-        return problem(request, 409, "version-conflict", exc.message)
+        # The one Conflict the rules raise is undo_turn's expected_encounter_version (docs/errors.md).
+        spanish_detail = (f"el combate está en la versión {exc.current}, no en la {exc.expected}: vuelve a mirarlo "
+                          "antes de deshacer")
+        return problem(request, 409, "version-conflict", exc.message, spanish_detail,
+                       expected_encounter_version=exc.expected, current_encounter_version=exc.current)
     return problem(request, 422, "rule-violation", exc.message)
 
 

@@ -287,6 +287,19 @@ async def test_the_post_reference_and_the_key_have_the_documented_bounds(
         problem_of(response, 400, "invalid-request")
 
 
+async def test_a_stale_expected_encounter_version_is_a_version_conflict_with_both_versions(
+    campaign: Campaign,
+) -> None:
+    await campaign.ok({"type": "create_character", "name": "Brother Kai", "character_id": "kai"})
+    await campaign.ok({"type": "start_session"})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai"]})
+    current = (await campaign.get("/encounters/gate")).json()["encounter_version"]
+    response = await campaign.command({"type": "undo_turn", "encounter": "gate",
+                                       "expected_encounter_version": current + 5})
+    body = problem_of(response, 409, "version-conflict")
+    assert (body["expected_encounter_version"], body["current_encounter_version"]) == (current + 5, current)
+
+
 @pytest.mark.parametrize("kind", ["retract", "reinstate"])
 async def test_a_correction_naming_an_event_the_log_does_not_hold_is_404(campaign: Campaign, kind: str) -> None:
     """docs/errors.md: 404 not-found for a command naming an unknown event."""
