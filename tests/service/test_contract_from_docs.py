@@ -300,6 +300,13 @@ async def test_a_stale_expected_encounter_version_is_a_version_conflict_with_bot
     assert (body["expected_encounter_version"], body["current_encounter_version"]) == (current + 5, current)
 
 
+async def test_an_internal_command_sent_over_http_is_not_a_command_type(new_campaign: Any) -> None:
+    """docs/errors.md (rule internal_command): wng_start_session is part of start_session, not a type to send."""
+    campaign = await new_campaign("wrath_and_glory")
+    response = await campaign.command({"type": "wng_start_session"})
+    assert problem_of(response, 400, "invalid-request")["errors"][0]["key"] == "type"
+
+
 @pytest.mark.parametrize("kind", ["retract", "reinstate"])
 async def test_a_correction_naming_an_event_the_log_does_not_hold_is_404(campaign: Campaign, kind: str) -> None:
     """docs/errors.md: 404 not-found for a command naming an unknown event."""
