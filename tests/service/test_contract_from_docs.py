@@ -99,7 +99,8 @@ async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaig
     mine = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
     assert mine.status_code == 201
     theirs = await campaign.command(ROLL, **{"Idempotency-Key": "k-4"})
-    assert problem_of(theirs, 409, "idempotency-conflict")["idempotency_key"] == "k-4"
+    conflict = problem_of(theirs, 409, "idempotency-conflict")
+    assert conflict["idempotency_key"] == "k-4" and "another participant" in conflict["detail"]
 
 
 README = Path(__file__).resolve().parents[2] / "README.md"
