@@ -15,6 +15,7 @@ from projections.permalinks import proof_link
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import INT_MAX, check_body
+from service.api.notes import note
 from service.api.problems import ApiError
 from service.api.schemas import (
     CampaignCreatedResponse,
@@ -50,6 +51,7 @@ async def create_campaign(
         version=outcome.version,
         head_hash=outcome.head_hash,
         events=list(outcome.events),
+        note=note(request, "gm_token"),
     )
 
 
@@ -77,9 +79,7 @@ async def invite_participant(
         version=outcome.version,
         head_hash=outcome.head_hash,
         events=list(outcome.events),
-        note="The token is shown only once: hand it to the participant."
-        if outcome.token
-        else "This invitation was already made with this idempotency key; its token was shown then and is not kept.",
+        note=note(request, "token" if outcome.token else "token_not_kept"),
     )
 
 

@@ -61,7 +61,8 @@ class CampaignCreatedResponse(msgspec.Struct, frozen=True):
     version: int
     head_hash: str
     events: list[Any]
-    note: str = "The GM token is shown only once: keep it. Send it as 'Authorization: Bearer <token>'."
+    note: str
+    """For the person reading the answer, in the language asked for (service/api/notes.py)."""
 
 
 class InvitedResponse(msgspec.Struct, frozen=True):
@@ -71,7 +72,8 @@ class InvitedResponse(msgspec.Struct, frozen=True):
     version: int
     head_hash: str
     events: list[Any]
-    note: str = "The token is shown only once: hand it to the participant."
+    note: str
+    """For the person reading the answer, in the language asked for (service/api/notes.py)."""
 
 
 class CommandAnswer(msgspec.Struct, frozen=True):

@@ -15,6 +15,7 @@ from service import share_links
 from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
+from service.api.notes import note
 from service.api.problems import ApiError
 from service.api.services import Services, services
 
@@ -79,8 +80,7 @@ async def create_share_link(
     return {
         **msgspec.to_builtins(_view(found, campaign_id, link)),
         "key": link.key,
-        "note": "Anyone with this link reads the campaign as an observer until you revoke it "
-        f"(DELETE /campaigns/{campaign_id}/share-links/{link.link_id}).",
+        "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
 
 

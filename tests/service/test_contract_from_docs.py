@@ -142,6 +142,21 @@ async def test_creating_and_inviting_answer_the_documented_keys(client: Any) -> 
     assert again.status_code == 201 and set(again.json()) == INVITED and again.json()["token"] is None
 
 
+async def test_the_notes_for_a_person_come_in_the_language_asked_for(client: Any) -> None:
+    """docs/api.md: `note` is for a person, in the language the request asks for (docs/errors.md, "Language")."""
+    notes = []
+    for headers in ({}, {"Accept-Language": "es"}):
+        created = await client.post("/campaigns", json={"name": "Notes", "ruleset": "deathwatch"}, headers=headers)
+        campaign = Campaign(client, created.json())
+        invited = await client.post(f"/campaigns/{campaign.id}/participants", json={"name": "Ana", "role": "player"},
+                                    headers={**campaign.auth(), **headers})
+        shared = await client.post(f"/campaigns/{campaign.id}/share-links", headers={**campaign.auth(), **headers})
+        notes.append([created.json()["note"], invited.json()["note"], shared.json()["note"]])
+    english, spanish = notes
+    assert all(e and s and e != s for e, s in zip(english, spanish, strict=True))
+    assert "Authorization: Bearer" in english[0] and "Authorization: Bearer" in spanish[0]
+
+
 async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Campaign) -> None:
     rolled = await campaign.ok(ROLL)
     summary = (await campaign.get("")).json()
