@@ -37,6 +37,8 @@ def accepted_language(header: str) -> Lang:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
+                if not 0.0 <= quality <= 1.0:  # q is 0 to 1 (RFC 9110 §12.4.2); nan, inf or -1 name nothing
+                    quality = 0.0
         # q=0 means "not this one"; on a tie English wins, whatever the order (RFC 9110 gives order no weight).
         if quality > best[0] or (quality == best[0] > 0 and primary == "en"):
             best = (quality, "es" if primary == "es" else "en")

@@ -755,7 +755,8 @@ async def test_a_spanish_rule_violation_keeps_the_rules_english_message_in_paren
 @pytest.mark.parametrize(
     ("accept", "lang"),
     [("es", "es"), ("es-MX", "es"), ("en-GB,en;q=0.9,es;q=0.8", "en"), ("fr,es;q=0.5", "es"), ("fr", "en"),
-     ("", "en"), ("es;q=0.5,en;q=0.5", "en"), ("es;q=bogus,en;q=0.1", "en")],
+     ("", "en"), ("es;q=0.5,en;q=0.5", "en"), ("es;q=bogus,en;q=0.1", "en"), ("es;q=inf,en;q=0.1", "en"),
+     ("es;q=nan", "en"), ("en;q=0,es;q=0.2", "es"), ("es;q=0", "en")],
 )
 async def test_accept_language_picks_the_better_of_english_and_spanish(
     campaign: Campaign, accept: str, lang: str
