@@ -28,4 +28,9 @@ class UnknownEntity(DomainError):
 
 
 class Conflict(DomainError):
-    """The command was decided on a state that has moved on (HTTP 409)."""
+    """The command was decided on a state that has moved on (HTTP 409): `expected` against `current`."""
+
+    def __init__(self, message: str, expected: int | None = None, current: int | None = None) -> None:
+        super().__init__(message)
+        self.expected = expected
+        self.current = current

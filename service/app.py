@@ -14,7 +14,7 @@ from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.posts import send_post
-from service.api.problems import EXCEPTION_HANDLERS
+from service.api.problems import EXCEPTION_HANDLERS, MAX_BODY_BYTES
 from service.api.reads import (
     campaign_events,
     campaign_state_read,
@@ -98,5 +98,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=template_config(),
         before_request=refuse_deep_bodies,
         exception_handlers=EXCEPTION_HANDLERS,
+        request_max_body_size=MAX_BODY_BYTES,
         openapi_config=openapi_config(),
     )

@@ -63,8 +63,8 @@ class IdempotencyConflict(StoreError):
 
     def __init__(self, key: str) -> None:
         super().__init__(
-            f"idempotency key {key!r} was already used for a different command; "
-            "use a new key (post id) for a new command"
+            f"idempotency key {key!r} was already used for a different command (another body, or another "
+            "participant's); use a new key (post id) for a new command"
         )
         self.key = key
 

@@ -127,6 +127,9 @@ def decide_campaign(
             return [EventsRetracted(voids=tuple(sorted(set(seqs))), reason=reason)]
         case Reinstate(seqs=seqs, reason=reason):
             for seq in seqs:
+                # An event the log does not hold yet is unknown (404), as for retract, not merely "not retracted".
+                if seq > state.version:
+                    raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
                 if seq not in state.retracted:
                     raise RuleViolation("retraction", f"event {seq} is not retracted, so it cannot be reinstated")
             return [EventsReinstated(restores=tuple(sorted(set(seqs))), reason=reason)]
@@ -134,7 +137,8 @@ def decide_campaign(
             log = _encounter_log(state, encounter)
             if expected is not None and expected != log.version:
                 raise Conflict(
-                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing"
+                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing",
+                    expected=expected, current=log.version,
                 )
             if not log.turns:
                 raise RuleViolation("undo", f"encounter {encounter} has no turn left to undo")

@@ -40,6 +40,10 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """409 version-conflict: the version the client expected."""
     current_version: int | None = None
     """409 version-conflict: the campaign's version now."""
+    expected_encounter_version: int | None = None
+    """409 version-conflict of undo_turn: the encounter version the client expected."""
+    current_encounter_version: int | None = None
+    """409 version-conflict of undo_turn: the encounter's version now."""
     idempotency_key: str | None = None
     """409 idempotency-conflict: the key that was used for another command."""
     line: int | None = None
@@ -171,6 +175,10 @@ def health() -> Responses:
     }
 
 
+# Every proof permalink points at the roll's proof page (docs/api.md, "Share links and permalinks").
+PROOF = f"/ui/campaigns/{CAMPAIGN}/rolls/12"
+_RENDERED = {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16\nproof: {PROOF}",
+             "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\nprueba: {PROOF}"}
 _ROLLED = {
     "version": 12,
     "events": [{
@@ -188,9 +196,11 @@ _ROLLED = {
         "hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
     }],
     "head_hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
-    "result": {"expression": "2d10+3", "total": 16, "rendered": "2d10+3: [7, 6] + 3 = 16"},
+    "result": {"expression": "2d10+3", "total": 16, "roll": "2d10+3: [7, 6] + 3 = 16",
+               "rendered": _RENDERED,
+               "changed": [], "rolls": [{"seq": 12, "proof": PROOF}]},
+    "proof": PROOF,
     "replayed": False,
-    "proof": f"/campaigns/{CAMPAIGN}/rolls/12",
 }
 
 
@@ -261,9 +271,9 @@ def _summary(kind: type[msgspec.Struct]) -> str:
 POSTS_PATH = f"/campaigns/{CAMPAIGN}/posts"
 _REPLY = {
     "markdown": f"**Ana** · post 1042\n\n- Roll 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · "
-                f"[proof #12](/campaigns/{CAMPAIGN}/rolls/12)\n\n*chain head: v12 {_ROLLED['head_hash']}*\n",
+                f"[proof #12]({PROOF})\n\n*chain head: v12 {_ROLLED['head_hash']}*\n",
     "bbcode": f"[b]Ana[/b] · post 1042\n\n[list]\n[*]Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16 · "
-              f"[url=/campaigns/{CAMPAIGN}/rolls/12]proof #12[/url]\n[/list]\n\n[size=85][color=gray]chain head: v12 "
+              f"[url={PROOF}]proof #12[/url]\n[/list]\n\n[size=85][color=gray]chain head: v12 "
               f"{_ROLLED['head_hash']}[/color][/size]\n",
 }
 _POSTED = {
@@ -271,9 +281,8 @@ _POSTED = {
     "results": [{
         "line": 1, "source": "roll 2d10+3 bolter damage", "type": "roll",
         "result": {"expression": "2d10+3", "total": 16, "roll": "2d10+3: [7, 6] + 3 = 16", "changed": [],
-                   "rolls": [{"seq": 12, "proof": f"/campaigns/{CAMPAIGN}/rolls/12"}], "seqs": [12]},
-        "rendered": {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16\nproof: /campaigns/{CAMPAIGN}/rolls/12",
-                     "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\nprueba: /campaigns/{CAMPAIGN}/rolls/12"},
+                   "rolls": [{"seq": 12, "proof": PROOF}], "seqs": [12]},
+        "rendered": _RENDERED,
     }],
     "reply": _REPLY,
     "events": _ROLLED["events"],

@@ -13,6 +13,9 @@ from service.api.problems import ApiError
 from service.store import EventStore
 from service.tokens import token_hash
 
+# What the admin token guards, in Spanish (require_admin's `action`).
+ADMIN_ES = {"creating a campaign": "crear una campaña", "reading the global feed": "leer el registro global"}
+
 
 def bearer(request: Request[Any, Any, Any]) -> str | None:
     header = request.headers.get("authorization")
@@ -20,7 +23,8 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthenticated", "the Authorization header must be 'Bearer <token>'")
+        raise ApiError(401, "unauthenticated", "the Authorization header must be 'Bearer <token>'",
+                       "la cabecera Authorization debe ser 'Bearer <token>'")
     return token.strip()
 
 
@@ -28,11 +32,14 @@ async def campaign_actor(request: Request[Any, Any, Any], store: EventStore, cam
     """The participant whose token was sent, or 401; reads and writes both need one."""
     token = bearer(request)
     if token is None:
-        raise ApiError(401, "unauthenticated", "send 'Authorization: Bearer <token>' with a token of this campaign")
+        await store.head(campaign_id)  # an unknown (or non-canonical) campaign is a 404 with or without a token
+        raise ApiError(401, "unauthenticated", "send 'Authorization: Bearer <token>' with a token of this campaign",
+                       "envía 'Authorization: Bearer <token>' con un token de esta campaña")
     found = await store.token(campaign_id, token_hash(token))
     if found is None:
         await store.head(campaign_id)  # an unknown campaign is a 404, not a bad token
-        raise ApiError(401, "unauthenticated", "this token does not belong to this campaign")
+        raise ApiError(401, "unauthenticated", "this token does not belong to this campaign",
+                       "este token no es de esta campaña")
     participant_id, role = found
     checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
     return Actor(participant_id=participant_id, role=checked)
@@ -47,7 +54,8 @@ async def campaign_reader(request: Request[Any, Any, Any], store: EventStore, ca
     if link_id is None:
         await store.head(campaign_id)  # an unknown campaign is a 404, not a bad key
         raise ApiError(
-            401, "unauthenticated", "this share link is not valid for this campaign (it may have been revoked)"
+            401, "unauthenticated", "this share link is not valid for this campaign (it may have been revoked)",
+            "este enlace para compartir no vale para esta campaña (quizá se revocó)",
         )
     return Actor(participant_id=f"share:{link_id}", role="observer")
 
@@ -58,4 +66,5 @@ def require_admin(request: Request[Any, Any, Any], admin_token: str | None, acti
         return
     token = bearer(request)
     if token is None or not hmac.compare_digest(token.encode(), admin_token.encode()):
-        raise ApiError(401, "unauthenticated", f"{action} needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)")
+        raise ApiError(401, "unauthenticated", f"{action} needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)",
+                       f"{ADMIN_ES.get(action, action)} necesita el token de administración (LEXMECHANIC_ADMIN_TOKEN)")

@@ -14,12 +14,20 @@ from domain.commands import PostRef
 from projections.permalinks import proof_link
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
-from service.api.limits import check_body
+from service.api.limits import INT_MAX, check_body
+from service.api.notes import note
 from service.api.problems import ApiError
-from service.api.schemas import CampaignCreatedResponse, CommandBody, CreateCampaignBody, InviteBody, InvitedResponse
+from service.api.schemas import (
+    CampaignCreatedResponse,
+    CommandAnswer,
+    CommandBody,
+    CreateCampaignBody,
+    InviteBody,
+    InvitedResponse,
+)
 from service.api.services import services
 from service.api.sharing import links_for
-from service.commanding import CommandOutcome, CompactOutcome, request_digest
+from service.commanding import CompactOutcome, request_digest
 
 IdempotencyKey = Annotated[
     str | None,
@@ -43,6 +51,7 @@ async def create_campaign(
         version=outcome.version,
         head_hash=outcome.head_hash,
         events=list(outcome.events),
+        note=note(request, "gm_token"),
     )
 
 
@@ -70,9 +79,7 @@ async def invite_participant(
         version=outcome.version,
         head_hash=outcome.head_hash,
         events=list(outcome.events),
-        note="The token is shown only once: hand it to the participant."
-        if outcome.token
-        else "This invitation was already made with this idempotency key; its token was shown then and is not kept.",
+        note=note(request, "token" if outcome.token else "token_not_kept"),
     )
 
 
@@ -93,10 +100,16 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
         return body_version
     text = header.strip().strip('"').removeprefix("W/").strip('"')
     if not text.isdigit():
-        raise ApiError(400, "invalid-request", f"If-Match must be a campaign version (a whole number), not {header!r}")
+        raise ApiError(400, "invalid-request", f"If-Match must be a campaign version (a whole number), not {header!r}",
+                       f"If-Match es una versión de la campaña (un número entero), no {header!r}")
     version = int(text)
+    if version > INT_MAX:
+        # The body's expected_version has the same bound (check_body): both are 400, never a 409.
+        raise ApiError(400, "invalid-request", f"If-Match is {version}, beyond any version the log can hold (2⁶³ − 1)",
+                       f"If-Match es {version}, fuera de las versiones que el registro puede guardar (2⁶³ − 1)")
     if body_version is not None and body_version != version:
-        raise ApiError(400, "invalid-request", "If-Match and expected_version disagree; send one of them")
+        raise ApiError(400, "invalid-request", "If-Match and expected_version disagree; send one of them",
+                       "If-Match y expected_version no coinciden; envía solo uno")
     return version
 
 
@@ -105,7 +118,7 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
     status_code=201,
     summary="Send a command (tagged by type); answers {version, head_hash, events, result}, "
     "or {version, head_hash, result} with Prefer: return=minimal",
-    responses=commanding(CommandOutcome),
+    responses=commanding(CommandAnswer),
     operation_class=CommandOperation,
 )
 async def send_command(
@@ -118,7 +131,7 @@ async def send_command(
         str | None,
         HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
     ] = None,
-) -> Response[CommandOutcome | CompactOutcome]:
+) -> Response[CommandAnswer | CompactOutcome]:
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
@@ -136,6 +149,8 @@ async def send_command(
         compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=outcome.result)
         return Response(compact, status_code=status, headers={"Preference-Applied": "return=minimal"})
     rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
-    if rolled is not None:
-        outcome = msgspec.structs.replace(outcome, proof=proof_link(links, campaign_id, rolled))
-    return Response(outcome, status_code=status)
+    answer = CommandAnswer(
+        version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=outcome.result,
+        proof=proof_link(links, campaign_id, rolled) if rolled is not None else None, replayed=outcome.replayed,
+    )
+    return Response(answer, status_code=status)

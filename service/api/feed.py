@@ -28,6 +28,7 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
             400,
             "invalid-request",
             f"after must be a cursor '<transaction id>.<global position>' as given in 'next', not {after!r}",
+            f"after es un cursor '<id de transacción>.<posición global>' como el que da 'next', no {after!r}",
         )
     return int(match.group(1)), int(match.group(2))
 

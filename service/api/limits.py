@@ -38,12 +38,31 @@ def nesting_depth(body: bytes) -> int:
 
 
 async def refuse_deep_bodies(request: Request[Any, Any, Any]) -> None:
-    """An app-wide before_request hook: a body nested deeper than MAX_DEPTH is a 400, before it is decoded."""
+    """An app-wide before_request hook: a NUL in the path or the query, or a body nested deeper than MAX_DEPTH,
+    is a 400 before anything reads it."""
+    refuse_nul_in_url(request)
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     body = await request.body()
     if body.count(b"[") + body.count(b"{") > MAX_DEPTH and nesting_depth(body) > MAX_DEPTH:
-        raise ApiError(400, "bad-request", f"the body nests arrays and objects deeper than {MAX_DEPTH} levels")
+        raise ApiError(400, "bad-request",
+                       f"the body nests arrays and objects deeper than {MAX_DEPTH} levels; flatten it",
+                       f"el cuerpo anida listas y objetos a más de {MAX_DEPTH} niveles; aplánalo")
+
+
+def refuse_nul_in_url(request: Request[Any, Any, Any]) -> None:
+    """Path and query values reach text columns (a post id, an encounter, a share key, a link id), and
+    PostgreSQL text cannot hold U+0000: refused here, like the same character in a body."""
+    if "\x00" in request.url.path:
+        raise ApiError(400, "invalid-request", "the path contains the NUL character (%00), which no id holds",
+                       "la ruta contiene el carácter NUL (%00), que ningún id contiene")
+    for name, value in request.query_params.multi_items():
+        if "\x00" in name or "\x00" in value:
+            raise ApiError(400, "invalid-request",
+                           f"the query parameter {name.replace(chr(0), '%00')!r} contains the NUL character (%00), "
+                           "which cannot be stored",
+                           f"el parámetro {name.replace(chr(0), '%00')!r} contiene el carácter NUL (%00), que no se "
+                           "puede guardar")
 
 
 def check_body(value: Any, where: str = "body") -> None:
@@ -52,11 +71,13 @@ def check_body(value: Any, where: str = "body") -> None:
         return
     if isinstance(value, int):
         if not INT_MIN <= value <= INT_MAX:
-            raise ApiError(400, "invalid-request", f"{where} is {value}, beyond any integer the log can hold (±2⁶³)")
+            raise ApiError(400, "invalid-request", f"{where} is {value}, beyond any integer the log can hold (±2⁶³)",
+                           f"{where} es {value}, fuera de los enteros que el registro puede guardar (±2⁶³)")
     elif isinstance(value, str):
         if "\x00" in value:
             raise ApiError(
-                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored"
+                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored",
+                f"{where} contiene el carácter NUL (\\u0000), que no se puede guardar",
             )
     elif isinstance(value, dict):
         for key, item in value.items():

@@ -22,7 +22,8 @@ from service.api.reads import AT_POINT
 from service.api.services import services
 from service.api.sharing import links_for
 
-MEDIA = {"json": "application/json", "markdown": "text/markdown; charset=utf-8", "bbcode": "text/plain; charset=utf-8"}
+# Litestar adds "; charset=utf-8" to every text/* media type itself (written here too, it came out twice).
+MEDIA = {"json": "application/json", "markdown": "text/markdown", "bbcode": "text/plain"}
 
 
 @get(
@@ -42,7 +43,8 @@ async def mission_read(
     state = at_point
     mission = state.missions.missions.get(mission_id)
     if mission is None:
-        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point")
+        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point",
+                       f"no hay ninguna misión {mission_id!r} en esta campaña en ese punto")
     try:
         report = mission_report(state.missions, mission_id, format, lang, mission_characters(state))
     except UnknownEntity as error:

@@ -30,6 +30,7 @@ from projections.results import LANGS, result_of
 from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
+from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
@@ -175,14 +176,17 @@ async def send_post(
         return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
 
     if not extracted:
+        # No verb tells the post's language: the one the request asked for does (docs/api.md).
+        lang = data.lang or language(request)[0]
         head = await found.store.head(campaign_id)
-        raise ApiError(422, "no-commands", _no_commands(lang), version=head.version, head_hash=head.head_hash)
+        raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
+                       head_hash=head.head_hash)
     try:
         outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
     except LineRefused as refused:
         raise _refused(refused, lang) from refused
     except PostEdited as edited:
-        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang),
+        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang), language=lang,
                        idempotency_key=data.post.id) from edited
     state = outcome.after
     assert state is not None

@@ -12,6 +12,8 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
+from projections.rendering.refusals import refusal
+from service.api import negotiation, spanish
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
 
 MEDIA_TYPE = "application/problem+json"
@@ -30,22 +32,43 @@ _TITLES = {
     500: "Internal error",
     503: "Service unavailable",
 }
+# The bound on a request body (docs/errors.md: 413 too-large), given to Litestar by create_app.
+MAX_BODY_MB = 10
+MAX_BODY_BYTES = MAX_BODY_MB * 1_000_000
 # Seconds a client should wait before retrying while the database is out of reach.
 RETRY_AFTER = 5
 
 
 class ApiError(Exception):
-    """An HTTP-level refusal raised by the edge (auth, query parameters)."""
+    """An HTTP-level refusal raised by the edge (auth, query parameters), in English and in Spanish."""
 
-    def __init__(self, status: int, slug: str, detail: str, **extensions: Any) -> None:
+    def __init__(
+        self, status: int, slug: str, detail: str, detail_es: str | None = None, language: str | None = None,
+        **extensions: Any,
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.slug = slug
         self.detail = detail
+        self.detail_es = detail_es
+        # Set when `detail` is already in the language the answer must be in (a forum post's).
+        self.language = language
         self.extensions = extensions
 
 
-def problem(request: Request[Any, Any, Any], status: int, slug: str, detail: str, **extensions: Any) -> Response[bytes]:
+def problem(
+    request: Request[Any, Any, Any], status: int, slug: str, detail: str, detail_es: str | None = None,
+    language: str | None = None, **extensions: Any,
+) -> Response[bytes]:
+    """The problem document, its `detail` in the language the request asked for (`?lang=`, Accept-Language).
+
+    A forum post's refusals are already written in the post's language (`language`; some name it in `lang`).
+    """
+    lang = language or extensions.get("lang")
+    if lang not in ("en", "es"):
+        lang, _ = negotiation.language(request)
+        if lang == "es":
+            detail = detail_es or spanish.led(slug, detail)
     body = {
         "type": f"urn:lexmechanic:problem:{slug}",
         "title": _TITLES.get(status, "Error"),
@@ -54,67 +77,103 @@ def problem(request: Request[Any, Any, Any], status: int, slug: str, detail: str
         "instance": request.url.path,
         **extensions,
     }
-    headers = {"WWW-Authenticate": 'Bearer realm="lexmechanic"'} if status == 401 else None
+    headers = {"Content-Language": lang, "Vary": "Accept-Language"}
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="lexmechanic"'
     if status == 503:
-        headers = {"Retry-After": str(RETRY_AFTER)}
+        headers["Retry-After"] = str(RETRY_AFTER)
     return Response(msgspec.json.encode(body), status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
 def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
-    return problem(request, exc.status, exc.slug, exc.detail, **exc.extensions)
+    return problem(request, exc.status, exc.slug, exc.detail, exc.detail_es, exc.language, **exc.extensions)
 
 
 def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[bytes]:
+    # In Spanish the rule's own sentence leads (docs/errors.md); the English message keeps the numbers.
     if isinstance(exc, RuleViolation):
-        return problem(request, 422, "rule-violation", exc.message, rule=exc.rule)
+        spanish_detail = f"{refusal('rule-violation', exc.rule, exc.message, 'es')} ({exc.message})"
+        return problem(request, 422, "rule-violation", exc.message, spanish_detail, rule=exc.rule)
     if isinstance(exc, Forbidden):
-        return problem(request, 403, "forbidden", exc.message)
+        spanish_detail = f"{refusal('forbidden', None, '', 'es')} ({exc.message})"
+        return problem(request, 403, "forbidden", exc.message, spanish_detail)
     if isinstance(exc, UnknownEntity):
-        return problem(request, 404, "not-found", exc.message)
+        spanish_detail = f"{refusal('not-found', None, '', 'es')} ({exc.message})"
+        return problem(request, 404, "not-found", exc.message, spanish_detail)
     if isinstance(exc, Conflict):
-        return problem(request, 409, "version-conflict", exc.message)
+        # The one Conflict the rules raise is undo_turn's expected_encounter_version (docs/errors.md).
+        spanish_detail = (f"el combate está en la versión {exc.current}, no en la {exc.expected}: vuelve a mirarlo "
+                          "antes de deshacer")
+        return problem(request, 409, "version-conflict", exc.message, spanish_detail,
+                       expected_encounter_version=exc.expected, current_encounter_version=exc.current)
     return problem(request, 422, "rule-violation", exc.message)
 
 
 def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     if isinstance(exc, CampaignNotFound):
         detail = f"there is no campaign {exc.campaign_id!r}"
+        detail_es = f"no existe la campaña {exc.campaign_id!r}"
         if exc.canonical is not None:
             detail += f"; campaign ids are written in lowercase with hyphens only: {exc.canonical}"
-        return problem(request, 404, "campaign-not-found", detail)
+            detail_es += f"; los ids de campaña se escriben en minúsculas y con guiones: {exc.canonical}"
+        return problem(request, 404, "campaign-not-found", detail, detail_es)
     if isinstance(exc, VersionConflict):
-        return problem(
-            request, 409, "version-conflict", str(exc), expected_version=exc.expected, current_version=exc.current
-        )
+        detail_es = (f"la campaña está en la versión {exc.current}, no en la {exc.expected}: vuelve a leerla y "
+                     "decide de nuevo")
+        return problem(request, 409, "version-conflict", str(exc), detail_es, expected_version=exc.expected,
+                       current_version=exc.current)
     if isinstance(exc, IdempotencyConflict):
-        return problem(request, 409, "idempotency-conflict", str(exc), idempotency_key=exc.key)
+        detail_es = (f"la clave de idempotencia {exc.key!r} ya se usó para otra orden (con otro cuerpo, o de otro "
+                     "participante); usa una clave nueva (el id de otro mensaje) para una orden nueva")
+        return problem(request, 409, "idempotency-conflict", str(exc), detail_es, idempotency_key=exc.key)
     return _unexpected(request, exc)
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
-    errors = exc.extra if isinstance(exc.extra, list) else []
-    messages = [
-        f"{e['key']}: {e.get('message', '')}" if e.get("key") and e.get("key") != "data" else str(e.get("message", ""))
-        for e in errors
-        if isinstance(e, dict)
-    ]
-    detail = "; ".join(m for m in messages if m) or exc.detail
-    return problem(request, 400, "invalid-request", f"the request is not valid: {detail}", errors=errors)
+    errors = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
+    if len(errors) == 1 and errors[0].get("key") == "data" and errors[0].get("message") == "'data'":
+        # Litestar's words for a required body that is not there at all.
+        return problem(request, 400, "bad-request", "the body is empty: send the JSON object this endpoint takes",
+                       "el cuerpo de la petición está vacío: envía el objeto JSON que esta ruta espera")
+    english, spanish_words = [], []
+    for error in errors:
+        key, message = error.get("key"), str(error.get("message", ""))
+        field = f"{key}: " if key and key != "data" else ""
+        english_message, spanish_message = message, spanish.field_message(message)
+        if key == "type" and message.startswith("Invalid value"):
+            # An unknown command type: say where the known ones are listed.
+            english_message += "; it is not a command this service knows (every command: /schema/swagger)"
+            spanish_message += "; no es una orden que este servicio conozca (todas las órdenes: /schema/swagger)"
+        english.append(f"{field}{english_message}")
+        spanish_words.append(f"{field}{spanish_message}")
+    detail = "; ".join(m for m in english if m) or exc.detail
+    detail_es = "; ".join(m for m in spanish_words if m) or exc.detail
+    return problem(request, 400, "invalid-request", f"the request is not valid: {detail}",
+                   f"la petición no es válida: {detail_es}", errors=errors)
 
 
 def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     status = exc.status_code
     if status >= 500:
         return _unexpected(request, exc)
-    detail = exc.detail
+    detail, detail_es = exc.detail, None
+    where = f"{request.method} {request.url.path}"
     if status == 404:
-        detail = f"no such resource: {request.method} {request.url.path}; see /schema for the API"
+        detail = f"no such resource: {where}; see /schema for the API"
+        detail_es = f"no existe ese recurso: {where}; la API está descrita en /schema"
     elif status == 405:
         detail = f"{request.method} is not allowed on {request.url.path}; see /schema for the API"
+        detail_es = f"{request.method} no está permitido en {request.url.path}; la API está descrita en /schema"
+    elif status == 413:
+        detail = f"the body is larger than the {MAX_BODY_MB} MB a request may carry; send less at once"
+        detail_es = f"el cuerpo supera los {MAX_BODY_MB} MB que admite una petición; envía menos de una vez"
+    elif status == 400:
+        detail = f"the body is not valid JSON ({exc.detail}): send a JSON object, encoded in UTF-8"
+        detail_es = f"el cuerpo no es JSON válido ({exc.detail}): envía un objeto JSON codificado en UTF-8"
     slug = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type"}.get(
         status, "bad-request"
     )
-    return problem(request, status, slug, detail)
+    return problem(request, status, slug, detail, detail_es)
 
 
 def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
@@ -128,12 +187,15 @@ def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[by
         503,
         "service-unavailable",
         f"the campaign log's database cannot be reached right now; retry in {RETRY_AFTER} seconds",
+        f"la base de datos del registro de la campaña no responde ahora mismo; vuelve a intentarlo dentro de "
+        f"{RETRY_AFTER} segundos",
     )
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     _log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
-    return problem(request, 500, "internal-error", "the service failed unexpectedly; the error was logged")
+    return problem(request, 500, "internal-error", "the service failed unexpectedly; the error was logged",
+                   "el servicio ha fallado de forma inesperada; el error queda registrado")
 
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {

@@ -18,7 +18,7 @@ from service.api.answers import health as health_answers
 from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
-from service.api.problems import ApiError
+from service.api.problems import RETRY_AFTER, ApiError
 from service.api.services import Services, services
 from service.exporting import export_lines, verify_stored
 from service.store import MAX_SEQ
@@ -49,24 +49,28 @@ async def _point(
 ) -> int | None:
     """The seq a time-travel read asks for (None: the head)."""
     if sum(x is not None for x in (at_seq, at_post, at_turn)) > 1:
-        raise ApiError(400, "invalid-request", "give at most one of at_seq, at_post and at_turn")
+        raise ApiError(400, "invalid-request", "give at most one of at_seq, at_post and at_turn",
+                       "indica como mucho uno de at_seq, at_post y at_turn")
     if at_post is not None:
         seq = await found.store.last_seq_of_post(campaign_id, at_post)
         if seq is None:
-            raise ApiError(404, "not-found", f"no event of this campaign comes from post {at_post!r}")
+            raise ApiError(404, "not-found", f"no event of this campaign comes from post {at_post!r}",
+                           f"ningún evento de esta campaña viene del mensaje {at_post!r}")
         return seq
     if at_turn is not None:
         parts = at_turn.split("/")
         if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
             raise ApiError(
-                400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}"
+                400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}",
+                f"at_turn se escribe <combate>/<asalto>/<turno>, p. ej. ambush/2/3, no {at_turn!r}",
             )
         round_, turn = int(parts[1]), int(parts[2])
         # Rounds and turns are int columns: a larger number names no turn of any encounter.
         found_seq = round_ <= INT32_MAX and turn <= INT32_MAX
         seq = await found.store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
         if seq is None:
-            raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}")
+            raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}",
+                           f"ningún evento de esta campaña pertenece al turno {at_turn}")
         return seq
     return at_seq
 
@@ -80,7 +84,8 @@ async def _state(
     head = await found.store.head(campaign_id)
     if seq > head.version:
         raise ApiError(
-            404, "not-found", f"the campaign has {head.version} events; at_seq must be between 1 and {head.version}"
+            404, "not-found", f"the campaign has {head.version} events; at_seq must be between 1 and {head.version}",
+            f"la campaña tiene {head.version} eventos; at_seq va de 1 a {head.version}",
         )
     return await found.snapshots.state_at(campaign_id, seq)
 
@@ -170,7 +175,8 @@ async def character_read(
     state = at_point
     character = state.characters.get(character_id)
     if character is None:
-        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}")
+        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}",
+                       f"no hay ningún personaje {character_id!r} en esta campaña en el seq {state.version}")
     rules = engine_of_state(state.rules).characters(state.rules).get(character_id) if state.rules else None
     return {
         "version": state.version,
@@ -193,7 +199,8 @@ async def encounter_read(
     engine = engine_of_state(state.rules) if state.rules is not None else None
     rules = engine.encounters(state.rules).get(encounter_id) if engine and state.rules else None
     if log is None and rules is None:
-        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point")
+        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point",
+                       f"no hay ningún combate {encounter_id!r} en esta campaña en ese punto")
     position = engine.position(state.rules) if engine and state.rules else None
     return {
         "version": state.version,
@@ -217,7 +224,10 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) ->
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
     report = await verify_stored(found.store, head)
-    return {**msgspec.to_builtins(report), "ok": report.ok, "version": head.version,
+    answer = msgspec.to_builtins(report)
+    # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
+    del answer["heads_witnessed"]
+    return {**answer, "ok": report.ok, "version": head.version,
             "head": {"version": head.version, "head_hash": head.head_hash}}
 
 
@@ -230,10 +240,12 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     found = await _reader(request, campaign_id)
     stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
-        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign")
+        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
+                       f"no hay ningún evento {seq} en esta campaña")
     proof = await proofs.roll_proof(found.store, campaign_id, stored)
     if proof is None:
-        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice")
+        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
+                       f"el evento {seq} ({stored.type}) no tiró dados")
     return proof
 
 
@@ -258,5 +270,7 @@ async def health(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
     try:
         await found.store.pool.fetchval("SELECT 1")
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        return Response({"status": "unavailable", "database": str(error)}, status_code=503)
+        # Not a problem document (docs/errors.md says why), but the same advice when to look again.
+        return Response({"status": "unavailable", "database": str(error)}, status_code=503,
+                        headers={"Retry-After": str(RETRY_AFTER)})
     return Response({"status": "ok", "database": "ok"})

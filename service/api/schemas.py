@@ -14,6 +14,7 @@ from domain.commands import Command, Role, ShortText
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.rulesets import ENGINES, accepted_commands
 from service.api.examples import example_of, tag_of
+from service.store import StoredEvent
 
 # Every command POST /campaigns/{id}/commands accepts, told apart by "type": the campaign's, the missions'
 # and, from the registry, every engine's own and older spellings (never their internal ones).
@@ -60,7 +61,8 @@ class CampaignCreatedResponse(msgspec.Struct, frozen=True):
     version: int
     head_hash: str
     events: list[Any]
-    note: str = "The GM token is shown only once: keep it. Send it as 'Authorization: Bearer <token>'."
+    note: str
+    """For the person reading the answer, in the language asked for (service/api/notes.py)."""
 
 
 class InvitedResponse(msgspec.Struct, frozen=True):
@@ -70,7 +72,24 @@ class InvitedResponse(msgspec.Struct, frozen=True):
     version: int
     head_hash: str
     events: list[Any]
-    note: str = "The token is shown only once: hand it to the participant."
+    note: str
+    """For the person reading the answer, in the language asked for (service/api/notes.py)."""
+
+
+class CommandAnswer(msgspec.Struct, frozen=True):
+    """What POST /campaigns/{id}/commands answers in full (docs/api.md): exactly these keys.
+
+    `version` and `head_hash` are the campaign's head right after the command (for a replay, after the
+    original): a forum post that shows them is a witness `verify --expect` can check.
+    """
+
+    version: int
+    head_hash: str
+    events: list[StoredEvent]
+    result: dict[str, Any]
+    proof: str | None
+    """The permalink of the proof of the command's dice, or null when it rolled none."""
+    replayed: bool
 
 
 class FeedPage(msgspec.Struct, frozen=True):

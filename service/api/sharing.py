@@ -15,10 +15,12 @@ from service import share_links
 from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
+from service.api.notes import note
 from service.api.problems import ApiError
 from service.api.services import Services, services
 
 SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
+SHARE_GM_ONLY_ES = "solo el DJ puede crear, listar o revocar enlaces para compartir"
 LinkId = Annotated[str, msgspec.Meta(max_length=64)]
 
 
@@ -57,7 +59,7 @@ def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> Sha
 async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str) -> str:
     actor = await campaign_actor(request, found.store, campaign_id)
     if actor.role != "gm":
-        raise ApiError(403, "forbidden", SHARE_GM_ONLY)
+        raise ApiError(403, "forbidden", SHARE_GM_ONLY, SHARE_GM_ONLY_ES)
     return actor.participant_id
 
 
@@ -78,8 +80,7 @@ async def create_share_link(
     return {
         **msgspec.to_builtins(_view(found, campaign_id, link)),
         "key": link.key,
-        "note": "Anyone with this link reads the campaign as an observer until you revoke it "
-        f"(DELETE /campaigns/{campaign_id}/share-links/{link.link_id}).",
+        "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
 
 
@@ -107,5 +108,6 @@ async def revoke_share_link(
     found = services(request)
     await _gm(request, found, campaign_id)
     if await share_links.revoke(found.store, campaign_id, link_id) is None:
-        raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign")
+        raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign",
+                       f"no hay ningún enlace para compartir {link_id!r} válido en esta campaña")
     return Response(None, status_code=204)

@@ -42,7 +42,8 @@ def _resume_point(request: Request[Any, Any, Any], after: int | None) -> int | N
     if header is not None and header.strip():
         text = header.strip()
         if not text.isdigit() or int(text) > MAX_SEQ:
-            raise ApiError(400, "invalid-request", f"Last-Event-ID is the seq of the last event received, not {text!r}")
+            raise ApiError(400, "invalid-request", f"Last-Event-ID is the seq of the last event received, not {text!r}",
+                           f"Last-Event-ID es el seq del último evento recibido, no {text!r}")
         return int(text)
     return after
 

@@ -15,12 +15,13 @@ from litestar.types import ExceptionHandlersMap
 
 from domain.campaign.state import CampaignState
 from projections.rendering.page_words import label, labels
+from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.api.services import Services, services
 from service.live import Hub
 from service.store import CampaignNotFound, Head
 from service.web.badge import Badge, BadgeCache
-from service.web.reader import PageReader, SignInNeeded, language, page_reader
+from service.web.reader import PageReader, SignInNeeded, page_reader
 
 
 @dataclass(frozen=True)
@@ -133,9 +134,16 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
     """A refusal as a page a person reads (the API answers the same refusals as problem documents)."""
     lang, _ = language(request)
     status = error.status if isinstance(error, ApiError) else 404
-    detail = error.detail if isinstance(error, ApiError) else str(error)
+    detail = str(error)
+    if isinstance(error, ApiError):
+        detail = error.detail_es or error.detail if lang == "es" else error.detail
     if isinstance(error, CampaignNotFound):
-        detail = f"no campaign {error.campaign_id}" + (f" (did you mean {error.canonical}?)" if error.canonical else "")
+        if lang == "es":
+            detail = f"no existe la campaña {error.campaign_id}" + (
+                f" (¿querías decir {error.canonical}?)" if error.canonical else "")
+        else:
+            detail = f"no campaign {error.campaign_id}" + (
+                f" (did you mean {error.canonical}?)" if error.canonical else "")
     return Template(
         template_name="error.html",
         context={"L": labels(lang), "lang": lang, "status": status, "detail": detail},

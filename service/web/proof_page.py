@@ -39,10 +39,12 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     store, reader = found.found.store, found.reader
     stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
-        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign")
+        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
+                       f"no hay ningún evento {seq} en esta campaña")
     proof = await proofs.roll_proof(store, campaign_id, stored)
     if proof is None:
-        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice")
+        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
+                       f"el evento {seq} ({stored.type}) no tiró dados")
     command = await store.command_of(campaign_id, seq)
     epoch = int(proof["epoch"])
     facts = await store.epoch_events(campaign_id)

@@ -18,6 +18,7 @@ from domain.commands import Actor, Role
 from projections.rendering.vocabulary import Lang
 from service import share_links
 from service.api.auth import campaign_reader
+from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.store import EventStore, campaign_uuid
 from service.tokens import token_hash
@@ -69,30 +70,6 @@ class PageReader(msgspec.Struct, frozen=True, kw_only=True):
         return self.actor.role
 
 
-def language(request: Request[Any, Any, Any]) -> tuple[Lang, bool]:
-    """`?lang=es|en`, else the best of English and Spanish in Accept-Language, else English; and whether explicit."""
-    asked = request.query_params.get("lang")
-    if asked in ("en", "es"):
-        return ("es" if asked == "es" else "en"), True
-    best: tuple[float, Lang] = (0.0, "en")
-    for part in request.headers.get("accept-language", "").split(","):
-        tag, _, params = part.strip().partition(";")
-        primary = tag.strip().lower().split("-")[0]
-        if primary not in ("en", "es"):
-            continue
-        quality = 1.0
-        for param in params.split(";"):
-            name, _, value = param.strip().partition("=")
-            if name == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if quality > best[0]:
-            best = (quality, "es" if primary == "es" else "en")
-    return best[1], False
-
-
 async def cookie_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor | None:
     """The participant whose token the campaign's cookie holds, if the cookie is there and still good."""
     token = request.cookies.get(cookie_name(campaign_id))
@@ -114,7 +91,8 @@ async def read_actor(request: Request[Any, Any, Any], store: EventStore, campaig
         if actor is not None:
             return actor, True
         await store.head(campaign_id)  # an unknown campaign is a 404
-        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link")
+        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link",
+                       "entra con un token de esta campaña, o abre un enlace para compartir")
     return await campaign_reader(request, store, campaign_id), False
 
 

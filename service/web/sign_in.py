@@ -15,10 +15,11 @@ from litestar.params import Body, FromPath
 from litestar.response import Redirect, Template
 
 from projections.rendering.page_words import labels
+from service.api.negotiation import language
 from service.api.services import services
 from service.store import campaign_uuid
 from service.tokens import token_hash
-from service.web.reader import COOKIE_MAX_AGE, cookie_name, language
+from service.web.reader import COOKIE_MAX_AGE, cookie_name
 
 MAX_TOKEN = 200
 

@@ -102,7 +102,8 @@ async def encounter_page(request: Request[Any, Any, Any], campaign_id: FromPath[
     view = state_view(state)
     running = next((e for e in view.encounters if e.encounter_id == encounter_id), None)
     if log is None and running is None:
-        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign")
+        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign",
+                       f"no hay ningún combate {encounter_id!r} en esta campaña")
     reader = found.reader
     context = {
         **found.context,

@@ -57,6 +57,14 @@ async def test_refusals_are_pages_a_person_reads(served: Served) -> None:
     bad_key = await client.get(f"/ui/campaigns/{campaign.id}?share=lxs_{'x' * 40}")
     assert bad_key.status_code == 401 and bad_key.headers["content-type"].startswith("text/html")
     assert (await client.get(f"/ui/campaigns/{campaign.id}/encounters/none", headers=auth)).status_code == 404
+    # The same refusals in Spanish, for a reader who asks for it.
+    spanish = {**auth, "Accept-Language": "es"}
+    no_roll_es = await client.get(f"/ui/campaigns/{campaign.id}/rolls/1", headers=spanish)
+    assert no_roll_es.status_code == 404 and "no tiró dados" in no_roll_es.text
+    upper_es = await client.get(f"/ui/campaigns/{campaign.id.upper()}?lang=es", headers=auth)
+    assert upper_es.status_code == 404 and "querías decir" in upper_es.text and campaign.id in upper_es.text
+    missing_es = await client.get(f"/ui/campaigns/{campaign.id}/state?at_post=nowhere", headers=spanish)
+    assert missing_es.status_code == 404 and "ningún evento" in missing_es.text
 
 
 async def test_the_rows_fragment_continues_the_timeline_and_the_language_follows_the_browser(served: Served) -> None:
