@@ -113,8 +113,13 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
     """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
     where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
     faces = "+".join(f"[{face}]" for face in hit.faces) or "—"
-    bonus = hit.total - sum(hit.faces) - (hit.fury.extra_damage if hit.fury is not None else 0)
+    horde = sum(d.value for d in hit.horde_dice)
+    bonus = hit.total - sum(hit.faces) - horde - (hit.fury.extra_damage if hit.fury is not None else 0)
     rolled = f"{faces}{_signed(bonus) if bonus else ''}"
+    if hit.horde_dice:
+        # A horde's extra d10s (RULES A9) are dice a reader checks: shown, never folded into the bonus.
+        extra = "+".join(f"[{d.value}]" for d in hit.horde_dice)
+        rolled += _pick(lang, f" + horde {extra}", f" + horda {extra}")
     if hit.degrees_die:
         rolled += _pick(lang, f" (a die raised to {hit.degrees_die} by degrees)",
                         f" (un dado sube a {hit.degrees_die} por los grados)")

@@ -244,3 +244,18 @@ def test_phrases_a_missed_unarmed_attack_is_a_miss_without_degrees() -> None:
                                   "foe −20), miss")
     assert told(rolled, "es") == ("Cultist ataca a Brother Kai (desarmado): 78 vs 10 (HA 30, desarmado contra un rival "
                                   "armado −20), falla")
+
+
+def test_phrases_a_horde_hit_shows_its_extra_dice() -> None:
+    # 000/RULES A9: each hit a horde lands adds +1d10 per 10 magnitude, at most +2d10 (magnitude 20: two dice).
+    # A club (1d10, primitive) in melee, which a horde's foe cannot dodge: roll 25 ≤ WS 30 hits; 25 reversed is
+    # 52, the body. Damage [9] + SB 3 + horde [9]+[8] = 29; the body's 10 AP doubled by primitive = 20; TB 4 + 4
+    # (unnatural) = 8: 29 − 20 − 8 = 1 wound. Every die is written out, so a reader can add them up.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("mob", "gm-1", horde(magnitude=20))
+    table.run(Attack(attack_id="h1", attacker_id="mob", target_id="brother", weapon_id="club"), [25])
+    (applied,) = table.run(RollDamage(attack_id="h1"), [9, 9, 8])
+    assert told(applied, "en") == "Brother Kai takes 1 damage: body [9]+3 + horde [9]+[8] = 29 − 20 armour − 8 TB → 1"
+    assert told(applied, "es") == ("Brother Kai recibe 1 de daño: cuerpo [9]+3 + horda [9]+[8] = 29 − 20 armadura − 8 BR "
+                                   "→ 1")
