@@ -281,7 +281,7 @@ def _attack_pending(role: str) -> Pending:
     what = w("attack on you", "ataque contra ti") if role == "target" else w("attack of yours", "ataque tuyo")
     return Pending(field="attack_id", what=what, kinds=("attack",), who="_who",
                    role="target" if role == "target" else "actor",
-                   tags=("awaiting_reaction",) if role == "target" else ())
+                   tags=("awaiting_reaction",) if role == "target" else (), unless=("missed",))
 
 
 def _react(verbs: Words, reaction: str) -> Form:
