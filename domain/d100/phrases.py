@@ -195,8 +195,12 @@ class D100Phrases:
                 return _pick(lang, f"{name(event.character_id)} aims (+{event.bonus} to the next attack)",
                              f"{name(event.character_id)} apunta (+{event.bonus} al siguiente ataque)")
             case FateSpent():
-                what = term(event.use, lang)
-                left = _pick(lang, f"{event.fate_after} Fate left", f"le queda {event.fate_after} de Destino")
+                # "bonus" is the +10 a test's or attack's `fate` spends before the roll (RULES A3), not a FateUse.
+                what = (_pick(lang, "+10 before rolling", "+10 antes de tirar") if event.use == "bonus"
+                        else term(event.use, lang))
+                left = _pick(lang, f"{event.fate_after} Fate left", (
+                    "le queda 1 punto de Destino" if event.fate_after == 1
+                    else f"le quedan {event.fate_after} puntos de Destino"))
                 rolled = f" ({', '.join(f'[{d.value}]' for d in event.dice)})" if event.dice else ""
                 return _pick(lang, f"{name(event.character_id)} spends a Fate point: {what}{rolled}; {left}",
                              f"{name(event.character_id)} gasta un punto de Destino: {what}{rolled}; {left}")

@@ -82,10 +82,12 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
+            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
+            why = f" ({reason})" if reason and reason != expression else ""
             if not who:
-                return f"Tirada {expression} ({reason}): {rolled}" if es else f"Roll {expression} ({reason}): {rolled}"
+                return f"Tirada {expression}{why}: {rolled}" if es else f"Roll {expression}{why}: {rolled}"
             verb = "tira" if es else "rolls"
-            return f"{who} {verb} {expression} ({reason}): {rolled}"
+            return f"{who} {verb} {expression}{why}: {rolled}"
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):

@@ -27,6 +27,7 @@ from domain.d100.commands import (
     RegisterCharacter,
     Ride,
     RollDamage,
+    RollTest,
     StartEncounter,
     StopBloodLoss,
 )
@@ -259,3 +260,13 @@ def test_phrases_a_horde_hit_shows_its_extra_dice() -> None:
     assert told(applied, "en") == "Brother Kai takes 1 damage: body [9]+3 + horde [9]+[8] = 29 − 20 armour − 8 TB → 1"
     assert told(applied, "es") == ("Brother Kai recibe 1 de daño: cuerpo [9]+3 + horda [9]+[8] = 29 − 20 armadura − 8 BR "
                                    "→ 1")
+
+
+def test_phrases_fate_spent_before_a_test_says_what_it_bought() -> None:
+    # RULES A3: one Fate point gives +10 before rolling. Kai (Fate 3) spends one on a Perception test: 2 left.
+    table = Table()
+    table.register("brother", "anna", marine())
+    spent, _ = table.run(RollTest(test_id="t1", character_id="brother", characteristic="Per", fate_bonus=True), [12],
+                         ANNA)
+    assert told(spent, "en") == "Brother Kai spends a Fate point: +10 before rolling; 2 Fate left"
+    assert told(spent, "es") == "Brother Kai gasta un punto de Destino: +10 antes de tirar; le quedan 2 puntos de Destino"
