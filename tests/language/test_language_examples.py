@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.characters import CreateCharacter
 from domain.d100 import commands as d
 from domain.d100.modifiers import Modifier
@@ -202,7 +204,7 @@ def test_language_wng_rerolls_and_complications_find_their_open_test() -> None:
 
 def test_language_a_word_given_twice_or_a_bad_value_is_an_error() -> None:
     assert error("!attack -> cultists bolter semi suppressing").message == (
-        "`suppressing` gives an attack action a second time")
+        "`suppressing` is one too many: the line already gives an attack action")
     assert command("!attack -> cultists bolter semi auto").action == "semi_auto"  # type: ignore[attr-defined]
     assert error("!reward m1 kai xp=lots", table.GM).message == "`xp=lots` is not a whole number"
     assert error('!note "unclosed').code == "unclosed_quote"
@@ -218,3 +220,16 @@ def test_language_me_with_several_characters_asks_which() -> None:
     assert wrong.code == "several_characters"
     assert wrong.message == ("`me` is your character, but you have several (Brother Kai (kai) or "
                              "Brother Kai the Younger (kai2)): name one")
+
+
+def test_language_spanish_errors_agree_whatever_the_nouns_gender() -> None:
+    # "ataque" is masculine, "acción" feminine: the Spanish sentences must read right for both.
+    es = ParseContext(author="ana", lang="es")
+    calm = msgspec.structs.replace(table.D100, pending=())
+    assert error("!daño", es, directory=calm).message == "no hay ataque tuyo pendiente: indica su id como #id"
+    assert error("!esquivar", es, directory=calm).message == "no hay ataque contra ti pendiente: indica su id como #id"
+    assert error("!ataque -> cultists bolter semi apuntado", es).message == (
+        "`apuntado` sobra: la línea ya da una acción de ataque")
+    assert error("!ataque -> cultists", es).message.startswith("falta un arma del personaje (opciones: `bolter`")
+    assert error("!attack -> cultists", ParseContext(author="ana", lang="en")).message.startswith(
+        "missing a weapon of the character (one of: `bolter`")
