@@ -76,6 +76,13 @@ class Grammar:
                 return form
         raise KeyError(f"no line form for {type(command).__name__}")
 
+    def verb_of(self, command_type: str, lang: Lang) -> str | None:
+        """The verb answers write for a command type (`wng_start_turn` → `turn`), None if it has no line form."""
+        for form in self.forms:
+            if form.command.__struct_config__.tag == command_type:
+                return form.verbs.canonical(lang)
+        return None
+
     def verbs(self, lang: Lang) -> tuple[str, ...]:
         return tuple(word for form in self.forms for word in form.verbs.of(lang))
 

@@ -86,7 +86,7 @@ def _d100_encounter(state: Json, running: Json) -> Board:
     current = order[turn - 1] if 0 < turn <= len(order) else None
     where = f"Encounter {running['id']} — round {running.get('round', 1)}"
     if current is None:
-        heading = f"{where}: initiative rolled, no turn begun yet (d100_next_turn begins one)"
+        heading = f"{where}: initiative rolled, no turn begun yet (the GM posts `!next-turn` to begin one)"
     else:
         doing = "has ended its turn" if turn_over else "acts"
         heading = f"{where}, turn {turn} of {len(order)}: {who.get(current, current)} {doing}"

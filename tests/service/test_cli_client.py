@@ -195,6 +195,24 @@ def test_cli_encounter_shows_whose_turn_the_order_and_the_health_of_everyone(
     assert code == 4 and f"no encounter is running at seq {before}" in err
 
 
+def test_cli_encounter_before_its_first_turn_says_which_line_begins_one(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/cli.md: before the first turn the table is in initiative order; a forum GM begins a turn with the
+    # line `!next-turn` (docs/commands.md), which is what the heading must say (not the API's type name).
+    table = Table(service, "deathwatch", "Before the fight")
+    ana, token = table.invite("Ana")
+    table.command({"type": "create_character", "character_id": "kai", "name": "Brother Kai", "owner": ana,
+                   "sheet": MARINE})
+    table.command({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "sheet": MARINE})
+    table.command({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "magus"]})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    code, out, _ = run(capsys, "encounter")
+    assert code == 0, out
+    assert out.splitlines()[0] == ("Encounter gate — round 1: initiative rolled, no turn begun yet "
+                                   "(the GM posts `!next-turn` to begin one)")
+
+
 def test_cli_encounter_of_wrath_and_glory_shows_sides_wounds_shock_and_members(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

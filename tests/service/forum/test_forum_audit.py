@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .thread import Thread, events
+from .thread import Thread, events, sheet
+
+HERO = {"name": "Sigma 19", "kind": "hero", "defence": 3, "resilience": 8, "wounds": 6, "shock": 6, "soak": 4,
+        "attributes": {"agility": 6, "initiative": 4}, "skills": {"ballistic_skill": 6},
+        "weapons": [{"name": "boltgun", "kind": "ranged", "damage": 10, "ed": 1, "range": 24, "salvo": 2}]}
+GROTS = {"name": "Gretchin", "kind": "troop", "defence": 0, "resilience": 3, "wounds": 1, "shock": 1,
+         "members": 20, "attributes": {"agility": 2, "initiative": 2}, "skills": {"ballistic_skill": 1}}
 
 
 async def test_forum_audit_a_roll_without_a_reason_names_its_expression_once(client: Any) -> None:
@@ -21,3 +27,32 @@ async def test_forum_audit_a_roll_without_a_reason_names_its_expression_once(cli
     # With a reason, it is told in brackets as docs/cli.md shows.
     luck = await thread.post("Ana", "!roll d100 luck")
     assert "- Roll d100 (luck): \\[" in luck["reply"]["markdown"]
+
+
+async def test_forum_audit_a_refusal_names_the_line_to_write_not_the_api_type(client: Any) -> None:
+    thread = await Thread.open(client, "Early", "wrath_and_glory", ("Ana",))
+    await thread.post("GM", f"!register Gretchin #grots npc sheet={sheet(GROTS)}")
+    await thread.post("Ana", f'!register "Sigma 19" #sigma sheet={sheet(HERO)}')
+    await thread.post("GM", "!encounter mine sigma grots")
+    # An attack before any turn began: the rules say a turn must start first, and the way to start one in a
+    # post is `!turn` (docs/commands.md, wng_start_turn), not the API's type name.
+    early = await thread.send("Ana", "!attack -> grots boltgun")
+    assert early.status_code == 422, early.text
+    detail = early.json()["detail"]
+    assert detail == ("line 1 was not run: it is not Sigma 19's turn: no turn has started yet (`!turn`) "
+                      "(`attack -> grots boltgun`); nothing of the post was recorded")
+    assert early.json()["rule"] == "turn_order"
+
+
+async def test_forum_audit_out_of_turn_names_what_was_tried_before_the_rule(client: Any) -> None:
+    thread = await Thread.open(client, "Turns", "deathwatch", ("Ana",))
+    await thread.post("GM", '!register "Cult Magus" #magus npc stats={"BS": 35, "Ag": 30}')
+    await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 50, "Ag": 41}')
+    await thread.post("GM", "!encounter hive kai magus\n!next-turn")
+    acting = (await thread.state())["rules"]["encounter"]["order"][0]
+    waiting, name = ("magus", "Cult Magus") if acting == "kai" else ("kai", "Brother Kai")
+    author = "GM" if waiting == "magus" else "Ana"
+    refused = await thread.send(author, f"!aim {waiting} half")
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["reason"].startswith(f"it is not {name}'s turn (aim): outside its turn a character "
+                                               "only reacts or takes free actions")
