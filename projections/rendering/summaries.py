@@ -29,7 +29,9 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
+from domain.missions.events import MissionFact
 from domain.rulesets import engine_for
+from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
 from projections.rendering.vocabulary import Lang, field, term, title, word
 
@@ -162,6 +164,8 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     """One line for a person about one event."""
     name = name or namer(before)
     sentence = campaign_sentence(event, before, lang)
+    if sentence is None and isinstance(event, MissionFact):
+        sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
         sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:

@@ -56,3 +56,25 @@ async def test_forum_audit_out_of_turn_names_what_was_tried_before_the_rule(clie
     assert refused.status_code == 422, refused.text
     assert refused.json()["reason"].startswith(f"it is not {name}'s turn (aim): outside its turn a character "
                                                "only reacts or takes free actions")
+
+
+async def test_forum_audit_mission_lines_tell_the_objective_and_who_met_it(client: Any) -> None:
+    # Told by title and facts, "objective completed: mission m1, objective o1" named neither the objective
+    # nor who completed it (docs/history.md: names, not ids; one line per action a reader follows).
+    thread = await Thread.open(client, "Spire", "deathwatch", ("Ana",))
+    await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 50}')
+    await thread.post("GM", '!register "Brother Ister" #ister stats={"BS": 45}')
+    english = await thread.post("GM", '!mission m1 title="Cleanse the spire" squad=kai,ister Purge the cult.\n'
+                                      "!objective m1 o1 primary Kill the Magus\n"
+                                      "!advance m1 execution\n"
+                                      "!complete m1 o1 by=kai,ister")
+    lines = english["reply"]["markdown"].split("\n\n")[1].splitlines()
+    assert lines == ["- Mission “Cleanse the spire” opens (squad: Brother Kai and Brother Ister): Purge the cult.",
+                     "- Primary objective of mission “Cleanse the spire”: Kill the Magus",
+                     "- Mission “Cleanse the spire”: execution begins",
+                     "- Objective “Kill the Magus” completed by Brother Kai and Brother Ister"]
+    spanish = await thread.post("GM", "!objetivo m1 o2 secundario Salvar a los mineros\n"
+                                      "!fallar m1 o2 por=kai llegaron tarde")
+    lines = spanish["reply"]["markdown"].split("\n\n")[1].splitlines()
+    assert lines == ["- Objetivo secundario de la misión «Cleanse the spire»: Salvar a los mineros",
+                     "- Objetivo «Salvar a los mineros» fallido (implicados: Brother Kai): llegaron tarde"]
