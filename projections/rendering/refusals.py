@@ -99,6 +99,7 @@ SPANISH: dict[str, str] = {
     "no_fatigue": "no tiene fatiga que quitar",
     "no_overwatch": "el personaje no está en vigilancia",
     "no_pending_attack": "no hay ningún ataque esperando su daño con ese id",
+    "attack_missed": "ese ataque falló (o se evitaron todos sus impactos): no hay daño que tirar",
     "no_reaction_pending": "ese ataque no espera ninguna reacción",
     "no_single_shot": "esa arma no dispara disparos únicos",
     "no_such_fire_mode": "esa arma no tiene ese modo de fuego",
