@@ -7,6 +7,7 @@ Gloria"), shown with spaces for dashes; the rest are the rules' own names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from domain.engine import Lang
@@ -97,4 +98,11 @@ def term(text: str, lang: Lang) -> str:
     for key in (text, text.replace(" ", "_"), text.replace("_", " ")):
         if key in TERMS:
             return TERMS[key][1 if lang == "es" else 0]
+    # A troop's combined attack names its bonus by the members it counted (combat_decisions): "troop of 5".
+    troop = _TROOP.match(text)
+    if troop is not None:
+        return f"tropa de {troop[1]}" if lang == "es" else text
     return text
+
+
+_TROOP = re.compile(r"^troop of (\d+)$")
