@@ -74,7 +74,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "interaction attack": ("interaction attack", "ataque de interacción"),
     "total defence": ("Total Defence", "defensa total"),
     "after reload": ("after reload", "tras recargar"),
-    "after recovering shock": ("after recovering shock", "tras recuperar choque"),
+    "after recovering shock": ("after recovering shock", "tras recuperar shock"),
     "run": ("run", "correr"),
     "corruption": ("corruption test", "prueba de corrupción"),
     "fear": ("fear test", "prueba de miedo"),
@@ -82,7 +82,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "interaction": ("interaction", "interacción"),
     # Standing keys.
     "wounds": ("wounds", "heridas"),
-    "shock": ("shock", "choque"),
+    "shock": ("shock", "shock"),  # seed 003 says "puntos de shock"; never "choque"
     "members": ("members", "miembros"),
     "reloads": ("Reloads", "Recargas"),
     "personal_ruin": ("personal Ruin", "Ruina personal"),
