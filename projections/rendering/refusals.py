@@ -7,6 +7,8 @@ checks that every rule name of docs/errors.md has its sentence.
 
 from __future__ import annotations
 
+import re
+
 from domain.engine import Lang
 
 SPANISH: dict[str, str] = {
@@ -236,11 +238,34 @@ _KINDS: dict[str, str] = {
 }
 
 
+# One rule name covers "not enough" of a pool and the pool's other limits (`glory`: "a Glory spend is at
+# least 1" too), so the rule's sentence cannot tell them apart: the shortfall is read off the message, which
+# W&G's `resources.spend` writes always alike.
+_SHORT = re.compile(r"^not enough (?P<pool>Glory|Wrath|Ruin|Reloads|personal Ruin of (?P<npc>.+)): "
+                    r"(?P<needed>\d+) needed, (?P<left>\d+) left$")
+_POOLS = {"Glory": "Gloria insuficiente", "Wrath": "Ira insuficiente", "Ruin": "Ruina insuficiente",
+          "Reloads": "Recargas insuficientes"}
+
+
+def _shortfall(message: str) -> str | None:
+    found = _SHORT.match(message)
+    if found is None:
+        return None
+    pool = f"Ruina personal de {found['npc']} insuficiente" if found["npc"] else _POOLS[found["pool"]]
+    needed, left = int(found["needed"]), int(found["left"])
+    need = "hace falta" if needed == 1 else "hacen falta"
+    stays = "queda" if left == 1 else "quedan"
+    return f"{pool}: {need} {needed} y {stays} {left}"
+
+
 def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     """Why a command was refused, in the reader's language: in English the rules' message; in Spanish the
     rule's sentence (the English message, with its numbers, stays in the answer's `reason`)."""
     if lang != "es":
         return message
+    short = _shortfall(message)
+    if short is not None:
+        return short
     if rule is not None and rule in SPANISH:
         return SPANISH[rule]
     return _KINDS.get(kind, "las reglas no lo permiten ahora")

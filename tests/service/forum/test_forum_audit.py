@@ -78,3 +78,40 @@ async def test_forum_audit_mission_lines_tell_the_objective_and_who_met_it(clien
     lines = spanish["reply"]["markdown"].split("\n\n")[1].splitlines()
     assert lines == ["- Objetivo secundario de la misión «Cleanse the spire»: Salvar a los mineros",
                      "- Objetivo «Salvar a los mineros» fallido (implicados: Brother Kai): llegaron tarde"]
+
+
+def test_forum_audit_a_complication_waiting_for_the_gm_is_counted_not_shown_by_its_test_id() -> None:
+    # Seed 003: a 1 on the Wrath die is a complication the GM decides. The reply's "who changed" said
+    # "complications awaiting the GM: t4", an id no reader typed; it says how many wait.
+    from domain.campaign.commands import InviteParticipant, StartSession
+    from domain.wrath_and_glory.commands import AddCharacter, RollTest
+    from projections.rendering.names import namer
+    from projections.rendering.standing import change_text, standing_changes
+    from tests.support.campaign_table import CampaignTable
+    from tests.wrath_and_glory.scenario import hero
+
+    table = CampaignTable("wrath_and_glory")
+    table.run(InviteParticipant(name="Ana", role="player"))
+    ana = next(p.participant_id for p in table.state.participants.values() if p.name == "Ana")
+    table.run(AddCharacter(character_id="sigma", owner=ana, sheet=hero()))
+    table.run(StartSession())
+    before = table.state
+    # Persuasion 3 + Fellowship 4 = 7 dice, the last the Wrath die: a 1.
+    table.run(RollTest(character_id="sigma", skill="persuasion"), [4, 4, 4, 2, 2, 2, 1])
+    (change,) = [c for c in standing_changes(before, table.state, namer(table.state)) if c.character_id == "sigma"]
+    assert change_text(change, "en", "wrath_and_glory") == "Sigma 19: complications awaiting the GM: 1"
+    assert change_text(change, "es", "wrath_and_glory") == "Sigma 19: complicaciones pendientes del DJ: 1"
+
+
+async def test_forum_audit_spending_glory_the_table_lacks_says_so_in_spanish(client: Any) -> None:
+    # The rule `glory` also names "a Glory gain is at least 1": its Spanish sentence ("se gana al menos 1 de
+    # Gloria") answered a spend of Glory the table did not have. Glory starts at 0 (seed 003).
+    thread = await Thread.open(client, "Pools", "wrath_and_glory", ("Ana",))
+    await thread.post("GM", "!iniciar-sesión")
+    refused = await thread.send("GM", "!gastar-gloria 2 daño")
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["rule"] == "glory" and refused.json()["reason"] == "not enough Glory: 2 needed, 0 left"
+    assert refused.json()["detail"] == ("la línea 1 no se ha ejecutado: Gloria insuficiente: hacen falta 2 y quedan 0 "
+                                        "(`gastar-gloria 2 daño`); no se ha registrado nada del mensaje")
+    english = await thread.send("GM", "!spend-glory 1 damage")
+    assert english.json()["detail"].startswith("line 1 was not run: not enough Glory: 1 needed, 0 left")
