@@ -95,8 +95,11 @@ class Grammar:
         lines = extract_lines(text)
         lang = context.lang or self.detect_lang([line.text for line in lines])
         parsed: list[ParsedLine] = []
+        parts: dict[int, int] = {}
         for line in lines:
-            result = self.parse_line(line.text, directory, context, number=line.number, lang=lang)
+            parts[line.number] = parts.get(line.number, 0) + 1
+            result = self.parse_line(line.text, directory, context, number=line.number, lang=lang,
+                                     part=parts[line.number])
             if isinstance(result, ParsedCommand):
                 for learn in self._learners:
                     directory = learn(directory, result.command, context.author)
@@ -104,12 +107,12 @@ class Grammar:
         return ParsedPost(lang=lang, lines=tuple(parsed))
 
     def parse_line(self, text: str, directory: Directory, context: ParseContext, *, number: int = 1,
-                   lang: Lang | None = None) -> ParsedLine:
+                   lang: Lang | None = None, part: int = 1) -> ParsedLine:
         """One command line (with or without its `!`) as a command, or the error that explains why not."""
         chosen: Lang = lang or context.lang or self.detect_lang([text])
         source = text.strip()
         body = source[1:].lstrip() if source.startswith("!") else source
-        env = Env(directory, context, chosen, number)
+        env = Env(directory, context, chosen, number, part)
         try:
             tokens = tokenize(body)
             if not tokens:

@@ -86,7 +86,7 @@ SPANISH: dict[str, str] = {
     "heroic_sacrifice_last_fate": "un sacrificio heroico gasta el último punto de Destino del personaje",
     "heroic_sacrifice_turn_start": "un sacrificio heroico se declara al empezar el propio turno",
     "horde_melee_unavoidable": "los ataques cuerpo a cuerpo de una horda no se esquivan ni se paran",
-    "id_reused": "ese id de combate ya se usó en esta campaña",
+    "id_reused": "ese id ya se usó en esta campaña (un combate, una prueba o un ataque lo tiene)",
     "incapacitated": "el personaje está incapacitado y no puede hacerlo",
     "initiative_fixed": "el orden de iniciativa queda fijado al empezar el primer turno",
     "kill_zone": "solo el fuego de supresión y la vigilancia tienen zona de fuego",

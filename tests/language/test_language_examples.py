@@ -73,6 +73,26 @@ def test_language_post_lines_come_from_lx_blocks_and_bang_lines_but_not_quotes()
     ]
 
 
+def test_language_a_bolded_or_coloured_command_line_is_still_a_command_line() -> None:
+    # docs/commands.md: inline formatting wrapped around a `!` line is the forum's; [code] and [spoiler] are not.
+    post = ("[b]!attack -> cultists bolter semi[/b]\n"
+            "[color=red][i]!esquivar[/i][/color]\n"
+            "**!dodge**\n"
+            "[code]!test Per[/code]\n"
+            "[spoiler]!test Ag[/spoiler]\n"
+            "[b]Kai[/b] fires!")
+    assert [(line.number, line.text) for line in extract_lines(post)] == [
+        (1, "attack -> cultists bolter semi"), (2, "esquivar"), (3, "dodge"),
+    ]
+
+
+def test_language_two_blocks_on_one_post_line_make_two_ids() -> None:
+    # docs/commands.md: ids are `<post>-<line>`, and a second command on the same post line adds `b`.
+    parsed = D100_GRAMMAR.parse_post("[lx]test Per[/lx] [lx]test Ag[/lx] [lx]test WP[/lx]", table.D100,
+                                     ParseContext(author="ana", id_prefix="p9"))
+    assert [getattr(c.command, "test_id") for c in parsed.commands] == ["p9-1", "p9-1b", "p9-1c"]
+
+
 def test_language_post_runs_in_order_and_later_lines_name_what_earlier_ones_created() -> None:
     post = ('!register "Sister Vex" #vex owner=carla sheet={"characteristics": {"WS": 40}, '
             '"weapons": [{"id": "sword", "name": "Power sword", "weapon_class": "melee", "damage": "1d10+5"}]}\n'

@@ -115,3 +115,18 @@ async def test_forum_audit_spending_glory_the_table_lacks_says_so_in_spanish(cli
                                         "(`gastar-gloria 2 daño`); no se ha registrado nada del mensaje")
     english = await thread.send("GM", "!spend-glory 1 damage")
     assert english.json()["detail"].startswith("line 1 was not run: not enough Glory: 1 needed, 0 left")
+
+
+async def test_forum_audit_two_lx_blocks_on_one_line_both_run(client: Any) -> None:
+    # docs/commands.md allows several [lx] blocks "on one line or many"; both tests made the id `<post>-1`,
+    # and the second was refused as a reused id ("ese id de combate", though it was a test's).
+    thread = await Thread.open(client, "Blocks", "deathwatch", ("Ana",))
+    await thread.post("Ana", '!register "Brother Kai" #kai stats={"Per": 40, "Ag": 41}')
+    both = await thread.post("Ana", "Kai mira y salta. [lx]prueba Per[/lx] [lx]prueba Ag[/lx]", post_id="p77")
+    tests = events(both, "d100_test_rolled")
+    assert [t["test_id"] for t in tests] == ["p77-1", "p77-1b"]
+    assert [r["line"] for r in both["results"]] == [1, 1]
+    # A reused id, told in Spanish, no longer calls every id a combat's.
+    again = await thread.send("Ana", "!prueba Per #p77-1")
+    assert again.status_code == 422 and again.json()["rule"] == "id_reused"
+    assert "ese id ya se usó en esta campaña" in again.json()["detail"]
