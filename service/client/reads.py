@@ -47,13 +47,18 @@ def log(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"version": head, "events": listed})
         return OK
+    # --lang is the summaries' language: the words around them follow it, so a Spanish row has no English.
+    es = args.lang == "es"
+    undone = "(deshecho) " if es else "(undone) "
     rows: list[list[Cell]] = [
         [e["seq"], _when(e["recorded_at"]), e["actor_name"] or e["actor"], e["type"],
-         ("(undone) " if e["undone"] else "") + (e["summary"] or "")]
+         (undone if e["undone"] else "") + (e["summary"] or "")]
         for e in listed
     ]
-    print(f"{session.profile.campaign_name or session.profile.campaign_id}: events {first}–{last} of {head}")
-    print(table(["seq", "when (UTC)", "who", "type", "what"], rows, terminal_width()) if rows else "(none)")
+    name = session.profile.campaign_name or session.profile.campaign_id
+    print(f"{name}: eventos {first}–{last} de {head}" if es else f"{name}: events {first}–{last} of {head}")
+    headings = ["seq", "cuándo (UTC)", "quién", "tipo", "qué"] if es else ["seq", "when (UTC)", "who", "type", "what"]
+    print(table(headings, rows, terminal_width()) if rows else ("(ninguno)" if es else "(none)"))
     return OK
 
 

@@ -265,6 +265,29 @@ def test_cli_log_lists_each_event_with_when_who_type_and_what(
     assert code == 2 and "0 is not 1 or more" in err
 
 
+def test_cli_log_in_spanish_has_no_english_around_the_summaries(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/cli.md: `log --lang es` writes the summaries in Spanish; an undone event is marked, and in Spanish
+    # the mark, the title and the headings are Spanish too (everything a player reads exists in both).
+    table, token = kill_team(service)
+    table.command({"type": "d100_end_turn", "character_id": table.state()["rules"]["encounter"]["order"][0]})
+    table.command({"type": "undo_turn", "encounter": "hive-gate"})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    head = table.state()["version"]
+    code, out, _ = run(capsys, "log", "-n", "4", "--lang", "es")
+    assert code == 0, out
+    title, header, *lines = rows(out)
+    assert title == [f"Kill Team Aurelius: eventos {head - 3}–{head} de {head}"]
+    assert header == ["seq", "cuándo (UTC)", "quién", "tipo", "qué"]
+    # The turn the end-turn began (turn 2) is the latest live one: undo voids its start.
+    started = [r[4].split(":")[0] for r in lines if r[3] == "d100_turn_started"]
+    assert started == ["Asalto 1, turno 1", "(deshecho) Asalto 1, turno 2"]
+    code, out, _ = run(capsys, "log", "-n", "4")
+    started = [r[4].split(":")[0] for r in rows(out)[2:] if r[3] == "d100_turn_started"]
+    assert started == ["Round 1, turn 1", "(undone) Round 1, turn 2"]
+
+
 def test_cli_state_now_and_at_a_post_or_a_seq(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
