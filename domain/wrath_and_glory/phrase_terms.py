@@ -102,7 +102,15 @@ def term(text: str, lang: Lang) -> str:
     troop = _TROOP.match(text)
     if troop is not None:
         return f"tropa de {troop[1]}" if lang == "es" else text
+    # A multiple shot's DN penalty names how many targets it added (attacks.plan_attack): "2 extra targets".
+    extra = _EXTRA_TARGETS.match(text)
+    if extra is not None:
+        n = int(extra[1])
+        if lang == "es":
+            return f"{n} objetivo de más" if n == 1 else f"{n} objetivos de más"
+        return f"{n} extra target" if n == 1 else f"{n} extra targets"
     return text
 
 
 _TROOP = re.compile(r"^troop of (\d+)$")
+_EXTRA_TARGETS = re.compile(r"^(\d+) extra targets$")

@@ -270,3 +270,11 @@ def test_phrases_fate_spent_before_a_test_says_what_it_bought() -> None:
                          ANNA)
     assert told(spent, "en") == "Brother Kai spends a Fate point: +10 before rolling; 2 Fate left"
     assert told(spent, "es") == "Brother Kai gasta un punto de Destino: +10 antes de tirar; le quedan 2 puntos de Destino"
+
+
+def test_phrases_mounted_evasive_modifiers_read_in_spanish() -> None:
+    # 001 (mounted combat): an evasive trot makes the rider harder to hit and his own shots worse.
+    from domain.d100.phrase_terms import term
+
+    assert term("evasive riding", "es") == "jinete en trote evasivo"
+    assert term("shooting from an evasive trot", "es") == "disparo desde un trote evasivo"

@@ -93,3 +93,11 @@ def test_phrases_a_troops_combined_attack_names_its_bonus_in_spanish() -> None:
                                          "icons")  # type: ignore[union-attr]
     assert told(rolled, "es").startswith("Ork boyz: habilidad de armas 8d6 (tropa de 3 +2) [5][5][1][1][6][2][3] ⚡[3] "
                                          "→ 4 iconos")  # type: ignore[union-attr]
+
+
+def test_phrases_a_multiple_shots_penalty_counts_its_targets_in_both_languages() -> None:
+    # Seed 003: each extra target of a multiple shot is +2 DN; the penalty is named by how many were added.
+    from domain.wrath_and_glory.phrase_terms import term
+
+    assert [term("1 extra targets", "en"), term("2 extra targets", "en")] == ["1 extra target", "2 extra targets"]
+    assert [term("1 extra targets", "es"), term("2 extra targets", "es")] == ["1 objetivo de más", "2 objetivos de más"]
