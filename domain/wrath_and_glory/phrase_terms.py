@@ -102,6 +102,14 @@ def term(text: str, lang: Lang) -> str:
     troop = _TROOP.match(text)
     if troop is not None:
         return f"tropa de {troop[1]}" if lang == "es" else text
+    # The action a test or a move spends is named by it (roll_decisions, movement_decisions): "stealth test",
+    # "run move"; the log tells that action with its facts.
+    spent = _SPENT_ON.match(text)
+    if spent is not None:
+        what = term(spent["what"], lang)
+        if lang == "es":
+            return f"prueba de {what}" if spent["kind"] == "test" else f"movimiento ({what})"
+        return f"{what} {spent['kind']}"
     # A multiple shot's DN penalty names how many targets it added (attacks.plan_attack): "2 extra targets".
     extra = _EXTRA_TARGETS.match(text)
     if extra is not None:
@@ -114,3 +122,4 @@ def term(text: str, lang: Lang) -> str:
 
 _TROOP = re.compile(r"^troop of (\d+)$")
 _EXTRA_TARGETS = re.compile(r"^(\d+) extra targets$")
+_SPENT_ON = re.compile(r"^(?P<what>[a-z_]+) (?P<kind>test|move)$")

@@ -101,3 +101,12 @@ def test_phrases_a_multiple_shots_penalty_counts_its_targets_in_both_languages()
 
     assert [term("1 extra targets", "en"), term("2 extra targets", "en")] == ["1 extra target", "2 extra targets"]
     assert [term("1 extra targets", "es"), term("2 extra targets", "es")] == ["1 objetivo de más", "2 objetivos de más"]
+
+
+def test_phrases_the_action_a_test_or_a_move_spends_reads_in_both_languages() -> None:
+    # The log tells a test's action by its facts ("name persuasion test"): the name reads as a reader says it.
+    from domain.wrath_and_glory.phrase_terms import term
+
+    assert term("ballistic_skill test", "en") == "ballistic skill test"
+    assert term("persuasion test", "es") == "prueba de persuasión"
+    assert term("run move", "es") == "movimiento (correr)"
