@@ -125,9 +125,19 @@ class Grammar:
             return failure.to_error(number, source, chosen)
         return ParsedCommand(line=number, source=source, command=command)
 
-    def detect_lang(self, lines: Sequence[str]) -> Lang:
-        """The language most of the lines' verbs are in (English when none tells)."""
-        votes = dict.fromkeys(LANGS, 0)
+    def detect_lang(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> Lang:
+        """The language most of the lines' verbs are in (English when none tells); when none of this
+        grammar's verbs tells, the verbs of the `others` may (`!asalto`, a d100 verb, in a W&G post)."""
+        votes = self._lang_votes(lines)
+        if votes["es"] == votes["en"]:
+            for other in others:
+                if other is not self:
+                    for lang, n in other._lang_votes(lines).items():
+                        votes[lang] += n
+        return "es" if votes["es"] > votes["en"] else "en"
+
+    def _lang_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
+        votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
         for line in lines:
             body = line.strip().lstrip("!").strip()
             first = body.split(maxsplit=1)[0] if body else ""
@@ -140,7 +150,7 @@ class Grammar:
                     votes[langs.pop()] += 1
             elif known is not None and len(known[1]) == 1:
                 votes[next(iter(known[1]))] += 1
-        return "es" if votes["es"] > votes["en"] else "en"
+        return votes
 
     def _verb(self, tokens: Sequence[Token], lang: Lang) -> tuple[Form, int]:
         for n in (3, 2, 1):

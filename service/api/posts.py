@@ -20,7 +20,7 @@ from domain.commands import Actor, PostRef
 from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
-from domain.grammars import grammar_for
+from domain.grammars import grammar_for, grammars
 from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
@@ -174,7 +174,7 @@ async def send_post(
     ruleset = (await found.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
-    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted])
+    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
     sources = {line.number: line.text.strip() for line in extracted}
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post

@@ -130,3 +130,15 @@ async def test_forum_audit_two_lx_blocks_on_one_line_both_run(client: Any) -> No
     again = await thread.send("Ana", "!prueba Per #p77-1")
     assert again.status_code == 422 and again.json()["rule"] == "id_reused"
     assert "ese id ya se usó en esta campaña" in again.json()["detail"]
+
+
+async def test_forum_audit_a_spanish_verb_of_the_other_ruleset_is_answered_in_spanish(client: Any) -> None:
+    # docs/commands.md: errors come in the post's language, the one its verbs are in. `asalto` (a new d100
+    # round) is no Wrath & Glory verb, but it is Spanish: the refusal was English.
+    thread = await Thread.open(client, "Rounds", "wrath_and_glory", ("Ana",))
+    refused = await thread.send("GM", "!asalto")
+    assert refused.status_code == 422, refused.text
+    assert (refused.json()["lang"], refused.json()["code"]) == ("es", "unknown_command")
+    assert refused.json()["detail"].startswith("la línea 1 no se ha ejecutado: `asalto` no es una orden")
+    english = await thread.send("GM", "!new-round")
+    assert english.json()["lang"] == "en"
