@@ -156,7 +156,9 @@ class D100Phrases:
                              f"{name(event.character_id)} no reacciona")
             case ReactionRolled():
                 who = name(event.character_id)
-                verb = {"dodge": _pick(lang, "dodges", "esquiva"), "parry": _pick(lang, "parries", "para"),
+                # "tries to": the outcome follows, and "Kai dodges: 62 vs 41, failure" read as if he had.
+                verb = {"dodge": _pick(lang, "tries to dodge", "intenta esquivar"),
+                        "parry": _pick(lang, "tries to parry", "intenta parar"),
                         "sidestep": _pick(lang, "pulls the mount aside", "aparta la montura")}
                 label = {"dodge": "Dodge", "sidestep": "Survival"}.get(event.reaction, "WS")
                 against = (modifiers_text(event.modifiers, event.target, label, lang, name)

@@ -278,3 +278,16 @@ def test_phrases_mounted_evasive_modifiers_read_in_spanish() -> None:
 
     assert term("evasive riding", "es") == "jinete en trote evasivo"
     assert term("shooting from an evasive trot", "es") == "disparo desde un trote evasivo"
+
+
+def test_phrases_a_dodge_says_it_was_tried_then_how_it_went() -> None:
+    # RULES A5: Dodge is a reaction, a Dodge test (Kai trained: Ag 41). An autogun shot at BS 30 rolls 20: a hit
+    # (one, a standard attack). Kai rolls 62 > 41: fails by ⌊21/10⌋ = 2 degrees, the hit stays.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "gm-1", cultist())
+    table.run(Attack(attack_id="c1", attacker_id="cultist", target_id="brother", weapon_id="autogun"), [20])
+    (dodged,) = table.run(React(attack_id="c1", reaction="dodge"), [62], ANNA)
+    assert told(dodged, "en") == "Brother Kai tries to dodge: 62 vs 41 (Dodge 41), failure by 2 degrees, 1 hit left"
+    assert told(dodged, "es") == ("Brother Kai intenta esquivar: 62 vs 41 (Esquivar 41), 2 grados de fracaso, queda 1 "
+                                  "impacto")
