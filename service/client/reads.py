@@ -94,8 +94,9 @@ def state(args: argparse.Namespace) -> int:
     board = character_board(found)
     session_line = f"session {found['session']} open" if found.get("session") else "no session open"
     print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
-    counts = (_count(found.get("sessions_held", 0), "session") + " held", _count(found.get("rolls", 0), "roll"),
+    counts = (_count(found.get("sessions_held", 0), "session") + " held", _count(found.get("rolls", 0), "free roll"),
               _count(len(found.get("characters") or {}), "character"))
+    # `rolls` counts `!roll` lines only: "0 rolls" after a fight of tests and attacks read as a fault.
     print(" · ".join((session_line, *counts)))
     for line in board.heading:
         print(line)

@@ -298,7 +298,8 @@ def test_cli_state_now_and_at_a_post_or_a_seq(
     code, out, _ = run(capsys, "state")
     assert code == 0
     assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\n"
-                          "session 1 open · 1 session held · 1 roll · 3 characters\n")
+                          "session 1 open · 1 session held · 1 free roll · 3 characters\n")
+    # The initiative the fight rolled is not a free roll (`!roll`): the count says which rolls it counts.
     characters = {r[1]: r for r in rows(out) if len(r) > 5}
     assert characters["kai"] == ["Brother Kai", "kai", "Ana", "pc", "20/20", "—", "0", "3/3", "—"]
     assert characters["cultists"][4:6] == ["—", "12/12"]
