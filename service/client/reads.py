@@ -77,8 +77,8 @@ def _logged(event: Json, frame: Json) -> Json:
     }
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
 def _point(args: argparse.Namespace) -> dict[str, Any]:
@@ -91,24 +91,39 @@ def state(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(found)
         return OK
-    board = character_board(found)
-    session_line = f"session {found['session']} open" if found.get("session") else "no session open"
-    print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
-    counts = (_count(found.get("sessions_held", 0), "session") + " held", _count(found.get("rolls", 0), "free roll"),
-              _count(len(found.get("characters") or {}), "character"))
+    es = args.lang == "es"
+    board = character_board(found, args.lang)
+    held, rolls, characters = found.get("sessions_held", 0), found.get("rolls", 0), len(found.get("characters") or {})
     # `rolls` counts `!roll` lines only: "0 rolls" after a fight of tests and attacks read as a fault.
+    if es:
+        session_line = f"sesión {found['session']} abierta" if found.get("session") else "ninguna sesión abierta"
+        print(f"{found.get('name')} ({found.get('ruleset')}) en el seq {found.get('version')}")
+        counts = (_count(held, "sesión celebrada", "sesiones celebradas"),
+                  _count(rolls, "tirada libre", "tiradas libres"), _count(characters, "personaje"))
+    else:
+        session_line = f"session {found['session']} open" if found.get("session") else "no session open"
+        print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
+        counts = (_count(held, "session") + " held", _count(rolls, "free roll"), _count(characters, "character"))
     print(" · ".join((session_line, *counts)))
     for line in board.heading:
         print(line)
     running = running_encounter(found)
     if running is not None:
-        print(f"encounter {running['id']} running, round {running.get('round')} (lexmechanic encounter)")
+        print(f"combate {running['id']} en curso, asalto {running.get('round')} (lexmechanic encounter)" if es
+              else f"encounter {running['id']} running, round {running.get('round')} (lexmechanic encounter)")
     missions = (found.get("missions") or {}).get("missions") or {}
     if missions:
-        print("missions: " + ", ".join(f"{mid} ({m.get('phase')})" for mid, m in missions.items()))
+        print(("misiones: " if es else "missions: ")
+              + ", ".join(f"{mid} ({_phase(m.get('phase'), args.lang)})" for mid, m in missions.items()))
     print()
-    print(table(board.headers, board.rows, terminal_width()) if board.rows else "(no characters)")
+    none = "(ningún personaje)" if es else "(no characters)"
+    print(table(board.headers, board.rows, terminal_width()) if board.rows else none)
     return OK
+
+
+def _phase(phase: object, lang: str) -> str:
+    spanish = {"preparation": "preparación", "execution": "ejecución", "rewards": "recompensas", "closed": "cerrada"}
+    return spanish.get(str(phase), str(phase)) if lang == "es" else str(phase)
 
 
 def encounter(args: argparse.Namespace) -> int:
@@ -131,7 +146,7 @@ def encounter(args: argparse.Namespace) -> int:
         characters = {cid: {"name": who.get(cid, cid), "rules": c} for cid, c in rules.items()}
         emit_json({"encounter": read, "characters": characters})
         return OK
-    emit_board(encounter_board(found, read))
+    emit_board(encounter_board(found, read, args.lang))
     return OK
 
 

@@ -213,6 +213,34 @@ def test_cli_encounter_before_its_first_turn_says_which_line_begins_one(
                                    "(the GM posts `!next-turn` to begin one)")
 
 
+def test_cli_encounter_and_state_in_spanish(service: str, config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Everything a player reads exists in English and Spanish: `--lang es` writes the tables in the handouts'
+    # words (asalto, heridas, magnitud, fatiga, Destino; aturdido for stunned, PJ/PNJ).
+    table, token = kill_team(service)
+    table.command({"type": "d100_gm_ruling", "character_id": "magus", "reason": "a blow to the head",
+                   "add_conditions": ["stunned"], "condition_rounds": 2})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    order = table.state()["rules"]["encounter"]["order"]
+    names = {"kai": "Brother Kai", "cultists": "Cultist horde", "magus": "Cult Magus"}
+    code, out, _ = run(capsys, "encounter", "--lang", "es")
+    assert code == 0, out
+    heading, *lines = out.splitlines()
+    assert heading == f"Combate hive-gate — asalto 1, turno 1 de 3: actúa {names[order[0]]}"
+    found = rows("\n".join(lines))
+    assert found[0] == ["#", "personaje", "inic.", "heridas", "magnitud", "fatiga", "estados"]
+    magus = next(r for r in found[1:] if "Cult Magus" in r)
+    assert magus[-1] == "aturdido (2)"
+    code, out, _ = run(capsys, "state", "--lang", "es")
+    head = table.state()["version"]
+    assert out.startswith(f"Kill Team Aurelius (deathwatch) en el seq {head}\n"
+                          "sesión 1 abierta · 1 sesión celebrada · 1 tirada libre · 3 personajes\n"
+                          "combate hive-gate en curso, asalto 1 (lexmechanic encounter)\n")
+    kai = next(r for r in rows(out) if r[:2] == ["Brother Kai", "kai"])
+    assert kai[2:4] == ["Ana", "PJ"]
+    assert next(r for r in rows(out) if r[0] == "personaje") == [
+        "personaje", "id", "dueño", "tipo", "heridas", "magnitud", "fatiga", "destino", "estados"]
+
+
 def test_cli_encounter_of_wrath_and_glory_shows_sides_wounds_shock_and_members(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
