@@ -385,7 +385,7 @@ _FORMS: tuple[Form, ...] = (
          character("character_id", w("the reinforcement", "el refuerzo"))),
     form(d.NextTurn, w("next-turn|next", "siguiente-turno|siguiente")),
     form(d.EndTurn, w("end-turn|done", "fin-turno|terminar-turno|fin-de-turno"), me("character_id")),
-    form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
+    form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate|fin-de-combate")),
     form(d.TakeAction, w("action|act", "acción|actuar"), me("character_id"),
          choice("action", ACTIONS, w("an action", "una acción"), default=REQUIRED), _use(),
          Text(field="note", what=w("a note in quotes", "una nota entre comillas"), default="", quoted_only=True,

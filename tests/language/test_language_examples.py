@@ -253,3 +253,10 @@ def test_language_spanish_errors_agree_whatever_the_nouns_gender() -> None:
     assert error("!ataque -> cultists", es).message.startswith("falta un arma del personaje (opciones: `bolter`")
     assert error("!attack -> cultists", ParseContext(author="ana", lang="en")).message.startswith(
         "missing a weapon of the character (one of: `bolter`")
+
+
+def test_language_end_of_the_fight_reads_as_turn_and_session_do() -> None:
+    # `fin de turno` and `fin de sesión` are verbs (docs/commands.md); `fin de combate` was "ambiguous".
+    es = ParseContext(author="gm", lang="es")
+    assert isinstance(command("!fin de combate", es), d.EndEncounter)
+    assert isinstance(command("!fin de combate", es, WNG_GRAMMAR, table.WNG), g.EndEncounter)
