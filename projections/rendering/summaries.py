@@ -47,6 +47,14 @@ def _seqs(seqs: tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seqs)
 
 
+def _events_en(seqs: tuple[int, ...]) -> str:
+    return f"event {seqs[0]}" if len(seqs) == 1 else f"events {_seqs(seqs)}"
+
+
+def _events_es(seqs: tuple[int, ...]) -> str:
+    return f"el evento {seqs[0]}" if len(seqs) == 1 else f"los eventos {_seqs(seqs)}"
+
+
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
     es = lang == "es"
@@ -94,15 +102,15 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
             return (
-                f"El DJ anula los eventos {_seqs(voids)}: {reason}"
+                f"El DJ anula {_events_es(voids)}: {reason}"
                 if es
-                else f"The GM retracts events {_seqs(voids)}: {reason}"
+                else f"The GM retracts {_events_en(voids)}: {reason}"
             )
         case EventsReinstated(restores=restores, reason=reason):
             return (
-                f"El DJ restablece los eventos {_seqs(restores)}: {reason}"
+                f"El DJ restablece {_events_es(restores)}: {reason}"
                 if es
-                else f"The GM reinstates events {_seqs(restores)}: {reason}"
+                else f"The GM reinstates {_events_en(restores)}: {reason}"
             )
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
             many = len(voids) != 1

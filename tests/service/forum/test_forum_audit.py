@@ -142,3 +142,17 @@ async def test_forum_audit_a_spanish_verb_of_the_other_ruleset_is_answered_in_sp
     assert refused.json()["detail"].startswith("la línea 1 no se ha ejecutado: `asalto` no es una orden")
     english = await thread.send("GM", "!new-round")
     assert english.json()["lang"] == "en"
+
+
+async def test_forum_audit_a_retraction_of_one_event_says_event_in_the_singular(client: Any) -> None:
+    thread = await Thread.open(client, "Corrections", "deathwatch", ("Ana",))
+    rolled = await thread.post("Ana", "!roll d100 luck")
+    seq = rolled["events"][-1]["seq"]
+    one = await thread.post("GM", f"!retirar {seq} tirada de prueba")
+    assert f"- El DJ anula el evento {seq}: tirada de prueba" in one["reply"]["markdown"]
+    back = await thread.post("GM", f"!reinstate {seq} it was fair")
+    assert f"- The GM reinstates event {seq}: it was fair" in back["reply"]["markdown"]
+    more = await thread.post("Ana", "!roll d100 one\n!roll d100 two")
+    first, second = (e["seq"] for e in more["events"][-2:])
+    both = await thread.post("GM", f"!retract {first} {second} misclicks")
+    assert f"- The GM retracts events {first}, {second}: misclicks" in both["reply"]["markdown"]
