@@ -82,7 +82,7 @@ async def test_forum_audit_mission_lines_tell_the_objective_and_who_met_it(clien
 
 def test_forum_audit_a_complication_waiting_for_the_gm_is_counted_not_shown_by_its_test_id() -> None:
     # Seed 003: a 1 on the Wrath die is a complication the GM decides. The reply's "who changed" said
-    # "complications awaiting the GM: t4", an id no reader typed; it says how many wait.
+    # "complications awaiting the GM: t4": it says how many wait, each as the `#id` a line names it by.
     from domain.campaign.commands import InviteParticipant, StartSession
     from domain.wrath_and_glory.commands import AddCharacter, RollTest
     from projections.rendering.names import namer
@@ -99,8 +99,9 @@ def test_forum_audit_a_complication_waiting_for_the_gm_is_counted_not_shown_by_i
     # Persuasion 3 + Fellowship 4 = 7 dice, the last the Wrath die: a 1.
     table.run(RollTest(character_id="sigma", skill="persuasion"), [4, 4, 4, 2, 2, 2, 1])
     (change,) = [c for c in standing_changes(before, table.state, namer(table.state)) if c.character_id == "sigma"]
-    assert change_text(change, "en", "wrath_and_glory") == "Sigma 19: complications awaiting the GM: 1"
-    assert change_text(change, "es", "wrath_and_glory") == "Sigma 19: complicaciones pendientes del DJ: 1"
+    (test_id,) = table.state.rules.characters["sigma"].complications_pending  # type: ignore[union-attr]
+    assert change_text(change, "en", "wrath_and_glory") == f"Sigma 19: complications awaiting the GM: 1 (#{test_id})"
+    assert change_text(change, "es", "wrath_and_glory") == f"Sigma 19: complicaciones pendientes del DJ: 1 (#{test_id})"
 
 
 async def test_forum_audit_spending_glory_the_table_lacks_says_so_in_spanish(client: Any) -> None:
