@@ -131,8 +131,9 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
                     else f"Mission {mission}: execution ends, {shown.lower()}")
         case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, reason=reason):
             granted = words.reward.format(name=name(cid), xp=xp, renown=renown)
-            return (f"Recompensa de la misión {mission}: {granted}{_tail(reason)}" if es
-                    else f"Reward of mission {mission}: {granted}{_tail(reason)}")
+            why = f" ({reason})" if reason else ""  # the grant already holds a colon
+            return (f"Recompensa de la misión {mission}: {granted}{why}" if es
+                    else f"Reward of mission {mission}: {granted}{why}")
         case MissionClosed():
             return f"Se cierra la misión {mission}" if es else f"Mission {mission} closes"
     return None

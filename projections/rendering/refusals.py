@@ -37,7 +37,9 @@ SPANISH: dict[str, str] = {
     "no_xp_after_a_failed_primary": "sin PX: falló un objetivo primario",
     "oath_needs_a_leader": "elige al líder de escuadra antes de prestar el juramento",
     "oath_of_knowledge": "el Juramento del Conocimiento nombra el tipo de enemigo que estudia",
-    "oath_prerequisite": "el líder no puede dirigir ese juramento: presta otro antes",
+    # Both refusals of the rule (a new oath, or a new leader under a sworn one): the speciality is short.
+    "oath_prerequisite": "la especialidad del líder no cumple el requisito del juramento: elige otro líder u otro "
+                         "juramento",
     "objective_change": "el objetivo quedaría igual",
     "objective_review": "ese objetivo no es una propuesta pendiente de revisión",
     "objective_status": "solo un objetivo abierto puede cambiar",

@@ -157,3 +157,18 @@ async def test_forum_audit_a_retraction_of_one_event_says_event_in_the_singular(
     first, second = (e["seq"] for e in more["events"][-2:])
     both = await thread.post("GM", f"!retract {first} {second} misclicks")
     assert f"- The GM retracts events {first}, {second}: misclicks" in both["reply"]["markdown"]
+
+
+
+async def test_forum_audit_a_mission_reward_and_a_proposal_read_whole(client: Any) -> None:
+    thread = await Thread.open(client, "Rewards", "deathwatch", ("Ana",))
+    await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 50}')
+    await thread.post("GM", '!mission m1 title="Cleanse the spire" Purge it.\n!objective m1 o1 primary Kill the Magus')
+    proposed = await thread.post("Ana", '!propose m1 o3 tertiary why="glory" Take the banner')
+    assert ("- Ana proposes a tertiary objective for mission “Cleanse the spire”: Take the banner (glory)"
+            in proposed["reply"]["markdown"])
+    closed = await thread.post("GM", "!avanzar m1 ejecución\n!cumplir m1 o1 por=kai\n!avanzar m1 recompensas\n"
+                                     "!recompensa m1 kai px=500 renombre=2 bien luchado")
+    assert ("- Recompensa de la misión «Cleanse the spire»: Brother Kai: 500 PX, 2 de Renombre (bien luchado)"
+            in closed["reply"]["markdown"])
+    assert "- Termina la ejecución de la misión «Cleanse the spire»: Éxito" in closed["reply"]["markdown"]
