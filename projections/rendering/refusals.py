@@ -260,6 +260,60 @@ def _shortfall(message: str) -> str | None:
     return f"{pool}: {need} {needed} y {stays} {left}"
 
 
+# Rules that refuse for more than one reason: the sentence for each reason, picked by the English message's
+# words (the rules write them; the first match wins, else the rule's sentence above).
+_BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
+    "target": (("each target is named once", "cada objetivo se nombra una sola vez"),
+               ("cannot attack itself", "un personaje no puede atacarse a sí mismo"),
+               ("is already dead", "el objetivo ya está muerto"),
+               (r"^the members of .* fight in", "los miembros de esa tropa luchan ahora en otra")),
+    "soak": (("a troop cannot soak", "una tropa no puede ignorar heridas"),),
+    "fate_needs_test": (("gains the degree", "di a qué prueba se añade el grado de éxito"),),
+    "participants": (("the surprised must be participants", "los sorprendidos deben participar en el combate"),
+                     ("already takes part", "ese personaje ya participa en el combate")),
+    "recover_shock": (("only once per turn", "el shock se recupera una sola vez por turno"),),
+    "troop": (("only a troop has several members", "solo una tropa tiene varios miembros"),),
+    "interrupt": (("this round has begun", "una interrupción hace actuar primero a un PNJ al empezar un asalto, y "
+                                           "este ya ha empezado"),
+                  ("ambush acts first", "la emboscada de los jugadores actúa primero en el asalto 1: no hay "
+                                        "interrupción"),
+                  ("acts first this round anyway", "un PNJ ya actúa primero en este asalto")),
+    "shifts": (("chosen when it is resolved", "los canjes de un ataque se eligen al resolverlo"),
+               ("one use per shifted icon", "nombra un uso por cada icono canjeado"),
+               ("not of skill tests", "daño y efecto son canjes de ataques, no de pruebas de habilidad")),
+    "prepare": (("a prepared hero contests an NPC", "un héroe preparado disputa el turno de un PNJ"),
+                ("has not taken the Prepare action", "ese héroe no se ha preparado"),
+                ("is in none", "prepararse es una acción de combate, y no está en ninguno")),
+    "salvo": (("has no Salvo value", "esa arma no tiene valor de salvas"),
+              ("multiple-target shot", "las salvas no se usan en un disparo a varios objetivos")),
+    "leader_choice": (("at least two candidates", "una tirada para elegir líder necesita al menos dos candidatos"),
+                      ("without candidates", "ese líder se nombra a sí mismo, sin candidatos")),
+    "deathwatch_only": (("Squad and Solo Mode", "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
+                        ("this campaign plays", "eso es una regla de Deathwatch, y esta campaña juega otro "
+                                                "reglamento")),
+    "charge_distance": (("at most", "una carga recorre como mucho el triple de la bonificación de Agilidad en "
+                                    "metros"),),
+    "pool": (("at least one die", "una prueba necesita al menos un dado"),),
+    "horde_shots": (("attack action", "los disparos de la horda en este turno son de su primera acción de ataque"),),
+    "agility_test": (("a reroll is for the Agility test", "la repetición es para la prueba de Agilidad de una "
+                                                          "escalada o un nado a velocidad completa"),),
+    "interaction": (("no damage to add Glory to", "un ataque de interacción no hace daño al que sumar Gloria"),),
+    "extended_needs_count": (("how many successes", "una prueba extendida nueva dice cuántos éxitos necesita"),),
+    "death_test": (("Wrath cannot reroll", "la Ira no repite una prueba de muerte"),
+                   ("outside an encounter", "fuera de un combate, la prueba de muerte se tira con "
+                                            "`prueba-de-muerte`"),
+                   ("is not dying", "no está moribundo: no hay prueba de muerte")),
+    "glory": (("cannot be negative", "los dados de Gloria no pueden ser negativos"),
+              ("at least one Glory die", "añade al menos un dado de Gloria"),
+              ("a Glory spend is at least 1", "se gasta al menos 1 de Gloria")),
+    "speed": (("during Total Defence", "en defensa total se mueve como mucho la mitad de su velocidad"),),
+}
+
+
+def _by_reason(rule: str, message: str) -> str | None:
+    return next((spanish for words, spanish in _BY_REASON.get(rule, ()) if re.search(words, message)), None)
+
+
 def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     """Why a command was refused, in the reader's language: in English the rules' message; in Spanish the
     rule's sentence (the English message, with its numbers, stays in the answer's `reason`)."""
@@ -268,6 +322,9 @@ def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     short = _shortfall(message)
     if short is not None:
         return short
+    reason = _by_reason(rule, message) if rule is not None else None
+    if reason is not None:
+        return reason
     if rule is not None and rule in SPANISH:
         return SPANISH[rule]
     return _KINDS.get(kind, "las reglas no lo permiten ahora")

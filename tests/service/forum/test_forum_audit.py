@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .thread import Thread, events, sheet
 
 HERO = {"name": "Sigma 19", "kind": "hero", "defence": 3, "resilience": 8, "wounds": 6, "shock": 6, "soak": 4,
@@ -172,3 +174,33 @@ async def test_forum_audit_a_mission_reward_and_a_proposal_read_whole(client: An
     assert ("- Recompensa de la misión «Cleanse the spire»: Brother Kai: 500 PX, 2 de Renombre (bien luchado)"
             in closed["reply"]["markdown"])
     assert "- Termina la ejecución de la misión «Cleanse the spire»: Éxito" in closed["reply"]["markdown"]
+
+
+REASONS = [
+    # (rule, the rules' English message as the decisions write it, the Spanish a forum reader must get)
+    ("target", "a character cannot attack itself", "un personaje no puede atacarse a sí mismo"),
+    ("target", "Warboss is already dead", "el objetivo ya está muerto"),
+    ("target", "an attack needs a target", "un ataque necesita un objetivo"),
+    ("soak", "a troop cannot soak", "una tropa no puede ignorar heridas"),
+    ("soak", "Sigma 19 has no wounds waiting to be soaked or taken",
+     "no tiene heridas esperando a que las ignore o las reciba"),
+    ("fate_needs_test", "say which test gains the degree of success", "di a qué prueba se añade el grado de éxito"),
+    ("deathwatch_only", "Squad and Solo Mode uses of Fate are Deathwatch rules",
+     "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
+    ("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule",
+     "el sacrificio heroico es una regla de Deathwatch"),
+    ("glory", "add at least one Glory die", "añade al menos un dado de Gloria"),
+    ("death_test", "Sigma 19 is not dying: no death test is due", "no está moribundo: no hay prueba de muerte"),
+]
+
+
+@pytest.mark.parametrize(("rule", "english", "spanish"), REASONS)
+def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
+    rule: str, english: str, spanish: str
+) -> None:
+    # One rule name covers several refusals (docs/errors.md lists one line per rule): the Spanish sentence was
+    # the rule's first reason whatever the message ("un ataque necesita un objetivo" for attacking oneself).
+    from projections.rendering.refusals import refusal
+
+    assert refusal("rule-violation", rule, english, "es") == spanish
+    assert refusal("rule-violation", rule, english, "en") == english
