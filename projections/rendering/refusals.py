@@ -307,6 +307,39 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
               ("at least one Glory die", "añade al menos un dado de Gloria"),
               ("a Glory spend is at least 1", "se gasta al menos 1 de Gloria")),
     "speed": (("during Total Defence", "en defensa total se mueve como mucho la mitad de su velocidad"),),
+    "oath_of_knowledge": (("only the Oath of Knowledge chooses", "solo el Juramento del Conocimiento elige un tipo "
+                                                                 "de enemigo o el estudio de la Disformidad"),),
+    "ruin": (("Ruin is spent for NPCs", "la Ruina se gasta por los PNJ, no por un héroe"),
+             ("a Ruin gain is at least 1", "se gana al menos 1 de Ruina"),
+             ("a Ruin spend is at least 1", "se gasta al menos 1 de Ruina")),
+    "reloads": (("can only cancel one extra target", "cada Recarga anula solo el +2 ND de un objetivo de más"),),
+    "override": (("death-test failures", "los fallos en la prueba de muerte van de 0 a 3 y los miembros hasta los "
+                                         "de la tropa"),
+                 ("both added and removed", "un estado no se puede añadir y quitar a la vez")),
+    "engaged": (("cannot Aim", "trabado en combate no se puede apuntar"),),
+    "encounter": ((r"is not in encounter", "ese personaje no participa en el combate"),
+                  ("is still running", "el combate sigue en curso: termínalo primero"),
+                  ("has already been played", "ese combate ya se jugó"),
+                  ("needs participants", "un combate necesita participantes"),
+                  ("each participant is named once", "cada participante se nombra una sola vez")),
+    "ambush": (("is not surprised", "no está sorprendido: solo el bando emboscado en el asalto 1 puede alertarse"),
+               ("is already aware", "ya está alerta")),
+    "regroup": (("is not a troop", "solo los miembros de una tropa se reagrupan"),
+                ("no members left", "esa tropa no tiene miembros que reagrupar"),
+                ("name the troops whose members join", "nombra las tropas cuyos miembros se unen"),
+                ("name each troop once", "nombra cada tropa una vez, y aparte la tropa a la que se unen")),
+    "resolve": (("is not a target of test", "ese personaje no es objetivo de esa prueba"),
+                ("has already been resolved", "esa prueba ya se resolvió contra ese objetivo")),
+    "seize_the_initiative": (("the GM interrupted this round", "el DJ interrumpió este asalto: no se aprovecha la "
+                                                               "iniciativa hasta el siguiente"),
+                             ("already seized", "ya se aprovechó la iniciativa en este asalto"),
+                             ("nobody on the other side", "no queda nadie del otro bando por actuar: actúan "
+                                                          "ellos de todos modos")),
+    "two_weapon_targets": (("say how far apart", "di a cuántos metros están los objetivos: dos armas golpean "
+                                                 "objetivos a 10 m o menos"),),
+    "mount_crippled": (("cannot carry a rider", "la montura no puede llevar jinete ahora"),),
+    "no_xp_after_a_failed_primary": (("was not completed", "sin PX: no se cumplió un objetivo primario"),),
+    "troop_attack": (("members left", "la tropa no tiene tantos miembros"),),
 }
 
 

@@ -191,6 +191,10 @@ REASONS = [
      "el sacrificio heroico es una regla de Deathwatch"),
     ("glory", "add at least one Glory die", "añade al menos un dado de Gloria"),
     ("death_test", "Sigma 19 is not dying: no death test is due", "no está moribundo: no hay prueba de muerte"),
+    ("ruin", "a Ruin spend is at least 1", "se gasta al menos 1 de Ruina"),
+    ("ruin", "only a Ruin action spends Ruin", "solo una acción de Ruina gasta Ruina"),
+    ("encounter", "encounter mine has already been played", "ese combate ya se jugó"),
+    ("resolve", "test t3 has already been resolved against orks", "esa prueba ya se resolvió contra ese objetivo"),
 ]
 
 
