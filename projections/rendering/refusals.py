@@ -343,6 +343,32 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+# What does not exist, said with its name or number (the rules' UnknownEntity messages); "nombra algo que no
+# existe" alone left a Spanish player to guess which word of the line was wrong.
+_NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), spanish) for pattern, spanish in (
+    (r"^no character '(?P<a>.+)' in this campaign$", "no hay ningún personaje «{a}» en esta campaña"),
+    (r"^event (?P<a>\d+) does not exist yet; the campaign is at version (?P<b>\d+)$",
+     "el evento {a} aún no existe: la campaña va por el evento {b}"),
+    (r"^no mission '(?P<a>.+)' in this campaign$", "no hay ninguna misión «{a}» en esta campaña"),
+    (r"^no encounter '(?P<a>.+)' in this campaign$", "no hay ningún combate «{a}» en esta campaña"),
+    (r"^mission '(?P<a>.+)' has no objective '(?P<b>.+)'$", "la misión «{a}» no tiene ningún objetivo «{b}»"),
+    (r"^no (?:open )?test '(?P<a>.+)' (?:to reroll|in this campaign)$", "no hay ninguna prueba abierta «{a}»"),
+    (r"^no test or pending attack '(?P<a>.+)'$", "no hay ninguna prueba ni ataque pendiente «{a}»"),
+    (r"^(?P<a>.+) has no weapon '(?P<b>.+)'$", "{a} no lleva ningún arma «{b}»"),
+    (r"^the owner '(?P<a>.+)' is not a participant of this campaign$", "«{a}» no participa en esta campaña"),
+    (r"^no skill '(?P<a>.+)' on (?P<b>.+)'s sheet or in the skill list$",
+     "la habilidad «{a}» no está en la ficha de {b} ni en la lista de habilidades"),
+))
+
+
+def _not_found(message: str) -> str | None:
+    for pattern, spanish in _NOT_FOUND:
+        found = pattern.match(message)
+        if found is not None:
+            return spanish.format(**found.groupdict())
+    return None
+
+
 def _by_reason(rule: str, message: str) -> str | None:
     return next((spanish for words, spanish in _BY_REASON.get(rule, ()) if re.search(words, message)), None)
 
@@ -355,7 +381,7 @@ def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     short = _shortfall(message)
     if short is not None:
         return short
-    reason = _by_reason(rule, message) if rule is not None else None
+    reason = _by_reason(rule, message) if rule is not None else _not_found(message) if kind == "not-found" else None
     if reason is not None:
         return reason
     if rule is not None and rule in SPANISH:

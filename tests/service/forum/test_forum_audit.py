@@ -208,3 +208,14 @@ def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
 
     assert refusal("rule-violation", rule, english, "es") == spanish
     assert refusal("rule-violation", rule, english, "en") == english
+
+
+async def test_forum_audit_a_spanish_refusal_names_what_does_not_exist(client: Any) -> None:
+    # "nombra algo que no existe en esta campaña" did not say what: the event's number is the point.
+    thread = await Thread.open(client, "Missing", "deathwatch", ("Ana",))
+    version = (await thread.state())["version"]
+    refused = await thread.send("GM", "!anular 999 tirada de prueba")
+    assert refused.status_code == 422 and refused.json()["kind"] == "not-found"
+    assert refused.json()["detail"] == (f"la línea 1 no se ha ejecutado: el evento 999 aún no existe: la campaña va "
+                                        f"por el evento {version} (`anular 999 tirada de prueba`); no se ha "
+                                        "registrado nada del mensaje")
