@@ -361,9 +361,24 @@ _NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern)
 ))
 
 
-def _not_found(message: str) -> str | None:
-    for pattern, spanish in _NOT_FOUND:
-        found = pattern.match(message)
+# Who may not do it, and why (the permission checks' Forbidden messages).
+_FORBIDDEN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), spanish) for pattern, spanish in (
+    (r"^only the GM may undo or redo turns", "solo el DJ deshace o rehace turnos en esta campaña"),
+    (r"^only the GM or the character's owner may act for (?P<a>.+)$",
+     "solo el DJ o el dueño de {a} pueden actuar por ese personaje"),
+    (r"^only the GM may", "solo el DJ puede hacerlo"),
+    (r"^a player may roll only for its own characters; (?P<a>.+) is not yours$",
+     "un jugador solo tira por sus propios personajes, y {a} no es tuyo"),
+    (r"does not (?:own the character|control) ", "ese personaje no es tuyo"),
+    (r"^a player may undo only its character's current turn", "un jugador solo deshace el turno en curso de su "
+                                                              "personaje"),
+))
+
+
+def _matched(message: str, table: tuple[tuple[re.Pattern[str], str], ...] = _NOT_FOUND) -> str | None:
+    """The Spanish of the first pattern the message matches, its names filled in."""
+    for pattern, spanish in table:
+        found = pattern.search(message)
         if found is not None:
             return spanish.format(**found.groupdict())
     return None
@@ -381,7 +396,8 @@ def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     short = _shortfall(message)
     if short is not None:
         return short
-    reason = _by_reason(rule, message) if rule is not None else _not_found(message) if kind == "not-found" else None
+    reason = (_by_reason(rule, message) if rule is not None else _matched(message) if kind == "not-found"
+              else _matched(message, _FORBIDDEN) if kind == "forbidden" else None)
     if reason is not None:
         return reason
     if rule is not None and rule in SPANISH:

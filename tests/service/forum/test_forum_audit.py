@@ -219,3 +219,14 @@ async def test_forum_audit_a_spanish_refusal_names_what_does_not_exist(client: A
     assert refused.json()["detail"] == (f"la línea 1 no se ha ejecutado: el evento 999 aún no existe: la campaña va "
                                         f"por el evento {version} (`anular 999 tirada de prueba`); no se ha "
                                         "registrado nada del mensaje")
+
+
+async def test_forum_audit_a_spanish_permission_refusal_says_whose_it_is(client: Any) -> None:
+    thread = await Thread.open(client, "Mine", "deathwatch", ("Ana", "Boris"))
+    await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 40}')
+    stolen = await thread.send("Boris", "!tirada kai d100 no es mío")
+    assert stolen.status_code == 422 and stolen.json()["kind"] == "forbidden"
+    assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: un jugador solo tira por sus propios "
+                                              "personajes, y Brother Kai no es tuyo")
+    gm_only = await thread.send("Boris", "!anular 1 no")
+    assert "solo el DJ puede hacerlo" in gm_only.json()["detail"]
