@@ -404,8 +404,10 @@ def test_cli_post_runs_a_forum_post_and_prints_the_reply_to_paste(
     assert code == 1 and "no command lines" in err
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("[lx]tirada d100 suerte[/lx]\n"))
-    code, spanish, _ = run(capsys, "post", "--post-id", "1047", "--lang", "es")
+    code, spanish, err = run(capsys, "post", "--post-id", "1047", "--lang", "es")
     assert code == 0 and "Tirada d100 (suerte)" in spanish
+    # The note on standard error speaks the reply's language too.
+    assert "[registrado: la campaña va por la versión " in err and "; id del mensaje 1047]" in err
     written = tmp_path / "post.txt"
     written.write_text("!note a horn sounds\n", encoding="utf-8")
     code, _, err = run(capsys, "post", "--file", str(written), "--profile", "gm", "--post-id", "1048")
