@@ -150,7 +150,7 @@ def encounter(args: argparse.Namespace) -> int:
     return OK
 
 
-SCISSORS = "-- 8< -- message {index} of {count} --"
+SCISSORS = {"en": "-- 8< -- message {index} of {count} --", "es": "-- 8< -- mensaje {index} de {count} --"}
 
 
 def transcript(args: argparse.Namespace) -> int:
@@ -169,7 +169,7 @@ def transcript(args: argparse.Namespace) -> int:
         for index, message in enumerate(messages, start=1):
             print(message, end="" if message.endswith("\n") else "\n")
             if index < len(messages):
-                print(SCISSORS.format(index=index + 1, count=len(messages)))
+                print(SCISSORS["es" if args.lang == "es" else "en"].format(index=index + 1, count=len(messages)))
     else:
         print(text, end="" if text.endswith("\n") else "\n")
     return OK

@@ -361,6 +361,9 @@ def test_cli_transcript_of_a_session_or_an_encounter_in_markdown_bbcode_or_json(
     messages = re.split(r"^-- 8< -- message \d+ of \d+ --\n", out, flags=re.MULTILINE)
     assert code == 0 and len(messages) > 1 and all(len(m.rstrip("\n")) <= 300 for m in messages)
     assert f"-- 8< -- message {len(messages)} of {len(messages)} --" in out
+    code, out, _ = run(capsys, "transcript", "--session", "1", "--split", "300", "--lang", "es")
+    spanish = re.split(r"^-- 8< -- mensaje \d+ de \d+ --\n", out, flags=re.MULTILINE)
+    assert code == 0 and len(spanish) > 1 and "message" not in out
     code, _, err = run(capsys, "transcript", "--session", "7")
     assert code == 4 and "no event of this campaign belongs to session 7" in err
 
