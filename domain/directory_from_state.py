@@ -66,12 +66,13 @@ def _encounters(state: CampaignState) -> tuple[EncounterEntry, ...]:
 def _pending(state: CampaignState) -> tuple[PendingEntry, ...]:
     rules = state.rules
     if isinstance(rules, D100State):
-        attacks = tuple(
-            PendingEntry(kind="attack", id=a.id, actor=a.attacker_id, targets=(a.target_id,), tags=(a.stage,))
-            for a in rules.attacks.values() if a.stage != "missed"
-        )
-        tests = tuple(PendingEntry(kind="test", id=t.id, actor=t.character_id) for t in rules.tests.values())
-        return attacks + tests
+        # A missed attack stays listed, tagged so (Fate rerolls it; nothing else means it); the latest rolls come
+        # last, so "your last test" is the last one rolled, attack or test.
+        attacks = [PendingEntry(kind="attack", id=a.id, actor=a.attacker_id, targets=(a.target_id,), tags=(a.stage,))
+                   for a in rules.attacks.values()]
+        tests = [PendingEntry(kind="test", id=t.id, actor=t.character_id) for t in rules.tests.values()]
+        order = {roll_id: index for index, roll_id in enumerate(rules.recent_rolls)}
+        return tuple(sorted(attacks + tests, key=lambda p: order.get(p.id, -1)))
     if isinstance(rules, WngState):
         entries: list[PendingEntry] = []
         for test in rules.tests.values():

@@ -40,8 +40,27 @@ from domain.events import Event
 __all__ = ["evolve", "evolve_combat"]
 
 
+# How many of the latest rolls' ids the state keeps in order: what `!fate reroll` means by "your last roll".
+RECENT_ROLLS = 32
+
+
 def evolve(state: D100State, event: Event) -> D100State:
     """The state after one event; events of other rulesets leave it unchanged."""
+    after = _evolve(state, event)
+    # A new test or attack is the last key of its dict (dicts keep insertion order): noting it costs O(1),
+    # so the order of rolls across both dicts is known without a seq in the state.
+    new = [
+        next(reversed(found))
+        for found, before in ((after.attacks, state.attacks), (after.tests, state.tests))
+        if found is not before and len(found) > len(before)
+    ]
+    if not new:
+        return after
+    recent = tuple(i for i in after.recent_rolls if i not in new) + tuple(new)
+    return replace(after, recent_rolls=recent[-RECENT_ROLLS:])
+
+
+def _evolve(state: D100State, event: Event) -> D100State:
     match event:
         case CharacterCreated():
             # An older generic character_created has no d100 part: its sheet comes from its free-form stats.

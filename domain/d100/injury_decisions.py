@@ -37,8 +37,13 @@ from .state import Condition, CriticalRecord, D100State, PendingAttack
 def decide_damage(state: D100State, command: RollDamage, source: Dice, context: D100Context) -> list[Event]:
     """Roll each remaining hit's damage and apply it (or the Stun roll, or the grapple the attack begins)."""
     attack = state.attacks.get(command.attack_id)
-    if attack is None or attack.stage == "missed":
+    if attack is None:
         raise RuleViolation("no_pending_attack", "no attack is waiting for its damage under that id")
+    if attack.stage == "missed":
+        # Said apart from "no such attack": a post of `!attack` then `!damage` is refused when the shot misses,
+        # and the player must learn why (the attack's line is not recorded either).
+        raise RuleViolation("attack_missed", f"the attack {attack.id!r} missed (or its hits were all avoided): "
+                                             "it has no damage to roll")
     if attack.stage != "awaiting_damage":
         raise RuleViolation("reaction_pending", "the target has not reacted to this attack yet")
     if attack.action == "stun":

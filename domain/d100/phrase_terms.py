@@ -106,6 +106,8 @@ _OWN: dict[str, tuple[str, str]] = {
     "controlling a burning mount": ("controlling a burning mount", "controlar una montura en llamas"),
     "gallop": ("gallop", "galopar"),
     "evasive": ("evasive trot", "trote evasivo"),
+    "evasive riding": ("evasive riding", "jinete en trote evasivo"),
+    "shooting from an evasive trot": ("shooting from an evasive trot", "disparo desde un trote evasivo"),
     "leap": ("high jump", "salto de altura"),
     "rearing strike": ("rearing strike", "golpe encabritado"),
     "half gallop": ("half gallop", "medio galope"),

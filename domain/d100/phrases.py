@@ -113,8 +113,13 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
     """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
     where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
     faces = "+".join(f"[{face}]" for face in hit.faces) or "—"
-    bonus = hit.total - sum(hit.faces) - (hit.fury.extra_damage if hit.fury is not None else 0)
+    horde = sum(d.value for d in hit.horde_dice)
+    bonus = hit.total - sum(hit.faces) - horde - (hit.fury.extra_damage if hit.fury is not None else 0)
     rolled = f"{faces}{_signed(bonus) if bonus else ''}"
+    if hit.horde_dice:
+        # A horde's extra d10s (RULES A9) are dice a reader checks: shown, never folded into the bonus.
+        extra = "+".join(f"[{d.value}]" for d in hit.horde_dice)
+        rolled += _pick(lang, f" + horde {extra}", f" + horda {extra}")
     if hit.degrees_die:
         rolled += _pick(lang, f" (a die raised to {hit.degrees_die} by degrees)",
                         f" (un dado sube a {hit.degrees_die} por los grados)")
@@ -151,7 +156,9 @@ class D100Phrases:
                              f"{name(event.character_id)} no reacciona")
             case ReactionRolled():
                 who = name(event.character_id)
-                verb = {"dodge": _pick(lang, "dodges", "esquiva"), "parry": _pick(lang, "parries", "para"),
+                # "tries to": the outcome follows, and "Kai dodges: 62 vs 41, failure" read as if he had.
+                verb = {"dodge": _pick(lang, "tries to dodge", "intenta esquivar"),
+                        "parry": _pick(lang, "tries to parry", "intenta parar"),
                         "sidestep": _pick(lang, "pulls the mount aside", "aparta la montura")}
                 label = {"dodge": "Dodge", "sidestep": "Survival"}.get(event.reaction, "WS")
                 against = (modifiers_text(event.modifiers, event.target, label, lang, name)
@@ -190,8 +197,12 @@ class D100Phrases:
                 return _pick(lang, f"{name(event.character_id)} aims (+{event.bonus} to the next attack)",
                              f"{name(event.character_id)} apunta (+{event.bonus} al siguiente ataque)")
             case FateSpent():
-                what = term(event.use, lang)
-                left = _pick(lang, f"{event.fate_after} Fate left", f"le queda {event.fate_after} de Destino")
+                # "bonus" is the +10 a test's or attack's `fate` spends before the roll (RULES A3), not a FateUse.
+                what = (_pick(lang, "+10 before rolling", "+10 antes de tirar") if event.use == "bonus"
+                        else term(event.use, lang))
+                left = _pick(lang, f"{event.fate_after} Fate left", (
+                    "le queda 1 punto de Destino" if event.fate_after == 1
+                    else f"le quedan {event.fate_after} puntos de Destino"))
                 rolled = f" ({', '.join(f'[{d.value}]' for d in event.dice)})" if event.dice else ""
                 return _pick(lang, f"{name(event.character_id)} spends a Fate point: {what}{rolled}; {left}",
                              f"{name(event.character_id)} gasta un punto de Destino: {what}{rolled}; {left}")

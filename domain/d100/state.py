@@ -184,6 +184,7 @@ class D100State(RulesState, frozen=True, kw_only=True, tag="d100"):
     encounter: Encounter | None = None
     critical_table: CriticalTable | None = None
     grapples: dict[str, str] = {}  # controller → grappled
+    recent_rolls: tuple[str, ...] = ()  # ids of the latest tests and attacks, oldest first (evolve.RECENT_ROLLS)
 
     @property
     def position(self) -> TurnPosition | None:

@@ -42,8 +42,9 @@ def use_action(
         if encounter.acting != character_id:
             raise RuleViolation(
                 "not_your_turn",
-                f"it is not {char.name}'s turn: outside its turn a character only reacts or takes free actions "
-                f"({label})",
+                # The label names what was tried: after "free actions" it read as if it were one.
+                f"it is not {char.name}'s turn ({label}): outside its turn a character only reacts or takes free "
+                "actions",
             )
         spend(encounter.budget, cost, kind, pinned=char.has("pinned"))
     elif use == "delayed":

@@ -281,7 +281,7 @@ def _attack_pending(role: str) -> Pending:
     what = w("attack on you", "ataque contra ti") if role == "target" else w("attack of yours", "ataque tuyo")
     return Pending(field="attack_id", what=what, kinds=("attack",), who="_who",
                    role="target" if role == "target" else "actor",
-                   tags=("awaiting_reaction",) if role == "target" else ())
+                   tags=("awaiting_reaction",) if role == "target" else (), unless=("missed",))
 
 
 def _react(verbs: Words, reaction: str) -> Form:
@@ -385,7 +385,7 @@ _FORMS: tuple[Form, ...] = (
          character("character_id", w("the reinforcement", "el refuerzo"))),
     form(d.NextTurn, w("next-turn|next", "siguiente-turno|siguiente")),
     form(d.EndTurn, w("end-turn|done", "fin-turno|terminar-turno|fin-de-turno"), me("character_id")),
-    form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
+    form(d.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate|fin-de-combate")),
     form(d.TakeAction, w("action|act", "acción|actuar"), me("character_id"),
          choice("action", ACTIONS, w("an action", "una acción"), default=REQUIRED), _use(),
          Text(field="note", what=w("a note in quotes", "una nota entre comillas"), default="", quoted_only=True,

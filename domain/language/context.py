@@ -24,15 +24,20 @@ class ParseContext(msgspec.Struct, frozen=True, kw_only=True):
 class Env:
     """One line being parsed: the directory as this line sees it, the context, the line number."""
 
-    def __init__(self, directory: Directory, context: ParseContext, lang: Lang, line: int) -> None:
+    def __init__(self, directory: Directory, context: ParseContext, lang: Lang, line: int, part: int = 1) -> None:
         self.directory = directory
         self.context = context
         self.lang = lang
         self.line = line
+        self.part = part  # the 2nd, 3rd … command on the same post line ([lx]…[/lx] [lx]…[/lx])
 
     def new_id(self, suffix: str = "") -> str:
-        """An id for something this line creates: unique within the post when `id_prefix` is the post's."""
-        return f"{self.context.id_prefix}-{self.line}{suffix}"
+        """An id for something this line creates: unique within the post when `id_prefix` is the post's.
+
+        The second command of one post line gets `b` after the number (`p7-3b`), the third `c` …, so two
+        `[lx]` blocks on one line never make the same id."""
+        part = "" if self.part == 1 else chr(ord("a") + self.part - 1) if self.part <= 26 else f"x{self.part}"
+        return f"{self.context.id_prefix}-{self.line}{part}{suffix}"
 
     def my_character(self, word: str) -> str:
         """The author's character (`me`/`yo`), or a Failure saying why there is none to pick."""

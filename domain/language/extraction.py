@@ -13,6 +13,12 @@ import msgspec
 _QUOTE_TAG = re.compile(r"\[(/?)quote(?:[=\s][^\]]*)?\]", re.IGNORECASE)
 _BLOCK_TAG = re.compile(r"\[(/?)lx\]", re.IGNORECASE)
 _BANG = re.compile(r"^\s*!\s*(?=\S)")
+# A player may bold or colour the command line itself ("[b]!attack …[/b]", Discord's "**!attack …**"): the
+# formatting around it is the forum's, not the command's. Only these inline tags, so a [code] or [spoiler]
+# line is never run.
+_FORMAT = r"(?:b|i|u|s|color|colour|size|font)"
+_OPENING = re.compile(rf"^\s*(?:(?:\[{_FORMAT}(?:=[^\]]*)?\]|\*\*|__)\s*)+(?=!)", re.IGNORECASE)
+_CLOSING = re.compile(rf"(?:\s*(?:\[/{_FORMAT}\]|\*\*|__))+\s*$", re.IGNORECASE)
 
 
 class SourceLine(msgspec.Struct, frozen=True):
@@ -32,8 +38,9 @@ def extract_lines(post: str) -> tuple[SourceLine, ...]:
             continue
         position = 0
         if not in_block and _BLOCK_TAG.search(line) is None:
-            if _BANG.match(line):
-                found.append(SourceLine(number, _BANG.sub("", line).strip()))
+            bare = _unformatted(line)
+            if _BANG.match(bare):
+                found.append(SourceLine(number, _BANG.sub("", bare).strip()))
             continue
         while position <= len(line):
             tag = _BLOCK_TAG.search(line, position)
@@ -46,6 +53,12 @@ def extract_lines(post: str) -> tuple[SourceLine, ...]:
             in_block = tag.group(1) != "/"
             position = tag.end()
     return tuple(found)
+
+
+def _unformatted(line: str) -> str:
+    """The line without the inline formatting wrapped around a `!` command, or the line as it was."""
+    opened = _OPENING.sub("", line)
+    return _CLOSING.sub("", opened) if opened != line else line
 
 
 def _commands_in_block(piece: str) -> tuple[str, ...]:

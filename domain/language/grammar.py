@@ -76,6 +76,13 @@ class Grammar:
                 return form
         raise KeyError(f"no line form for {type(command).__name__}")
 
+    def verb_of(self, command_type: str, lang: Lang) -> str | None:
+        """The verb answers write for a command type (`wng_start_turn` → `turn`), None if it has no line form."""
+        for form in self.forms:
+            if form.command.__struct_config__.tag == command_type:
+                return form.verbs.canonical(lang)
+        return None
+
     def verbs(self, lang: Lang) -> tuple[str, ...]:
         return tuple(word for form in self.forms for word in form.verbs.of(lang))
 
@@ -88,8 +95,11 @@ class Grammar:
         lines = extract_lines(text)
         lang = context.lang or self.detect_lang([line.text for line in lines])
         parsed: list[ParsedLine] = []
+        parts: dict[int, int] = {}
         for line in lines:
-            result = self.parse_line(line.text, directory, context, number=line.number, lang=lang)
+            parts[line.number] = parts.get(line.number, 0) + 1
+            result = self.parse_line(line.text, directory, context, number=line.number, lang=lang,
+                                     part=parts[line.number])
             if isinstance(result, ParsedCommand):
                 for learn in self._learners:
                     directory = learn(directory, result.command, context.author)
@@ -97,12 +107,12 @@ class Grammar:
         return ParsedPost(lang=lang, lines=tuple(parsed))
 
     def parse_line(self, text: str, directory: Directory, context: ParseContext, *, number: int = 1,
-                   lang: Lang | None = None) -> ParsedLine:
+                   lang: Lang | None = None, part: int = 1) -> ParsedLine:
         """One command line (with or without its `!`) as a command, or the error that explains why not."""
         chosen: Lang = lang or context.lang or self.detect_lang([text])
         source = text.strip()
         body = source[1:].lstrip() if source.startswith("!") else source
-        env = Env(directory, context, chosen, number)
+        env = Env(directory, context, chosen, number, part)
         try:
             tokens = tokenize(body)
             if not tokens:
@@ -115,9 +125,19 @@ class Grammar:
             return failure.to_error(number, source, chosen)
         return ParsedCommand(line=number, source=source, command=command)
 
-    def detect_lang(self, lines: Sequence[str]) -> Lang:
-        """The language most of the lines' verbs are in (English when none tells)."""
-        votes = dict.fromkeys(LANGS, 0)
+    def detect_lang(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> Lang:
+        """The language most of the lines' verbs are in (English when none tells); when none of this
+        grammar's verbs tells, the verbs of the `others` may (`!asalto`, a d100 verb, in a W&G post)."""
+        votes = self._lang_votes(lines)
+        if votes["es"] == votes["en"]:
+            for other in others:
+                if other is not self:
+                    for lang, n in other._lang_votes(lines).items():
+                        votes[lang] += n
+        return "es" if votes["es"] > votes["en"] else "en"
+
+    def _lang_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
+        votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
         for line in lines:
             body = line.strip().lstrip("!").strip()
             first = body.split(maxsplit=1)[0] if body else ""
@@ -130,7 +150,7 @@ class Grammar:
                     votes[langs.pop()] += 1
             elif known is not None and len(known[1]) == 1:
                 votes[next(iter(known[1]))] += 1
-        return "es" if votes["es"] > votes["en"] else "en"
+        return votes
 
     def _verb(self, tokens: Sequence[Token], lang: Lang) -> tuple[Form, int]:
         for n in (3, 2, 1):

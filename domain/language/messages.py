@@ -28,9 +28,11 @@ _TEMPLATES: dict[ErrorCode, tuple[str, str]] = {
                      "`{word}` es tu personaje, pero no tienes ninguno aquí: nombra al personaje"),
     "several_characters": ("`{word}` is your character, but you have several ({options}): name one",
                            "`{word}` es tu personaje, pero tienes varios ({options}): nombra uno"),
+    # Spanish nouns differ in gender ("ataque", "prueba"): the sentence keeps {expected} clear of agreement.
     "nothing_pending": ("there is no {expected} to refer to: give its id as #id",
-                        "no hay {expected} a la que referirse: indica su id como #id"),
-    "duplicate": ("`{word}` gives {expected} a second time", "`{word}` vuelve a dar {expected}"),
+                        "no hay {expected} pendiente: indica su id como #id"),
+    "duplicate": ("`{word}` is one too many: the line already gives {expected}",
+                  "`{word}` sobra: la línea ya da {expected}"),
     "invalid": ("this line is not a valid command: {detail}", "esta línea no es una orden válida: {detail}"),
     "unclosed_quote": ("a quote is not closed: `{word}`", "unas comillas no se cierran: `{word}`"),
     "bad_json": ("the JSON value is incomplete or not valid: `{word}`",
@@ -116,4 +118,4 @@ def _listing(listing: tuple[str, ...], lang: Lang) -> str:
     if not listing:
         return ""
     shown = ", ".join(f"`{i}`" for i in listing[:12]) + (" …" if len(listing) > 12 else "")
-    return f" (one of: {shown})" if lang == "en" else f" (una de: {shown})"
+    return f" (one of: {shown})" if lang == "en" else f" (opciones: {shown})"

@@ -180,13 +180,16 @@ class Pending(Slot):
     default: Literal["required", "none"] = "required"
     when: tuple[str, tuple[object, ...]] | None = None  # only looked up when this field has one of these values
     takes_id: bool = True
+    # Entries with one of these tags are never what the line means (a missed attack has no damage to roll).
+    unless: tuple[str, ...] = ()
 
     def finish(self, scope: Scope) -> None:
         if self.satisfied(scope):
             return
         if self.when is not None and scope.value_of(self.when[0]) not in self.when[1]:
             return
-        entries = [p for p in scope.env.directory.pending if p.kind in self.kinds and set(self.tags) <= set(p.tags)]
+        entries = [p for p in scope.env.directory.pending
+                   if p.kind in self.kinds and set(self.tags) <= set(p.tags) and not set(self.unless) & set(p.tags)]
         try:
             who = scope.value_of(self.who)
         except Failure:

@@ -2,7 +2,7 @@
 of a climb or swim at full Speed, troops regrouping, and a reinforcement joining.
 
 Spanish words are seed 003's: defensa total, prueba de agilidad, escalar y nadar, velocidad, reagruparse,
-tropa, miembros, choque, heridas, asalto.
+tropa, miembros, shock, heridas, asalto.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def _regrouped(event: TroopsRegrouped, name: Name, lang: Lang) -> str:
             if parts else pick(lang, f"{troop} regroups: {members}", f"{troop} se reagrupa: {members}"))
     carried = []
     if event.troop_shock_lost:
-        carried.append(pick(lang, f"{event.troop_shock_lost} shock", f"{event.troop_shock_lost} de choque"))
+        carried.append(pick(lang, f"{event.troop_shock_lost} shock", f"{event.troop_shock_lost} de shock"))
     if event.troop_wounds_lost:
         carried.append(pick(lang, count(event.troop_wounds_lost, "wound", "wounds"),
                             count(event.troop_wounds_lost, "herida", "heridas")))

@@ -7,6 +7,7 @@ Gloria"), shown with spaces for dashes; the rest are the rules' own names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from domain.engine import Lang
@@ -73,7 +74,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "interaction attack": ("interaction attack", "ataque de interacción"),
     "total defence": ("Total Defence", "defensa total"),
     "after reload": ("after reload", "tras recargar"),
-    "after recovering shock": ("after recovering shock", "tras recuperar choque"),
+    "after recovering shock": ("after recovering shock", "tras recuperar shock"),
     "run": ("run", "correr"),
     "corruption": ("corruption test", "prueba de corrupción"),
     "fear": ("fear test", "prueba de miedo"),
@@ -81,7 +82,7 @@ _OWN: dict[str, tuple[str, str]] = {
     "interaction": ("interaction", "interacción"),
     # Standing keys.
     "wounds": ("wounds", "heridas"),
-    "shock": ("shock", "choque"),
+    "shock": ("shock", "shock"),  # seed 003 says "puntos de shock"; never "choque"
     "members": ("members", "miembros"),
     "reloads": ("Reloads", "Recargas"),
     "personal_ruin": ("personal Ruin", "Ruina personal"),
@@ -97,4 +98,28 @@ def term(text: str, lang: Lang) -> str:
     for key in (text, text.replace(" ", "_"), text.replace("_", " ")):
         if key in TERMS:
             return TERMS[key][1 if lang == "es" else 0]
+    # A troop's combined attack names its bonus by the members it counted (combat_decisions): "troop of 5".
+    troop = _TROOP.match(text)
+    if troop is not None:
+        return f"tropa de {troop[1]}" if lang == "es" else text
+    # The action a test or a move spends is named by it (roll_decisions, movement_decisions): "stealth test",
+    # "run move"; the log tells that action with its facts.
+    spent = _SPENT_ON.match(text)
+    if spent is not None:
+        what = term(spent["what"], lang)
+        if lang == "es":
+            return f"prueba de {what}" if spent["kind"] == "test" else f"movimiento ({what})"
+        return f"{what} {spent['kind']}"
+    # A multiple shot's DN penalty names how many targets it added (attacks.plan_attack): "2 extra targets".
+    extra = _EXTRA_TARGETS.match(text)
+    if extra is not None:
+        n = int(extra[1])
+        if lang == "es":
+            return f"{n} objetivo de más" if n == 1 else f"{n} objetivos de más"
+        return f"{n} extra target" if n == 1 else f"{n} extra targets"
     return text
+
+
+_TROOP = re.compile(r"^troop of (\d+)$")
+_EXTRA_TARGETS = re.compile(r"^(\d+) extra targets$")
+_SPENT_ON = re.compile(r"^(?P<what>[a-z_]+) (?P<kind>test|move)$")

@@ -3,7 +3,7 @@ reader follows (tests with their pool, DN and Wrath die, damage with its parts, 
 
 Numbers come from the event itself; `name` turns a character id into the name a reader knows. Each
 sentence shows every die of its event once. Spanish words are the handout's (seed 003): ND, icono, dado de
-la Ira, Gloria, Ruina, choque, ignorar heridas, prueba de muerte …
+la Ira, Gloria, Ruina, shock, ignorar heridas, prueba de muerte …
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_soak_rerolled": ("soak rerolled", "absorción repetida"),
     "wng_damage_applied": ("damage applied", "daño aplicado"),
     "wng_death_test_rolled": ("death test", "tirada de muerte"),
-    "wng_shock_recovered": ("shock recovered", "choque recuperado"),
+    "wng_shock_recovered": ("shock recovered", "shock recuperado"),
     "wng_special_rolled": ("roll", "tirada"),
     "wng_action_taken": ("action", "acción"),
     "wng_encounter_started": ("encounter begins", "empieza el combate"),
@@ -204,7 +204,7 @@ class WngPhrases:
                 return (_pick(lang, f"{who} soaks: ", f"{who} ignora heridas: ")
                         + f"{faces} → {_icons(event.icons, lang)}, "
                         + _pick(lang, f"{ignored} ignored, {left} left (costs {cost} shock)",
-                                f"{ignored} ignoradas, quedan {left} (cuesta {cost} de choque)"))
+                                f"{ignored} ignoradas, quedan {left} (cuesta {cost} de shock)"))
             case DamageApplied(members_lost=members) if members or event.troop_wounds_lost:
                 whom, left = name(event.character_id), event.members_left
                 return _pick(lang, f"{whom} loses {_count(members, 'member', 'members')} ({left} left)",
@@ -220,7 +220,7 @@ class WngPhrases:
                 whom = name(event.character_id)
                 shock = event.shock_lost
                 lost = _pick(lang, f"{whom} loses {shock} shock and {_count(event.wounds, 'wound', 'wounds')}",
-                             f"{whom} pierde {shock} de choque y {_count(event.wounds, 'herida', 'heridas')}")
+                             f"{whom} pierde {shock} de shock y {_count(event.wounds, 'herida', 'heridas')}")
                 if event.shock_dice:
                     lost += " (" + "".join(f"[{d.value}]" for d in event.shock_dice) + ")"
                 for flag, key in ((event.dead, "dead"), (event.dying, "dying"), (event.unconscious, "unconscious"),
@@ -235,7 +235,7 @@ class WngPhrases:
                         + f"[{event.die.value}]{event.bonus:+d} = {event.total}, {term(event.result, lang)}")
             case ShockRecovered():
                 return _pick(lang, f"{name(event.character_id)} recovers {event.amount} shock ([{event.die.value}])",
-                             f"{name(event.character_id)} recupera {event.amount} de choque ([{event.die.value}])")
+                             f"{name(event.character_id)} recupera {event.amount} de shock ([{event.die.value}])")
             case ResistanceTestRolled():
                 who = name(event.character_id)
                 return (f"{who}: {term(event.kind, lang)} {len(event.dice)}d6 {_faces(event.dice)} → "

@@ -299,7 +299,7 @@ _FORMS: tuple[Form, ...] = (
          Segment(characters("joining", w("the troops that join", "las tropas que se unen"), minimum=1)),
          Segment(character("troop_id", w("the troop they join", "la tropa a la que se unen")),
                  lead=w("-> and the troop they join", "-> y la tropa a la que se unen"))),
-    form(ge.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate")),
+    form(ge.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate|fin-de-combate")),
     form(ge.SeizeInitiative, w("seize|seize-initiative", "aprovechar|aprovechar-iniciativa"), me("character_id")),
     form(ge.Interrupt, w("interrupt", "interrumpir"), character("character_id")),
     form(ge.MakeAware, w("aware|make-aware", "consciente|hacer-consciente"), me("character_id")),

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
+from domain.campaign.events import EventsRetracted
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.dice import Die, dice_in
@@ -55,6 +56,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     undone_by: int | None = None
     undone_by_actor: str | None = None
     undone_by_name: str | None = None
+    # A GM's retraction voided it, not an undo of its turn: the mark says which.
+    undone_by_retraction: bool = False
 
 
 class Voider(msgspec.Struct, frozen=True):
@@ -62,6 +65,7 @@ class Voider(msgspec.Struct, frozen=True):
 
     seq: int
     actor: str | None
+    retracted: bool = False
 
 
 def voided_by(records: Sequence[Recorded]) -> dict[int, Voider]:
@@ -71,7 +75,8 @@ def voided_by(records: Sequence[Recorded]) -> dict[int, Voider]:
     for recorded in records:
         event = recorded.event
         if isinstance(event, VoidingEvent):
-            found.update({seq: Voider(recorded.seq, recorded.meta.actor) for seq in event.voids})
+            retracted = isinstance(event, EventsRetracted)
+            found.update({seq: Voider(recorded.seq, recorded.meta.actor, retracted) for seq in event.voids})
         elif isinstance(event, RestoringEvent):
             for seq in event.restores:
                 found.pop(seq, None)
@@ -177,6 +182,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         undone_by=voider.seq if voider is not None else None,
         undone_by_actor=voider.actor if voider is not None else None,
         undone_by_name=_participant(after, voider.actor) if voider is not None else None,
+        undone_by_retraction=voider.retracted if voider is not None else False,
     )
 
 

@@ -8,6 +8,7 @@ checks that every rule name of docs/errors.md has its sentence.
 from __future__ import annotations
 
 from domain.engine import Lang
+from projections.rendering.refusal_reasons import spanish_reason
 
 SPANISH: dict[str, str] = {
     "campaign_options": "una opción de la campaña no existe o no tiene el tipo debido",
@@ -35,7 +36,9 @@ SPANISH: dict[str, str] = {
     "no_xp_after_a_failed_primary": "sin PX: falló un objetivo primario",
     "oath_needs_a_leader": "elige al líder de escuadra antes de prestar el juramento",
     "oath_of_knowledge": "el Juramento del Conocimiento nombra el tipo de enemigo que estudia",
-    "oath_prerequisite": "el líder no puede dirigir ese juramento: presta otro antes",
+    # Both refusals of the rule (a new oath, or a new leader under a sworn one): the speciality is short.
+    "oath_prerequisite": "la especialidad del líder no cumple el requisito del juramento: elige otro líder u otro "
+                         "juramento",
     "objective_change": "el objetivo quedaría igual",
     "objective_review": "ese objetivo no es una propuesta pendiente de revisión",
     "objective_status": "solo un objetivo abierto puede cambiar",
@@ -84,7 +87,7 @@ SPANISH: dict[str, str] = {
     "heroic_sacrifice_last_fate": "un sacrificio heroico gasta el último punto de Destino del personaje",
     "heroic_sacrifice_turn_start": "un sacrificio heroico se declara al empezar el propio turno",
     "horde_melee_unavoidable": "los ataques cuerpo a cuerpo de una horda no se esquivan ni se paran",
-    "id_reused": "ese id de combate ya se usó en esta campaña",
+    "id_reused": "ese id ya se usó en esta campaña (un combate, una prueba o un ataque lo tiene)",
     "incapacitated": "el personaje está incapacitado y no puede hacerlo",
     "initiative_fixed": "el orden de iniciativa queda fijado al empezar el primer turno",
     "kill_zone": "solo el fuego de supresión y la vigilancia tienen zona de fuego",
@@ -99,6 +102,7 @@ SPANISH: dict[str, str] = {
     "no_fatigue": "no tiene fatiga que quitar",
     "no_overwatch": "el personaje no está en vigilancia",
     "no_pending_attack": "no hay ningún ataque esperando su daño con ese id",
+    "attack_missed": "ese ataque falló (o se evitaron todos sus impactos): no hay daño que tirar",
     "no_reaction_pending": "ese ataque no espera ninguna reacción",
     "no_single_shot": "esa arma no dispara disparos únicos",
     "no_such_fire_mode": "esa arma no tiene ese modo de fuego",
@@ -186,7 +190,7 @@ SPANISH: dict[str, str] = {
     "one_move_action": "una acción de movimiento por turno: ya se movió o apuntó",
     "one_normal_action": "una acción normal por turno: ya la usó",
     "one_turn_per_round": "ya actuó en este asalto",
-    "override": "las heridas y el choque no pueden quedar fuera de sus límites",
+    "override": "las heridas y el shock no pueden quedar fuera de sus límites",
     "owner": "un héroe pertenece a un jugador",
     "penalties_raise_dn": "las penalizaciones suben el ND; nunca quitan dados",
     "personal_ruin": "se gasta la Ruina personal de un PNJ",
@@ -194,7 +198,7 @@ SPANISH: dict[str, str] = {
     "prepare": "prepararse deja a un héroe disputar el turno de un PNJ; los PNJ no se preparan",
     "range": "una distancia no puede ser negativa",
     "reach": "el objetivo está fuera del alcance del arma",
-    "recover_shock": "no puede recuperar choque estando inconsciente",
+    "recover_shock": "no puede recuperar shock estando inconsciente",
     "reloads": "no se pueden gastar tantas Recargas en un ataque (sus salvas)",
     "reroll_failed_dice": "no hay dados fallidos que repetir (el 1 de la Ira y los dados de Gloria se quedan)",
     "reroll_failed_test": "solo se repite una prueba fallida",
@@ -240,6 +244,9 @@ def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
     rule's sentence (the English message, with its numbers, stays in the answer's `reason`)."""
     if lang != "es":
         return message
+    reason = spanish_reason(kind, rule, message)
+    if reason is not None:
+        return reason
     if rule is not None and rule in SPANISH:
         return SPANISH[rule]
     return _KINDS.get(kind, "las reglas no lo permiten ahora")

@@ -63,8 +63,10 @@ def _parts(change: StandingChange, lang: Lang, ruleset: str) -> Iterator[str]:
     for key, new in change.after.items():
         old = change.before.get(key)
         if isinstance(new, list) and key != "conditions":
-            # Other lists (a W&G hero's tests whose Wrath die 1 awaits the GM): what they hold now.
-            yield f"{term(key, lang, ruleset)}: {', '.join(str(v) for v in new) or '—'}"
+            # Other lists (a W&G hero's tests whose Wrath die 1 awaits the GM): how many wait, and each as the
+            # `#id` a line names it by (`!complication #t4 ruin`, docs/commands.md), not a bare "t4".
+            named = f" ({', '.join(f'#{v}' for v in new)})" if new else ""
+            yield f"{term(key, lang, ruleset)}: {len(new)}{named}"
         elif isinstance(new, list):
             gained = [c for c in new if c not in (old if isinstance(old, list) else [])]
             lost = [c for c in (old if isinstance(old, list) else []) if c not in new]

@@ -29,7 +29,9 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
 from domain.events import Event, event_type
+from domain.missions.events import MissionFact
 from domain.rulesets import engine_for
+from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
 from projections.rendering.vocabulary import Lang, field, term, title, word
 
@@ -43,6 +45,14 @@ def _name(state: CampaignState, character_id: str | None) -> str:
 
 def _seqs(seqs: tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seqs)
+
+
+def _events_en(seqs: tuple[int, ...]) -> str:
+    return f"event {seqs[0]}" if len(seqs) == 1 else f"events {_seqs(seqs)}"
+
+
+def _events_es(seqs: tuple[int, ...]) -> str:
+    return f"el evento {seqs[0]}" if len(seqs) == 1 else f"los eventos {_seqs(seqs)}"
 
 
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
@@ -82,23 +92,25 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
+            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
+            why = f" ({reason})" if reason and reason != expression else ""
             if not who:
-                return f"Tirada {expression} ({reason}): {rolled}" if es else f"Roll {expression} ({reason}): {rolled}"
+                return f"Tirada {expression}{why}: {rolled}" if es else f"Roll {expression}{why}: {rolled}"
             verb = "tira" if es else "rolls"
-            return f"{who} {verb} {expression} ({reason}): {rolled}"
+            return f"{who} {verb} {expression}{why}: {rolled}"
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
             return (
-                f"El DJ anula los eventos {_seqs(voids)}: {reason}"
+                f"El DJ anula {_events_es(voids)}: {reason}"
                 if es
-                else f"The GM retracts events {_seqs(voids)}: {reason}"
+                else f"The GM retracts {_events_en(voids)}: {reason}"
             )
         case EventsReinstated(restores=restores, reason=reason):
             return (
-                f"El DJ restablece los eventos {_seqs(restores)}: {reason}"
+                f"El DJ restablece {_events_es(restores)}: {reason}"
                 if es
-                else f"The GM reinstates events {_seqs(restores)}: {reason}"
+                else f"The GM reinstates {_events_en(restores)}: {reason}"
             )
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
             many = len(voids) != 1
@@ -160,6 +172,8 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     """One line for a person about one event."""
     name = name or namer(before)
     sentence = campaign_sentence(event, before, lang)
+    if sentence is None and isinstance(event, MissionFact):
+        sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
         sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:

@@ -48,8 +48,8 @@ class Layout:
         if links:
             text += " · " + " · ".join(links)
         if frame.undone:
-            mark = word("undone_by", lang, actor=frame.undone_by_name or frame.undone_by_actor or "?",
-                        seq=frame.undone_by)
+            mark = word("retracted_by" if frame.undone_by_retraction else "undone_by", lang,
+                        actor=frame.undone_by_name or frame.undone_by_actor or "?", seq=frame.undone_by)
             marked = f"{out.italic(out.text(mark) + ':')} {text}"
             # Markdown has no grey (and no strikethrough both parsers read): the mark alone tells it.
             text = marked if self.markup == "markdown" else out.muted(marked)

@@ -193,6 +193,7 @@ FIELDS: dict[str, tuple[str, str]] = {
 WORDS: dict[str, tuple[str, str]] = {
     "undone": ("undone", "deshecho"),
     "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
+    "retracted_by": ("retracted by {actor} (event {seq})", "anulado por {actor} (evento {seq})"),
     "dice": ("dice", "dados"),
     "proof": ("proof", "prueba"),
     "entropy_from": ("entropy from", "entropía de"),

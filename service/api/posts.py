@@ -8,6 +8,7 @@ idempotency key: the same post again answers what it recorded, an edited one is 
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import msgspec
@@ -19,8 +20,8 @@ from domain.commands import Actor, PostRef
 from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
-from domain.grammars import grammar_for
-from domain.language import LineError, ParseContext, extract_lines
+from domain.grammars import grammar_for, grammars
+from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
@@ -94,12 +95,25 @@ def _nothing(lang: Lang) -> str:
     return "no se ha registrado nada del mensaje" if lang == "es" else "nothing of the post was recorded"
 
 
-def _refused(refused: LineRefused, lang: Lang) -> ApiError:
+# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks.
+_COMMAND_TYPE = re.compile(r"\b(?:d100|wng)_[a-z_]+\b")
+
+
+def _as_lines(message: str, grammar: Grammar, lang: Lang) -> str:
+    """A rules' message for a forum post: each command type it names becomes the line a player writes."""
+    def verb(found: re.Match[str]) -> str:
+        written = grammar.verb_of(found.group(0), lang)
+        return f"`!{written}`" if written is not None else found.group(0)
+    return _COMMAND_TYPE.sub(verb, message)
+
+
+def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     error = refused.error
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    why = word("reply_failed", lang, line=refused.line, why=refusal(kind, rule, error.message, lang))
+    told = refusal(kind, rule, _as_lines(error.message, grammar, lang), lang)
+    why = word("reply_failed", lang, line=refused.line, why=told)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
     if rule is not None:
@@ -161,7 +175,7 @@ async def send_post(
     ruleset = (await found.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
-    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted])
+    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
     sources = {line.number: line.text.strip() for line in extracted}
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post
@@ -184,7 +198,7 @@ async def send_post(
     try:
         outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
     except LineRefused as refused:
-        raise _refused(refused, lang) from refused
+        raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
         raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang), language=lang,
                        idempotency_key=data.post.id) from edited

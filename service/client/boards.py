@@ -10,9 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from domain.engine import Lang
+from projections.rendering.vocabulary import term, word
 from service.client.tables import Cell
 
 Json = dict[str, Any]
+
+
+def _say(lang: Lang, english: str, spanish: str) -> str:
+    return spanish if lang == "es" else english
+
+
+def _rules_word(value: str, state: Json, lang: Lang) -> str:
+    """A condition or a kind as the campaign's rules engine says it in the reader's language."""
+    return term(value, lang, str(state.get("ruleset") or "deathwatch"))
 
 
 class Board(NamedTuple):
@@ -52,14 +63,15 @@ def _d100_wounds(c: Json) -> str | None:
     return f"{text} crit {c['critical']}" if c.get("critical") else text
 
 
-def _d100_conditions(c: Json, extra: tuple[str, ...] = ()) -> str | None:
+def _d100_conditions(c: Json, state: Json, lang: Lang, extra: tuple[str, ...] = ()) -> str | None:
     listed = [
-        f"{x['name']} ({x['rounds']})" if x.get("rounds") is not None else str(x["name"])
+        f"{_rules_word(x['name'], state, lang)} ({x['rounds']})" if x.get("rounds") is not None
+        else _rules_word(str(x["name"]), state, lang)
         for x in c.get("conditions") or ()
     ]
-    listed += [f"jammed {w}" for w in c.get("jammed") or ()]
+    listed += [_say(lang, f"jammed {w}", f"{w} encasquillada") for w in c.get("jammed") or ()]
     if c.get("break_test_due"):
-        listed.append("break test due")
+        listed.append(_say(lang, "break test due", "tirada de desbandada pendiente"))
     return ", ".join([*extra, *listed]) or None
 
 
@@ -67,38 +79,50 @@ def _d100_health(c: Json) -> list[Cell]:
     return [_d100_wounds(c), _fraction(c.get("magnitude"), c.get("magnitude_start")), c.get("fatigue", 0)]
 
 
-def _d100_characters(state: Json) -> Board:
+def _kind(registry: Json, cid: str, lang: Lang) -> str | None:
+    kind = registry.get(cid, {}).get("kind")
+    return word(kind, lang) if lang == "es" and kind in ("pc", "npc") else kind
+
+
+def _d100_characters(state: Json, lang: Lang) -> Board:
     who, owners, registry = names(state), people(state), state.get("characters") or {}
     rows: list[list[Cell]] = [
-        [who.get(cid, cid), cid, owners.get(c.get("owner") or "", c.get("owner")), registry.get(cid, {}).get("kind"),
-         *_d100_health(c), _fraction(c.get("fate"), c.get("fate_max")), _d100_conditions(c)]
+        [who.get(cid, cid), cid, owners.get(c.get("owner") or "", c.get("owner")), _kind(registry, cid, lang),
+         *_d100_health(c), _fraction(c.get("fate"), c.get("fate_max")), _d100_conditions(c, state, lang)]
         for cid, c in _rules_characters(state).items()
     ]
-    headers = ["character", "id", "owner", "kind", "wounds", "magnitude", "fatigue", "fate", "conditions"]
+    headers = (["personaje", "id", "dueño", "tipo", "heridas", "magnitud", "fatiga", "destino", "estados"]
+               if lang == "es" else
+               ["character", "id", "owner", "kind", "wounds", "magnitude", "fatigue", "fate", "conditions"])
     return Board([], headers, rows)
 
 
-def _d100_encounter(state: Json, running: Json) -> Board:
+def _d100_encounter(state: Json, running: Json, lang: Lang) -> Board:
     who, characters = names(state), _rules_characters(state)
     initiative: dict[str, int] = running.get("initiative") or {}
     order = list(running.get("order") or sorted(running["participants"], key=lambda c: -initiative.get(c, 0)))
     turn, turn_over = int(running.get("turn") or 0), bool(running.get("turn_over"))
     current = order[turn - 1] if 0 < turn <= len(order) else None
-    where = f"Encounter {running['id']} — round {running.get('round', 1)}"
+    where = _say(lang, f"Encounter {running['id']} — round {running.get('round', 1)}",
+                 f"Combate {running['id']} — asalto {running.get('round', 1)}")
     if current is None:
-        heading = f"{where}: initiative rolled, no turn begun yet (d100_next_turn begins one)"
+        heading = where + _say(lang, ": initiative rolled, no turn begun yet (the GM posts `!next-turn` to begin one)",
+                               ": iniciativa tirada, aún no empieza ningún turno (el DJ escribe `!siguiente-turno`)")
     else:
-        doing = "has ended its turn" if turn_over else "acts"
-        heading = f"{where}, turn {turn} of {len(order)}: {who.get(current, current)} {doing}"
+        shown = who.get(current, current)
+        heading = where + _say(
+            lang, f", turn {turn} of {len(order)}: {shown} " + ("has ended its turn" if turn_over else "acts"),
+            f", turno {turn} de {len(order)}: " + (f"{shown} ha terminado su turno" if turn_over else f"actúa {shown}"))
     surprised = set(running.get("surprised") or ()) if running.get("round", 1) == 1 else set()
     rows: list[list[Cell]] = []
     for index, cid in enumerate(order, start=1):
         c = characters.get(cid, {"sheet": {}})
         marker = ">" if cid == current else ""
-        extra = ("surprised",) if cid in surprised else ()
+        extra = (_say(lang, "surprised", "sorprendido"),) if cid in surprised else ()
         rows.append([marker, index, who.get(cid, cid), initiative.get(cid), *_d100_health(c),
-                     _d100_conditions(c, extra)])
-    headers = ["", "#", "character", "init", "wounds", "magnitude", "fatigue", "conditions"]
+                     _d100_conditions(c, state, lang, extra)])
+    headers = (["", "#", "personaje", "inic.", "heridas", "magnitud", "fatiga", "estados"] if lang == "es" else
+               ["", "#", "character", "init", "wounds", "magnitude", "fatigue", "conditions"])
     return Board([heading], headers, rows)
 
 
@@ -111,59 +135,78 @@ def _wng_health(c: Json) -> list[Cell]:
     return [_fraction(c.get("wounds"), sheet.get("wounds")), _fraction(c.get("shock"), sheet.get("shock")), members]
 
 
-def _wng_conditions(c: Json) -> str | None:
-    listed = sorted(str(x) for x in c.get("conditions") or ())
+def _wng_conditions(c: Json, state: Json, lang: Lang) -> str | None:
+    listed = sorted(_rules_word(str(x), state, lang) for x in c.get("conditions") or ())
     if c.get("death_test_due"):
-        listed.append("death test due")
+        listed.append(_say(lang, "death test due", "prueba de muerte pendiente"))
     return ", ".join(listed) or None
 
 
-def _wng_side(c: Json) -> str:
-    return "players" if (c.get("sheet") or {}).get("kind") == "hero" else "gm"
+def _wng_side(c: Json, lang: Lang) -> str:
+    hero = (c.get("sheet") or {}).get("kind") == "hero"
+    return _say(lang, "players", "jugadores") if hero else _say(lang, "gm", "DJ")
 
 
-def _wng_characters(state: Json) -> Board:
+def _wng_characters(state: Json, lang: Lang) -> Board:
     who, owners, registry = names(state), people(state), state.get("characters") or {}
     rules = state.get("rules") or {}
     rows: list[list[Cell]] = [
-        [who.get(cid, cid), cid, owners.get(c.get("owner") or "", c.get("owner")), registry.get(cid, {}).get("kind"),
-         *_wng_health(c), c.get("wrath"), _wng_conditions(c)]
+        [who.get(cid, cid), cid, owners.get(c.get("owner") or "", c.get("owner")), _kind(registry, cid, lang),
+         *_wng_health(c), c.get("wrath"), _wng_conditions(c, state, lang)]
         for cid, c in _rules_characters(state).items()
     ]
-    headers = ["character", "id", "owner", "kind", "wounds", "shock", "members", "wrath", "conditions"]
-    pools = [f"Glory {rules.get('glory', 0)} · Ruin {rules.get('ruin', 0)} · tier {rules.get('tier', '?')}"]
+    headers = (["personaje", "id", "dueño", "tipo", "heridas", "shock", "miembros", "ira", "estados"]
+               if lang == "es" else
+               ["character", "id", "owner", "kind", "wounds", "shock", "members", "wrath", "conditions"])
+    glory, ruin, tier = rules.get("glory", 0), rules.get("ruin", 0), rules.get("tier", "?")
+    pools = [_say(lang, f"Glory {glory} · Ruin {ruin} · tier {tier}", f"Gloria {glory} · Ruina {ruin} · nivel {tier}")]
     return Board(pools, headers, rows)
 
 
-def _wng_encounter(state: Json, running: Json) -> Board:
+def _wng_encounter(state: Json, running: Json, lang: Lang) -> Board:
     who, characters = names(state), _rules_characters(state)
     acting, acted = running.get("acting"), set(running.get("acted") or ())
-    where = f"Encounter {running['id']} — round {running.get('round', 1)}"
+    where = _say(lang, f"Encounter {running['id']} — round {running.get('round', 1)}",
+                 f"Combate {running['id']} — asalto {running.get('round', 1)}")
     if acting is not None:
-        heading = f"{where}, turn {running.get('turn', 0)}: {who.get(acting, acting)} acts"
+        shown = who.get(acting, acting)
+        heading = where + _say(lang, f", turn {running.get('turn', 0)}: {shown} acts",
+                               f", turno {running.get('turn', 0)}: actúa {shown}")
     else:
         last = running.get("last_side")
-        heading = f"{where}: no one is acting" + (f" (the {last} acted last)" if last else " (no one has acted yet)")
+        side = _say(lang, {"players": "players", "gm": "gm"}.get(last or "", last or ""),
+                    {"players": "los jugadores", "gm": "el DJ"}.get(last or "", last or ""))
+        heading = where + _say(lang, ": no one is acting" + (f" (the {side} acted last)" if last else
+                                                              " (no one has acted yet)"),
+                               ": no actúa nadie" + (f" (actuó por último {side})" if last else
+                                                     " (aún no ha actuado nadie)"))
     rows: list[list[Cell]] = []
     for cid in running["participants"]:
         c = characters.get(cid, {})
-        rows.append([">" if cid == acting else "", who.get(cid, cid), _wng_side(c), "yes" if cid in acted else "no",
-                     *_wng_health(c), _wng_conditions(c)])
-    headers = ["", "character", "side", "acted", "wounds", "shock", "members", "conditions"]
-    return Board([heading, "Sides alternate: each pick is one character who has not acted this round."], headers, rows)
+        done = _say(lang, "yes", "sí") if cid in acted else "no"
+        rows.append([">" if cid == acting else "", who.get(cid, cid), _wng_side(c, lang), done,
+                     *_wng_health(c), _wng_conditions(c, state, lang)])
+    headers = (["", "personaje", "bando", "actuó", "heridas", "shock", "miembros", "estados"] if lang == "es" else
+               ["", "character", "side", "acted", "wounds", "shock", "members", "conditions"])
+    alternate = _say(lang, "Sides alternate: each pick is one character who has not acted this round.",
+                     "Los bandos se alternan: cada vez elige a un personaje que aún no ha actuado en este asalto.")
+    return Board([heading, alternate], headers, rows)
 
 
-def _any_characters(state: Json) -> Board:
-    who, owners = names(state), people(state)
+def _any_characters(state: Json, lang: Lang) -> Board:
+    who, owners, registry = names(state), people(state), state.get("characters") or {}
     rows: list[list[Cell]] = [
-        [who[cid], cid, owners.get(c.get("owner") or "", c.get("owner")), c.get("kind")]
+        [who[cid], cid, owners.get(c.get("owner") or "", c.get("owner")), _kind(registry, cid, lang)]
         for cid, c in (state.get("characters") or {}).items()
     ]
-    return Board([], ["character", "id", "owner", "kind"], rows)
+    headers = ["personaje", "id", "dueño", "tipo"] if lang == "es" else ["character", "id", "owner", "kind"]
+    return Board([], headers, rows)
 
 
-_CHARACTERS: dict[str, Callable[[Json], Board]] = {"d100": _d100_characters, "wrath_and_glory": _wng_characters}
-_ENCOUNTERS: dict[str, Callable[[Json, Json], Board]] = {"d100": _d100_encounter, "wrath_and_glory": _wng_encounter}
+_CHARACTERS: dict[str, Callable[[Json, Lang], Board]] = {"d100": _d100_characters, "wrath_and_glory": _wng_characters}
+_ENCOUNTERS: dict[str, Callable[[Json, Json, Lang], Board]] = {
+    "d100": _d100_encounter, "wrath_and_glory": _wng_encounter,
+}
 
 
 def engine(state: Json) -> str:
@@ -176,21 +219,24 @@ def running_encounter(state: Json) -> Json | None:
     return found if isinstance(found, dict) else None
 
 
-def character_board(state: Json) -> Board:
-    return _CHARACTERS.get(engine(state), _any_characters)(state)
+def character_board(state: Json, lang: Lang = "en") -> Board:
+    return _CHARACTERS.get(engine(state), _any_characters)(state, lang)
 
 
-def encounter_board(state: Json, encounter: Json) -> Board:
+def encounter_board(state: Json, encounter: Json, lang: Lang = "en") -> Board:
     """The encounter's turn, its order and everyone's health; its turns, once it is no longer running."""
     running = running_encounter(state)
     board = _ENCOUNTERS.get(engine(state))
     if running is not None and running.get("id") == encounter["encounter"] and board is not None:
-        return board(state, running)
+        return board(state, running, lang)
     who = names(state)
     rows: list[list[Cell]] = [
         [t.get("round"), t.get("turn"), who.get(t.get("character_id") or "", t.get("character_id")),
          ", ".join(str(s) for s in t.get("seqs") or ())]
         for t in encounter.get("turns") or ()
     ]
-    heading = f"Encounter {encounter['encounter']} is not running at seq {state.get('version')}; its turns:"
-    return Board([heading], ["round", "turn", "character", "events"], rows)
+    eid, seq = encounter["encounter"], state.get("version")
+    heading = _say(lang, f"Encounter {eid} is not running at seq {seq}; its turns:",
+                   f"El combate {eid} no está en curso en el seq {seq}; sus turnos:")
+    headers = ["asalto", "turno", "personaje", "eventos"] if lang == "es" else ["round", "turn", "character", "events"]
+    return Board([heading], headers, rows)

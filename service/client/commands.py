@@ -102,11 +102,13 @@ def add_client_commands(commands: Any) -> None:
     point.add_argument("--at-seq", type=_positive, metavar="N", help="right after event N")
     point.add_argument("--at-post", metavar="ID", help="after the last event of forum post ID")
     point.add_argument("--at-turn", metavar="E/R/T", help="at the end of turn T of round R of encounter E")
+    _lang(stating, "language of the table")
 
     fighting = add("encounter", reads.encounter, "whose turn, initiative order, wounds as a table",
                    "The running encounter (or encounter ID): round, turn, order and everyone's health.")
     fighting.add_argument("encounter", nargs="?", metavar="ID", help="the encounter (default: the running one)")
     fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
+    _lang(fighting, "language of the table")
 
     telling = add("transcript", reads.transcript, "a session's, encounter's or span's transcript",
                   "The transcript, ready to paste into a forum post.")

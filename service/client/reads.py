@@ -47,13 +47,18 @@ def log(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"version": head, "events": listed})
         return OK
+    # --lang is the summaries' language: the words around them follow it, so a Spanish row has no English.
+    es = args.lang == "es"
+    undone = "(deshecho) " if es else "(undone) "
     rows: list[list[Cell]] = [
         [e["seq"], _when(e["recorded_at"]), e["actor_name"] or e["actor"], e["type"],
-         ("(undone) " if e["undone"] else "") + (e["summary"] or "")]
+         (undone if e["undone"] else "") + (e["summary"] or "")]
         for e in listed
     ]
-    print(f"{session.profile.campaign_name or session.profile.campaign_id}: events {first}–{last} of {head}")
-    print(table(["seq", "when (UTC)", "who", "type", "what"], rows, terminal_width()) if rows else "(none)")
+    name = session.profile.campaign_name or session.profile.campaign_id
+    print(f"{name}: eventos {first}–{last} de {head}" if es else f"{name}: events {first}–{last} of {head}")
+    headings = ["seq", "cuándo (UTC)", "quién", "tipo", "qué"] if es else ["seq", "when (UTC)", "who", "type", "what"]
+    print(table(headings, rows, terminal_width()) if rows else ("(ninguno)" if es else "(none)"))
     return OK
 
 
@@ -72,8 +77,8 @@ def _logged(event: Json, frame: Json) -> Json:
     }
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
 def _point(args: argparse.Namespace) -> dict[str, Any]:
@@ -86,23 +91,39 @@ def state(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(found)
         return OK
-    board = character_board(found)
-    session_line = f"session {found['session']} open" if found.get("session") else "no session open"
-    print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
-    counts = (_count(found.get("sessions_held", 0), "session") + " held", _count(found.get("rolls", 0), "roll"),
-              _count(len(found.get("characters") or {}), "character"))
+    es = args.lang == "es"
+    board = character_board(found, args.lang)
+    held, rolls, characters = found.get("sessions_held", 0), found.get("rolls", 0), len(found.get("characters") or {})
+    # `rolls` counts `!roll` lines only: "0 rolls" after a fight of tests and attacks read as a fault.
+    if es:
+        session_line = f"sesión {found['session']} abierta" if found.get("session") else "ninguna sesión abierta"
+        print(f"{found.get('name')} ({found.get('ruleset')}) en el seq {found.get('version')}")
+        counts = (_count(held, "sesión celebrada", "sesiones celebradas"),
+                  _count(rolls, "tirada libre", "tiradas libres"), _count(characters, "personaje"))
+    else:
+        session_line = f"session {found['session']} open" if found.get("session") else "no session open"
+        print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
+        counts = (_count(held, "session") + " held", _count(rolls, "free roll"), _count(characters, "character"))
     print(" · ".join((session_line, *counts)))
     for line in board.heading:
         print(line)
     running = running_encounter(found)
     if running is not None:
-        print(f"encounter {running['id']} running, round {running.get('round')} (lexmechanic encounter)")
+        print(f"combate {running['id']} en curso, asalto {running.get('round')} (lexmechanic encounter)" if es
+              else f"encounter {running['id']} running, round {running.get('round')} (lexmechanic encounter)")
     missions = (found.get("missions") or {}).get("missions") or {}
     if missions:
-        print("missions: " + ", ".join(f"{mid} ({m.get('phase')})" for mid, m in missions.items()))
+        print(("misiones: " if es else "missions: ")
+              + ", ".join(f"{mid} ({_phase(m.get('phase'), args.lang)})" for mid, m in missions.items()))
     print()
-    print(table(board.headers, board.rows, terminal_width()) if board.rows else "(no characters)")
+    none = "(ningún personaje)" if es else "(no characters)"
+    print(table(board.headers, board.rows, terminal_width()) if board.rows else none)
     return OK
+
+
+def _phase(phase: object, lang: str) -> str:
+    spanish = {"preparation": "preparación", "execution": "ejecución", "rewards": "recompensas", "closed": "cerrada"}
+    return spanish.get(str(phase), str(phase)) if lang == "es" else str(phase)
 
 
 def encounter(args: argparse.Namespace) -> int:
@@ -125,11 +146,11 @@ def encounter(args: argparse.Namespace) -> int:
         characters = {cid: {"name": who.get(cid, cid), "rules": c} for cid, c in rules.items()}
         emit_json({"encounter": read, "characters": characters})
         return OK
-    emit_board(encounter_board(found, read))
+    emit_board(encounter_board(found, read, args.lang))
     return OK
 
 
-SCISSORS = "-- 8< -- message {index} of {count} --"
+SCISSORS = {"en": "-- 8< -- message {index} of {count} --", "es": "-- 8< -- mensaje {index} de {count} --"}
 
 
 def transcript(args: argparse.Namespace) -> int:
@@ -148,7 +169,7 @@ def transcript(args: argparse.Namespace) -> int:
         for index, message in enumerate(messages, start=1):
             print(message, end="" if message.endswith("\n") else "\n")
             if index < len(messages):
-                print(SCISSORS.format(index=index + 1, count=len(messages)))
+                print(SCISSORS["es" if args.lang == "es" else "en"].format(index=index + 1, count=len(messages)))
     else:
         print(text, end="" if text.endswith("\n") else "\n")
     return OK

@@ -122,7 +122,14 @@ def post(args: argparse.Namespace) -> int:
         return OK
     reply = answer.get("reply") or {}
     print(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
-    note = "already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed") else (
-        f"recorded: campaign at version {answer.get('version')}")
-    print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
+    # The note speaks the reply's language (the answer's `lang`), as the reply above it does.
+    if answer.get("lang") == "es":
+        replayed = "ya registrado: este id de mensaje ya se envió, no se ha registrado nada nuevo"
+        version = answer.get("version")
+        note = replayed if answer.get("replayed") else f"registrado: la campaña va por la versión {version}"
+        print(f"\n[{note}; id del mensaje {post_id}]", file=sys.stderr)
+    else:
+        note = ("already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed")
+                else f"recorded: campaign at version {answer.get('version')}")
+        print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
     return OK

@@ -496,3 +496,19 @@ def test_unarmed_damage_is_primitive_and_tires() -> None:
     hit = events[0].hits[0]  # type: ignore[attr-defined]
     assert hit.total == 5 - 3 + 8 and hit.armour == 2 * 2 and not hit.fury.confirmed  # AP doubled
     assert state.characters["cultist"].fatigue == 1
+
+
+def test_damage_after_a_missed_attack_says_the_attack_missed() -> None:
+    # 80 > BS 50: the shot misses (RULES A7 step 2), so there is no damage to roll, and the refusal says why
+    # rather than "no attack is waiting" (a post of `!attack` then `!damage` is refused whole on a miss).
+    state = squad()
+    events, state = run(state, Attack(attack_id="a1", attacker_id="brother", target_id="cultist",
+                                      weapon_id="bolter"), [80])
+    assert isinstance(events[0], ev.AttackRolled) and events[0].stage == "missed"
+    with pytest.raises(RuleViolation) as refused:
+        run(state, RollDamage(attack_id="a1"), [])
+    assert refused.value.rule == "attack_missed"
+    assert str(refused.value) == "the attack 'a1' missed (or its hits were all avoided): it has no damage to roll"
+    with pytest.raises(RuleViolation) as unknown:
+        run(state, RollDamage(attack_id="nope"), [])
+    assert unknown.value.rule == "no_pending_attack"

@@ -27,6 +27,7 @@ from domain.d100.commands import (
     RegisterCharacter,
     Ride,
     RollDamage,
+    RollTest,
     StartEncounter,
     StopBloodLoss,
 )
@@ -244,3 +245,49 @@ def test_phrases_a_missed_unarmed_attack_is_a_miss_without_degrees() -> None:
                                   "foe −20), miss")
     assert told(rolled, "es") == ("Cultist ataca a Brother Kai (desarmado): 78 vs 10 (HA 30, desarmado contra un rival "
                                   "armado −20), falla")
+
+
+def test_phrases_a_horde_hit_shows_its_extra_dice() -> None:
+    # 000/RULES A9: each hit a horde lands adds +1d10 per 10 magnitude, at most +2d10 (magnitude 20: two dice).
+    # A club (1d10, primitive) in melee, which a horde's foe cannot dodge: roll 25 ≤ WS 30 hits; 25 reversed is
+    # 52, the body. Damage [9] + SB 3 + horde [9]+[8] = 29; the body's 10 AP doubled by primitive = 20; TB 4 + 4
+    # (unnatural) = 8: 29 − 20 − 8 = 1 wound. Every die is written out, so a reader can add them up.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("mob", "gm-1", horde(magnitude=20))
+    table.run(Attack(attack_id="h1", attacker_id="mob", target_id="brother", weapon_id="club"), [25])
+    (applied,) = table.run(RollDamage(attack_id="h1"), [9, 9, 8])
+    assert told(applied, "en") == "Brother Kai takes 1 damage: body [9]+3 + horde [9]+[8] = 29 − 20 armour − 8 TB → 1"
+    assert told(applied, "es") == ("Brother Kai recibe 1 de daño: cuerpo [9]+3 + horda [9]+[8] = 29 − 20 armadura − 8 BR "
+                                   "→ 1")
+
+
+def test_phrases_fate_spent_before_a_test_says_what_it_bought() -> None:
+    # RULES A3: one Fate point gives +10 before rolling. Kai (Fate 3) spends one on a Perception test: 2 left.
+    table = Table()
+    table.register("brother", "anna", marine())
+    spent, _ = table.run(RollTest(test_id="t1", character_id="brother", characteristic="Per", fate_bonus=True), [12],
+                         ANNA)
+    assert told(spent, "en") == "Brother Kai spends a Fate point: +10 before rolling; 2 Fate left"
+    assert told(spent, "es") == "Brother Kai gasta un punto de Destino: +10 antes de tirar; le quedan 2 puntos de Destino"
+
+
+def test_phrases_mounted_evasive_modifiers_read_in_spanish() -> None:
+    # 001 (mounted combat): an evasive trot makes the rider harder to hit and his own shots worse.
+    from domain.d100.phrase_terms import term
+
+    assert term("evasive riding", "es") == "jinete en trote evasivo"
+    assert term("shooting from an evasive trot", "es") == "disparo desde un trote evasivo"
+
+
+def test_phrases_a_dodge_says_it_was_tried_then_how_it_went() -> None:
+    # RULES A5: Dodge is a reaction, a Dodge test (Kai trained: Ag 41). An autogun shot at BS 30 rolls 20: a hit
+    # (one, a standard attack). Kai rolls 62 > 41: fails by ⌊21/10⌋ = 2 degrees, the hit stays.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "gm-1", cultist())
+    table.run(Attack(attack_id="c1", attacker_id="cultist", target_id="brother", weapon_id="autogun"), [20])
+    (dodged,) = table.run(React(attack_id="c1", reaction="dodge"), [62], ANNA)
+    assert told(dodged, "en") == "Brother Kai tries to dodge: 62 vs 41 (Dodge 41), failure by 2 degrees, 1 hit left"
+    assert told(dodged, "es") == ("Brother Kai intenta esquivar: 62 vs 41 (Esquivar 41), 2 grados de fracaso, queda 1 "
+                                  "impacto")

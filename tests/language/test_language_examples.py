@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.characters import CreateCharacter
 from domain.d100 import commands as d
 from domain.d100.modifiers import Modifier
@@ -69,6 +71,26 @@ def test_language_post_lines_come_from_lx_blocks_and_bang_lines_but_not_quotes()
     assert [(line.number, line.text) for line in extract_lines(post)] == [
         (2, "attack -> cultists bolter semi"), (6, "roll d100 fear"), (7, "aim half"), (7, "reload bolter"),
     ]
+
+
+def test_language_a_bolded_or_coloured_command_line_is_still_a_command_line() -> None:
+    # docs/commands.md: inline formatting wrapped around a `!` line is the forum's; [code] and [spoiler] are not.
+    post = ("[b]!attack -> cultists bolter semi[/b]\n"
+            "[color=red][i]!esquivar[/i][/color]\n"
+            "**!dodge**\n"
+            "[code]!test Per[/code]\n"
+            "[spoiler]!test Ag[/spoiler]\n"
+            "[b]Kai[/b] fires!")
+    assert [(line.number, line.text) for line in extract_lines(post)] == [
+        (1, "attack -> cultists bolter semi"), (2, "esquivar"), (3, "dodge"),
+    ]
+
+
+def test_language_two_blocks_on_one_post_line_make_two_ids() -> None:
+    # docs/commands.md: ids are `<post>-<line>`, and a second command on the same post line adds `b`.
+    parsed = D100_GRAMMAR.parse_post("[lx]test Per[/lx] [lx]test Ag[/lx] [lx]test WP[/lx]", table.D100,
+                                     ParseContext(author="ana", id_prefix="p9"))
+    assert [getattr(c.command, "test_id") for c in parsed.commands] == ["p9-1", "p9-1b", "p9-1c"]
 
 
 def test_language_post_runs_in_order_and_later_lines_name_what_earlier_ones_created() -> None:
@@ -202,7 +224,7 @@ def test_language_wng_rerolls_and_complications_find_their_open_test() -> None:
 
 def test_language_a_word_given_twice_or_a_bad_value_is_an_error() -> None:
     assert error("!attack -> cultists bolter semi suppressing").message == (
-        "`suppressing` gives an attack action a second time")
+        "`suppressing` is one too many: the line already gives an attack action")
     assert command("!attack -> cultists bolter semi auto").action == "semi_auto"  # type: ignore[attr-defined]
     assert error("!reward m1 kai xp=lots", table.GM).message == "`xp=lots` is not a whole number"
     assert error('!note "unclosed').code == "unclosed_quote"
@@ -218,3 +240,23 @@ def test_language_me_with_several_characters_asks_which() -> None:
     assert wrong.code == "several_characters"
     assert wrong.message == ("`me` is your character, but you have several (Brother Kai (kai) or "
                              "Brother Kai the Younger (kai2)): name one")
+
+
+def test_language_spanish_errors_agree_whatever_the_nouns_gender() -> None:
+    # "ataque" is masculine, "acción" feminine: the Spanish sentences must read right for both.
+    es = ParseContext(author="ana", lang="es")
+    calm = msgspec.structs.replace(table.D100, pending=())
+    assert error("!daño", es, directory=calm).message == "no hay ataque tuyo pendiente: indica su id como #id"
+    assert error("!esquivar", es, directory=calm).message == "no hay ataque contra ti pendiente: indica su id como #id"
+    assert error("!ataque -> cultists bolter semi apuntado", es).message == (
+        "`apuntado` sobra: la línea ya da una acción de ataque")
+    assert error("!ataque -> cultists", es).message.startswith("falta un arma del personaje (opciones: `bolter`")
+    assert error("!attack -> cultists", ParseContext(author="ana", lang="en")).message.startswith(
+        "missing a weapon of the character (one of: `bolter`")
+
+
+def test_language_end_of_the_fight_reads_as_turn_and_session_do() -> None:
+    # `fin de turno` and `fin de sesión` are verbs (docs/commands.md); `fin de combate` was "ambiguous".
+    es = ParseContext(author="gm", lang="es")
+    assert isinstance(command("!fin de combate", es), d.EndEncounter)
+    assert isinstance(command("!fin de combate", es, WNG_GRAMMAR, table.WNG), g.EndEncounter)

@@ -81,3 +81,24 @@ def test_language_a_wrath_and_glory_scene_played_from_posts() -> None:
     (resolve,) = _post(table, "!resolver -> orks", ana, "p3").commands
     dealt = _run(table, resolve.command, ana, [6])
     assert any(isinstance(e, wev.DamageDealt) for e in dealt)
+
+
+def test_language_fate_reroll_means_the_authors_last_roll_a_missed_attack_too() -> None:
+    # docs/commands.md: `!fate reroll` refers to "your last open test"; RULES A3: Fate rerolls a failed test,
+    # and an attack is a test (A7). Kai fails a Perception test, then misses a shot: the reroll is the shot's.
+    table = CampaignTable("deathwatch")
+    ana = _player(table, "Ana")
+    table.run(RegisterCharacter(character_id="kai", owner=ana.participant_id, name="Brother Kai", sheet=marine()))
+    table.run(RegisterCharacter(character_id="magus", owner="gm", name="Cult Magus", sheet=cultist()))
+    (test,) = _post(table, "!test Per", ana, "p1").commands
+    _run(table, test.command, ana, [90])  # 90 > Per 40: failed
+    (shot,) = _post(table, "!attack -> magus bolter", ana, "p2").commands
+    _run(table, shot.command, ana, [80])  # 80 > BS 50: missed
+    # A missed attack has no damage to roll: `!damage` finds nothing of Kai's waiting for it.
+    nothing = parse_post("!damage", "deathwatch", build_directory(table.state),
+                         ParseContext(author=ana.participant_id, id_prefix="p3"))
+    assert [e.code for e in nothing.errors] == ["nothing_pending"]
+    (reroll,) = _post(table, "!destino repetir", ana, "p4").commands
+    assert getattr(reroll.command, "test_id") == "p2-1"
+    rerolled = _run(table, reroll.command, ana, [30])  # 30 ≤ 50: the reroll hits
+    assert any(isinstance(e, ev.AttackRolled) and e.reroll_of == "p2-1" for e in rerolled)

@@ -195,6 +195,52 @@ def test_cli_encounter_shows_whose_turn_the_order_and_the_health_of_everyone(
     assert code == 4 and f"no encounter is running at seq {before}" in err
 
 
+def test_cli_encounter_before_its_first_turn_says_which_line_begins_one(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/cli.md: before the first turn the table is in initiative order; a forum GM begins a turn with the
+    # line `!next-turn` (docs/commands.md), which is what the heading must say (not the API's type name).
+    table = Table(service, "deathwatch", "Before the fight")
+    ana, token = table.invite("Ana")
+    table.command({"type": "create_character", "character_id": "kai", "name": "Brother Kai", "owner": ana,
+                   "sheet": MARINE})
+    table.command({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "sheet": MARINE})
+    table.command({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "magus"]})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    code, out, _ = run(capsys, "encounter")
+    assert code == 0, out
+    assert out.splitlines()[0] == ("Encounter gate — round 1: initiative rolled, no turn begun yet "
+                                   "(the GM posts `!next-turn` to begin one)")
+
+
+def test_cli_encounter_and_state_in_spanish(service: str, config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Everything a player reads exists in English and Spanish: `--lang es` writes the tables in the handouts'
+    # words (asalto, heridas, magnitud, fatiga, Destino; aturdido for stunned, PJ/PNJ).
+    table, token = kill_team(service)
+    table.command({"type": "d100_gm_ruling", "character_id": "magus", "reason": "a blow to the head",
+                   "add_conditions": ["stunned"], "condition_rounds": 2})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    order = table.state()["rules"]["encounter"]["order"]
+    names = {"kai": "Brother Kai", "cultists": "Cultist horde", "magus": "Cult Magus"}
+    code, out, _ = run(capsys, "encounter", "--lang", "es")
+    assert code == 0, out
+    heading, *lines = out.splitlines()
+    assert heading == f"Combate hive-gate — asalto 1, turno 1 de 3: actúa {names[order[0]]}"
+    found = rows("\n".join(lines))
+    assert found[0] == ["#", "personaje", "inic.", "heridas", "magnitud", "fatiga", "estados"]
+    magus = next(r for r in found[1:] if "Cult Magus" in r)
+    assert magus[-1] == "aturdido (2)"
+    code, out, _ = run(capsys, "state", "--lang", "es")
+    head = table.state()["version"]
+    assert out.startswith(f"Kill Team Aurelius (deathwatch) en el seq {head}\n"
+                          "sesión 1 abierta · 1 sesión celebrada · 1 tirada libre · 3 personajes\n"
+                          "combate hive-gate en curso, asalto 1 (lexmechanic encounter)\n")
+    kai = next(r for r in rows(out) if r[:2] == ["Brother Kai", "kai"])
+    assert kai[2:4] == ["Ana", "PJ"]
+    assert next(r for r in rows(out) if r[0] == "personaje") == [
+        "personaje", "id", "dueño", "tipo", "heridas", "magnitud", "fatiga", "destino", "estados"]
+
+
 def test_cli_encounter_of_wrath_and_glory_shows_sides_wounds_shock_and_members(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -247,6 +293,29 @@ def test_cli_log_lists_each_event_with_when_who_type_and_what(
     assert code == 2 and "0 is not 1 or more" in err
 
 
+def test_cli_log_in_spanish_has_no_english_around_the_summaries(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/cli.md: `log --lang es` writes the summaries in Spanish; an undone event is marked, and in Spanish
+    # the mark, the title and the headings are Spanish too (everything a player reads exists in both).
+    table, token = kill_team(service)
+    table.command({"type": "d100_end_turn", "character_id": table.state()["rules"]["encounter"]["order"][0]})
+    table.command({"type": "undo_turn", "encounter": "hive-gate"})
+    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    head = table.state()["version"]
+    code, out, _ = run(capsys, "log", "-n", "4", "--lang", "es")
+    assert code == 0, out
+    title, header, *lines = rows(out)
+    assert title == [f"Kill Team Aurelius: eventos {head - 3}–{head} de {head}"]
+    assert header == ["seq", "cuándo (UTC)", "quién", "tipo", "qué"]
+    # The turn the end-turn began (turn 2) is the latest live one: undo voids its start.
+    started = [r[4].split(":")[0] for r in lines if r[3] == "d100_turn_started"]
+    assert started == ["Asalto 1, turno 1", "(deshecho) Asalto 1, turno 2"]
+    code, out, _ = run(capsys, "log", "-n", "4")
+    started = [r[4].split(":")[0] for r in rows(out)[2:] if r[3] == "d100_turn_started"]
+    assert started == ["Round 1, turn 1", "(undone) Round 1, turn 2"]
+
+
 def test_cli_state_now_and_at_a_post_or_a_seq(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -257,7 +326,8 @@ def test_cli_state_now_and_at_a_post_or_a_seq(
     code, out, _ = run(capsys, "state")
     assert code == 0
     assert out.startswith(f"Kill Team Aurelius (deathwatch) at seq {head}\n"
-                          "session 1 open · 1 session held · 1 roll · 3 characters\n")
+                          "session 1 open · 1 session held · 1 free roll · 3 characters\n")
+    # The initiative the fight rolled is not a free roll (`!roll`): the count says which rolls it counts.
     characters = {r[1]: r for r in rows(out) if len(r) > 5}
     assert characters["kai"] == ["Brother Kai", "kai", "Ana", "pc", "20/20", "—", "0", "3/3", "—"]
     assert characters["cultists"][4:6] == ["—", "12/12"]
@@ -291,6 +361,9 @@ def test_cli_transcript_of_a_session_or_an_encounter_in_markdown_bbcode_or_json(
     messages = re.split(r"^-- 8< -- message \d+ of \d+ --\n", out, flags=re.MULTILINE)
     assert code == 0 and len(messages) > 1 and all(len(m.rstrip("\n")) <= 300 for m in messages)
     assert f"-- 8< -- message {len(messages)} of {len(messages)} --" in out
+    code, out, _ = run(capsys, "transcript", "--session", "1", "--split", "300", "--lang", "es")
+    spanish = re.split(r"^-- 8< -- mensaje \d+ de \d+ --\n", out, flags=re.MULTILINE)
+    assert code == 0 and len(spanish) > 1 and "message" not in out
     code, _, err = run(capsys, "transcript", "--session", "7")
     assert code == 4 and "no event of this campaign belongs to session 7" in err
 
@@ -334,8 +407,10 @@ def test_cli_post_runs_a_forum_post_and_prints_the_reply_to_paste(
     assert code == 1 and "no command lines" in err
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("[lx]tirada d100 suerte[/lx]\n"))
-    code, spanish, _ = run(capsys, "post", "--post-id", "1047", "--lang", "es")
+    code, spanish, err = run(capsys, "post", "--post-id", "1047", "--lang", "es")
     assert code == 0 and "Tirada d100 (suerte)" in spanish
+    # The note on standard error speaks the reply's language too.
+    assert "[registrado: la campaña va por la versión " in err and "; id del mensaje 1047]" in err
     written = tmp_path / "post.txt"
     written.write_text("!note a horn sounds\n", encoding="utf-8")
     code, _, err = run(capsys, "post", "--file", str(written), "--profile", "gm", "--post-id", "1048")

@@ -30,17 +30,18 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
     assert frame["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{roll_event['seq']}"
     undone = frames[mistake["version"]]
     assert undone["undone"] is True and undone["undone_by"] == mistake["version"] + 1
-    assert undone["undone_by_actor"] == "gm"
+    assert undone["undone_by_actor"] == "gm" and undone["undone_by_retraction"] is True
     assert frames[min(frames)]["type"] == "session_started"
 
     markdown = (await campaign.get("/transcript?session=1&format=markdown")).text
     assert markdown.startswith("**Transcript — Kill Team Aurelius — session 1**\n\n- **#")
-    assert f"- *undone by Game Master (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
+    # A GM's retraction, not an undo of a turn: the mark says so (docs/history.md).
+    assert f"- *retracted by Game Master (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
     assert f"= {total}" in markdown and "~~" not in markdown
     assert f"[post p-77](https://forum.example/t/1#p77)" in markdown
     bbcode = (await campaign.get("/transcript?session=1&format=bbcode&lang=es")).text
     assert "Transcripción" in bbcode and "[s]" not in bbcode and "[list]\n[*]" in bbcode
-    assert f"[*][color=gray][i]deshecho por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
+    assert f"[*][color=gray][i]anulado por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
     assert "tira 2d10+3 (bolter damage)" in bbcode
 
 

@@ -78,3 +78,35 @@ def test_phrases_troops_regroup_and_a_reinforcement_joins() -> None:
     (joined,) = of(run(fight, JoinEncounter(character_id="orks")), EncounterJoined)
     assert told(joined, "en") == "Ork boyz joins the fight in round 1 and acts from round 2"
     assert told(joined, "es") == "Ork boyz se une al combate en el asalto 1 y actúa desde el asalto 2"
+
+
+def test_phrases_a_troops_combined_attack_names_its_bonus_in_spanish() -> None:
+    # 003/RULES B: a troop attacking together rolls +1 die per member up to half the members, rounded up (3 → 2):
+    # WS 3 + Initiative 3 + 2 = 8 dice, [5][5][1][1][6][2][3] and the Wrath die 3: 1 + 1 + 2 = 4 icons.
+    from domain.wrath_and_glory.commands import Attack
+    from domain.wrath_and_glory.events import TestRolled
+
+    events = run(table(), Attack(attacker_id="orks", targets=("h1",), weapon="choppa", troop_members=3),
+                 [5, 5, 1, 1, 6, 2, 3, 3])
+    (rolled,) = of(events, TestRolled)
+    assert told(rolled, "en").startswith("Ork boyz: weapon skill 8d6 (troop of 3 +2) [5][5][1][1][6][2][3] ⚡[3] → 4 "
+                                         "icons")  # type: ignore[union-attr]
+    assert told(rolled, "es").startswith("Ork boyz: habilidad de armas 8d6 (tropa de 3 +2) [5][5][1][1][6][2][3] ⚡[3] "
+                                         "→ 4 iconos")  # type: ignore[union-attr]
+
+
+def test_phrases_a_multiple_shots_penalty_counts_its_targets_in_both_languages() -> None:
+    # Seed 003: each extra target of a multiple shot is +2 DN; the penalty is named by how many were added.
+    from domain.wrath_and_glory.phrase_terms import term
+
+    assert [term("1 extra targets", "en"), term("2 extra targets", "en")] == ["1 extra target", "2 extra targets"]
+    assert [term("1 extra targets", "es"), term("2 extra targets", "es")] == ["1 objetivo de más", "2 objetivos de más"]
+
+
+def test_phrases_the_action_a_test_or_a_move_spends_reads_in_both_languages() -> None:
+    # The log tells a test's action by its facts ("name persuasion test"): the name reads as a reader says it.
+    from domain.wrath_and_glory.phrase_terms import term
+
+    assert term("ballistic_skill test", "en") == "ballistic skill test"
+    assert term("persuasion test", "es") == "prueba de persuasión"
+    assert term("run move", "es") == "movimiento (correr)"

@@ -71,7 +71,7 @@ async def test_forum_wrath_and_glory_thread(client: Any) -> None:
     assert f"{ignored} ignoradas, quedan {10 - ignored}" in soaked["reply"]["markdown"]
     tomas_now = (await thread.state())["rules"]["characters"]["tomas"]
     change = soaked["reply"]["markdown"].split("→ *")[-1]
-    assert change.startswith("Tomás: ") and f"10 → {tomas_now['shock']} choque" in change
+    assert change.startswith("Tomás: ") and f"10 → {tomas_now['shock']} shock" in change
     if tomas_now["wounds"] != 10:
         assert f"10 → {tomas_now['wounds']} heridas" in change
     if tomas_now["wounds"] == 0:  # nothing soaked: Tomás falls and rolls his death test at once (RULES B3)

@@ -1,0 +1,139 @@
+"""One sentence per mission event for the forum thread, in English and Spanish, in the mission report's words.
+
+Without these a mission event was told by its title and facts ("objective completed: mission m1, objective
+o1"): neither the objective's text nor who completed it. Texts come from the event, else from the state
+right before it (an objective's text is in the event that added it).
+"""
+
+from __future__ import annotations
+
+from domain.campaign.state import CampaignState
+from domain.engine import Lang
+from domain.missions.events import (
+    MissionClosed,
+    MissionComplicationRecorded,
+    MissionCreated,
+    MissionExecutionEnded,
+    MissionExecutionStarted,
+    MissionFact,
+    MissionLeaderChosen,
+    MissionOathTaken,
+    MissionObjectiveAccepted,
+    MissionObjectiveAdded,
+    MissionObjectiveChanged,
+    MissionObjectiveCompleted,
+    MissionObjectiveFailed,
+    MissionObjectiveProposed,
+    MissionObjectiveRejected,
+    MissionRewardGranted,
+)
+from projections.rendering.mission_wording import WORDING
+from projections.rendering.names import Namer
+
+
+def _quoted(text: str, lang: Lang) -> str:
+    return f"«{text}»" if lang == "es" else f"“{text}”"
+
+
+def _mission(event: MissionFact, state: CampaignState, lang: Lang) -> str:
+    found = state.missions.missions.get(event.mission_id)
+    title = event.title if isinstance(event, MissionCreated) else found.title if found is not None else None
+    return _quoted(title, lang) if title else event.mission_id
+
+
+def _objective(event: MissionFact, objective_id: str, state: CampaignState, lang: Lang) -> str:
+    found = state.missions.missions.get(event.mission_id)
+    objective = found.objectives.get(objective_id) if found is not None else None
+    return _quoted(objective.text, lang) if objective is not None else objective_id
+
+
+def _names(ids: tuple[str, ...], name: Namer, lang: Lang) -> str:
+    shown = [name(i) for i in ids]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + (" y " if lang == "es" else " and ") + shown[-1]
+
+
+def _tail(text: str | None) -> str:
+    return f": {text}" if text else ""
+
+
+def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name: Namer) -> str | None:  # noqa: C901
+    """The sentence for a mission event, or None for an event of another kind."""
+    es = lang == "es"
+    words = WORDING[lang]
+    mission = _mission(event, state, lang)
+    match event:
+        case MissionCreated(briefing=briefing, squad=squad):
+            crew = f" ({words.squad.lower()}: {_names(squad, name, lang)})" if squad else ""
+            return (f"Se abre la misión {mission}{crew}: {briefing}" if es
+                    else f"Mission {mission} opens{crew}: {briefing}")
+        case MissionObjectiveAdded(kind=kind, text=text):
+            return (f"{words.kinds[kind]} de la misión {mission}: {text}" if es
+                    else f"{words.kinds[kind]} of mission {mission}: {text}")
+        case MissionObjectiveProposed(kind=kind, text=text, proposed_by=who, rationale=why):
+            because = f" ({why})" if why else ""
+            return (f"{name(who)} propone un objetivo {words.kinds_short[kind]} para la misión {mission}: {text}"
+                    f"{because}" if es
+                    else f"{name(who)} proposes a {words.kinds_short[kind]} objective for mission {mission}: "
+                    f"{text}{because}")
+        case MissionObjectiveAccepted(objective_id=oid, kind=kind, reason=reason):
+            objective = _objective(event, oid, state, lang)
+            return (f"El DJ acepta el objetivo {objective} como {words.kinds_short[kind]}{_tail(reason)}" if es
+                    else f"The GM accepts objective {objective} as {words.kinds_short[kind]}{_tail(reason)}")
+        case MissionObjectiveRejected(objective_id=oid, reason=reason):
+            objective = _objective(event, oid, state, lang)
+            return (f"El DJ rechaza el objetivo {objective}{_tail(reason)}" if es
+                    else f"The GM rejects objective {objective}{_tail(reason)}")
+        case MissionObjectiveChanged(old_text=old, new_text=new, old_kind=was, new_kind=now, reason=reason):
+            parts = [words.history_changed_text.format(old=old, new=new)] if old != new else []
+            if was != now:
+                parts.append(words.history_changed_kind.format(old=words.kinds_short[was],
+                                                               new=words.kinds_short[now]))
+            what = ", ".join(parts)
+            return (f"Objetivo de la misión {mission} {what}{_tail(reason)}" if es
+                    else f"Objective of mission {mission} {what}{_tail(reason)}")
+        case MissionObjectiveCompleted(objective_id=oid, involved=involved, note=note):
+            objective = _objective(event, oid, state, lang)
+            by = (" por " if es else " by ") + _names(involved, name, lang) if involved else ""
+            return (f"Objetivo {objective} cumplido{by}{_tail(note)}" if es
+                    else f"Objective {objective} completed{by}{_tail(note)}")
+        case MissionObjectiveFailed(objective_id=oid, involved=involved, note=note):
+            objective = _objective(event, oid, state, lang)
+            by = f" ({words.involved}: {_names(involved, name, lang)})" if involved else ""
+            return (f"Objetivo {objective} fallido{by}{_tail(note)}" if es
+                    else f"Objective {objective} failed{by}{_tail(note)}")
+        case MissionComplicationRecorded(text=text, cause=cause):
+            return (f"Complicación en la misión {mission} ({words.cause}: {cause}): {text}" if es
+                    else f"Complication in mission {mission} ({words.cause}: {cause}): {text}")
+        case MissionLeaderChosen(character_id=leader, method=method, rolls=rolls):
+            # Every die of the event is in its sentence: the 1d10 of each candidate, round by round.
+            dice = "; ".join(f"{name(r.character_id)} [{r.die.value}]" + (f" ({words.reroll})" if r.round > 1
+                                                                           else "") for r in rolls)
+            rolled = f" — 1d10: {dice}" if dice else ""
+            return (f"{name(leader)} es el líder de escuadra de la misión {mission}, {words.methods[method]}{rolled}"
+                    if es else
+                    f"{name(leader)} leads the squad in mission {mission}, {words.methods[method]}{rolled}")
+        case MissionOathTaken(oath=oath, leader_id=leader, enemy_type=enemy, warp_studies=warp):
+            # The oath's effect is the mission report's to spell out; the thread needs what was sworn.
+            against = (f" ({'enemigo' if es else 'enemy'}: {enemy})" if enemy else "")
+            studies = "; " + words.warp_studies.format(names=_names(warp, name, lang)) if warp else ""
+            return (f"La escuadra de {name(leader)} presta el {words.oath_names[oath]}{against} en la misión "
+                    f"{mission}{studies}" if es
+                    else f"{name(leader)}'s squad swears the {words.oath_names[oath]}{against} in mission "
+                    f"{mission}{studies}")
+        case MissionExecutionStarted():
+            return (f"Empieza la ejecución de la misión {mission}" if es
+                    else f"Mission {mission}: execution begins")
+        case MissionExecutionEnded(outcome=outcome):
+            shown = words.success if outcome == "success" else words.failure
+            return (f"Termina la ejecución de la misión {mission}: {shown}" if es
+                    else f"Mission {mission}: execution ends, {shown.lower()}")
+        case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, reason=reason):
+            granted = words.reward.format(name=name(cid), xp=xp, renown=renown)
+            why = f" ({reason})" if reason else ""  # the grant already holds a colon
+            return (f"Recompensa de la misión {mission}: {granted}{why}" if es
+                    else f"Reward of mission {mission}: {granted}{why}")
+        case MissionClosed():
+            return f"Se cierra la misión {mission}" if es else f"Mission {mission} closes"
+    return None
