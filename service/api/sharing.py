@@ -10,7 +10,7 @@ from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
 from domain.commands import ShortText
-from projections.permalinks import Links, campaign_link
+from projections.permalinks import Links, campaign_link, page_link
 from service import share_links
 from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
@@ -35,6 +35,8 @@ class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
     created_at: dt.datetime
     revoked_at: dt.datetime | None
     url: str | None
+    # The web timeline: the link a GM pastes into the forum thread for its readers.
+    page_url: str | None
     transcript_url: str | None
 
 
@@ -52,6 +54,7 @@ def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> Sha
     return ShareLinkView(
         link_id=link.link_id, label=link.label, created_by=link.created_by, created_at=link.created_at,
         revoked_at=link.revoked_at, url=campaign_link(links, campaign_id) if valid else None,
+        page_url=page_link(links, campaign_id) if valid else None,
         transcript_url=campaign_link(links, campaign_id, "/transcript?format=bbcode") if valid else None,
     )
 

@@ -38,8 +38,9 @@ VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash"
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
          "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "dice"}
 PROOF_DIE = {"k", "sides", "value", "seq", "recomputed", "matches", "steps"}
-SHARE_CREATED = {"link_id", "label", "key", "url", "transcript_url", "created_by", "created_at", "revoked_at", "note"}
-SHARE_LISTED = {"link_id", "label", "url", "transcript_url", "created_by", "created_at", "revoked_at"}
+SHARE_CREATED = {"link_id", "label", "key", "url", "page_url", "transcript_url", "created_by", "created_at",
+                 "revoked_at", "note"}
+SHARE_LISTED = {"link_id", "label", "url", "page_url", "transcript_url", "created_by", "created_at", "revoked_at"}
 # docs/audit-format.md, "Event records" and "The head record".
 EVENT_RECORD = {"campaign_id", "seq", "global_position", "type", "schema_version", "data", "meta", "idempotency_key",
                 "recorded_at", "prev_hash", "hash"}
@@ -562,6 +563,9 @@ async def test_share_links_answer_and_refuse_as_documented(campaign: Campaign) -
     assert link["revoked_at"] is None and link["label"] is None
     assert link["url"] == f"/campaigns/{campaign.id}?share={key}"
     assert link["transcript_url"] == f"/campaigns/{campaign.id}/transcript?format=bbcode&share={key}"
+    assert link["page_url"] == f"/ui/campaigns/{campaign.id}?share={key}"
+    page = await campaign.client.get(link["page_url"])
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     labelled = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={"label": "thread 7"},
                                           headers=campaign.auth())
     assert labelled.status_code == 201 and labelled.json()["label"] == "thread 7"
@@ -580,6 +584,7 @@ async def test_share_links_answer_and_refuse_as_documented(campaign: Campaign) -
     assert all(set(entry) == SHARE_LISTED for entry in listed["links"])
     first = listed["links"][0]
     assert first["revoked_at"] is not None and first["url"] is None and first["transcript_url"] is None
+    assert first["page_url"] is None
     assert (await campaign.get("")).json()["version"] == version  # a share link is not an event
 
 
