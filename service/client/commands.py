@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from service.client import reads, writing
+from service.client import reads, sharing, writing
 from service.client.exits import ClientError
 from service.client.session import emit_json
 from service.client.transport import TIMEOUT
@@ -58,7 +58,7 @@ def _lang(parser: argparse.ArgumentParser, help: str, default: str | None = "en"
 
 
 def add_client_commands(commands: Any) -> None:
-    """Add login, profiles, post, log, state, encounter and transcript to the `lexmechanic` parser."""
+    """Add login, profiles, post, log, state, encounter, transcript and share to the `lexmechanic` parser."""
     common = _common()
 
     def add(name: str, runner: Runner, help: str, description: str) -> argparse.ArgumentParser:
@@ -121,3 +121,11 @@ def add_client_commands(commands: Any) -> None:
     telling.add_argument("--split", type=_positive, metavar="N",
                          help="cut it into messages of at most N characters (Discord: 2000), between scissors lines")
     _lang(telling, "language of the transcript")
+
+    sharing_ = add("share", sharing.share, "GM: a read-only share link for the thread's readers; list or revoke",
+                   "Create a share link (prints its web timeline and transcript URLs), list them, or revoke one.")
+    what = sharing_.add_mutually_exclusive_group()
+    what.add_argument("--label", help="a label to tell the link apart (e.g. the forum thread)")
+    what.add_argument("--list", action="store_true", help="list the campaign's share links")
+    what.add_argument("--revoke", metavar="LINK_ID", help="revoke a share link: its key stops working at once")
+    _lang(sharing_, "language of the answer")

@@ -46,9 +46,12 @@ class Api:
     def text(self, path: str, params: Params | None = None) -> str:
         return self._send("GET", path, params=params).text
 
-    def post(self, path: str, body: Any) -> tuple[int, Any]:
-        response = self._send("POST", path, json=body)
+    def post(self, path: str, body: Any, params: Params | None = None) -> tuple[int, Any]:
+        response = self._send("POST", path, params=params, json=body)
         return response.status_code, response.json()
+
+    def delete(self, path: str, params: Params | None = None) -> None:
+        self._send("DELETE", path, params=params)
 
     def _send(self, method: str, path: str, params: Params | None = None, json: Any = None) -> httpx.Response:
         query = {k: str(v) for k, v in (params or {}).items() if v is not None}
