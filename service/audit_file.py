@@ -15,6 +15,10 @@ from typing import Any
 import msgspec
 
 from service.verification import CampaignReport, CampaignVerifier, seeds_from
+from service.verification_said import Said
+
+# Where the heads of `--expect` come from, in a problem about one of them: the option's name in both languages.
+_EXPECTED = Said("--expect", "--expect")
 
 _EXPECT = re.compile(r"^(?:(?P<campaign>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):)?"
                      r"(?P<seq>[1-9][0-9]{0,18}):(?P<hash>[0-9a-fA-F]{16,64})$")
@@ -91,7 +95,7 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None) -> li
             target = campaigns[0]
         if target not in verifiers:
             raise ValueError(f"--expect names campaign {target}, which the file does not hold")
-        verifiers[target].expect(expectation.seq, expectation.hash_prefix, "--expect")
+        verifiers[target].expect(expectation.seq, expectation.hash_prefix, _EXPECTED)
     with_head: set[str] = set()
     for number, line in _lines(path):
         record = msgspec.json.decode(line)
@@ -103,9 +107,13 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None) -> li
             if campaign not in verifiers:
                 raise ValueError(f"line {number}: a head record for campaign {campaign!r}, which has no events here")
             version, head_hash = head.get("version"), head.get("head_hash")
-            where = f"the export's head record (line {number})"
+            where = Said(f"the export's head record (line {number})",
+                         f"el registro de cabeza de la exportación (línea {number})")
             if not isinstance(version, int) or not isinstance(head_hash, str):
-                verifiers[campaign].report.problems.append(f"{where} has no whole-number version and hash")
+                verifiers[campaign].report.problems.append(Said(
+                    f"{where.en} has no whole-number version and hash",
+                    f"{where.es} no tiene una versión entera y un hash",
+                ))
             else:
                 verifiers[campaign].head(version, head_hash, where)
             with_head.add(campaign)
@@ -114,8 +122,10 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None) -> li
     reports = []
     for campaign, verifier in verifiers.items():
         if campaign not in with_head:
-            verifier.report.problems.append(
-                "the export has no head record for this campaign: the file was cut short, or it is not an export"
-            )
+            verifier.report.problems.append(Said(
+                "the export has no head record for this campaign: the file was cut short, or it is not an export",
+                "la exportación no tiene registro de cabeza de esta campaña: el archivo se cortó, o no es una "
+                "exportación",
+            ))
         reports.append(verifier.finish())
     return reports
