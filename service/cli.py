@@ -153,17 +153,20 @@ def _rebuild(_: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from service.audit_file import parse_expectation, verify_file
+    from service.audit_file import Unreadable, parse_expectation, verify_file
 
-    path = Path(args.file)
+    path, spanish = Path(args.file), args.lang == "es"
     try:
         expectations = [parse_expectation(text) for text in args.expect or []]
         reports = verify_file(path, expectations)
     except (OSError, ValueError) as error:
-        print(f"cannot verify {path}: {error}", file=sys.stderr)
+        # The operating system's words (no such file …) are quoted as it says them.
+        detail = error.said.in_lang(args.lang) if isinstance(error, Unreadable) else str(error)
+        print(f"no se puede verificar {path}: {detail}" if spanish else f"cannot verify {path}: {detail}",
+              file=sys.stderr)
         return 2
     if not reports:
-        print(f"{path} holds no events", file=sys.stderr)
+        print(f"{path} no contiene eventos" if spanish else f"{path} holds no events", file=sys.stderr)
         return 2
     for report in reports:
         print(_verdict(report, args.lang))
