@@ -200,11 +200,14 @@ class CampaignVerifier:
                 f"{en}: version {version} is not a version", f"{es}: la versión {version} no es una versión"
             ))
         elif events < version:
+            removed = version - events
+            # The English "event(s)" is matched as it is; the Spanish says one or many properly.
+            gone = "se eliminó el último evento" if removed == 1 else f"se eliminaron los últimos {removed} eventos"
             report.problems.append(Said(
                 f"{en} is at version {version}, but the log ends at seq {events}: "
-                f"the last {version - events} event(s) were removed (a truncated tail)",
-                f"{es} está en la versión {version}, pero el registro termina en el seq {events}: "
-                f"se eliminaron los últimos {version - events} evento(s) (una cola truncada)",
+                f"the last {removed} event(s) were removed (a truncated tail)",
+                f"{es} está en la versión {version}, pero el registro termina en el seq {events}: {gone} "
+                "(una cola truncada)",
             ))
         elif events > version:
             report.problems.append(Said(
