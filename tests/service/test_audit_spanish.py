@@ -7,6 +7,7 @@ English sentence left, while the English answers stay as they were (test_audit.p
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,11 @@ from typing import Any
 import asyncpg
 import pytest
 
+from service import chain
 from service.audit_file import verify_file
 from service.cli import main as cli
+from service.verification import CampaignVerifier, seeds_from
+from service.verification_said import Said
 from tests.service.test_audit import FORGERIES, export_to, played, rechain, seq_of, write
 
 # Words of the English sentences that no Spanish sentence uses; the field names the Spanish keeps as written
@@ -183,3 +187,86 @@ async def test_verify_of_a_truncated_tail_is_spanish_from_the_head_row(campaign:
     assert body["ok"] is False and body["events"] == 3
     assert body["problems"] == ["la fila de cabeza de la campaña está en la versión 4, pero el registro termina en el "
                                 "seq 3: se eliminó el último evento (una cola truncada)"]
+
+
+# --- Problems no export of the service can show, from records written by hand ------------------------------
+
+CAMPAIGN = "3f2c1b9e-7d4a-4c2b-9e1f-0a5b6c7d8e9f"
+SEED = "11" * 32
+
+
+def hand_written(*events: tuple[str, dict[str, Any], dict[str, Any]]) -> list[dict[str, Any]]:
+    """Chained records of these (type, data, meta), as an export would hold them."""
+    records, prev = [], chain.GENESIS
+    for seq, (kind, data, meta) in enumerate(events, start=1):
+        record = {"campaign_id": CAMPAIGN, "seq": seq, "type": kind, "schema_version": 1, "data": data, "meta": meta,
+                  "idempotency_key": None, "recorded_at": "2026-01-01T00:00:00.000000Z", "prev_hash": prev}
+        record["hash"] = prev = chain.link(prev, record)
+        records.append(record)
+    return records
+
+
+def commit(epoch: Any, algorithm: Any = 1, seed: str = SEED) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    commitment = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    return "dice_seed_committed", {"epoch": epoch, "commitment": commitment, "algorithm": algorithm}, {}
+
+
+def rolled(dice: list[dict[str, Any]], command: str, provenance: dict[str, Any] | None) -> tuple[str, dict[str, Any],
+                                                                                                  dict[str, Any]]:
+    meta: dict[str, Any] = {"command_id": command, **({"dice": provenance} if provenance is not None else {})}
+    return "dice_rolled", {"dice": dice}, meta
+
+
+HAND_WRITTEN: dict[str, tuple[list[dict[str, Any]], str]] = {
+    "epoch committed twice": (hand_written(commit(1), commit(1)),
+                              "evento 2: la época de dados 1 se compromete dos veces o no es un número"),
+    "unknown algorithm": (hand_written(commit(1, 9)),
+                          "evento 1: la época 1 nombra el algoritmo de dados 9, desconocido"),
+    "reveal never committed": (hand_written(("dice_seed_revealed", {"epoch": 5, "seed": SEED}, {})),
+                               "evento 1: se revela una semilla de la época 5, que nunca se comprometió"),
+    "reveal against its commitment": (
+        hand_written(commit(1), ("dice_seed_revealed", {"epoch": 1, "seed": "22" * 32}, {})),
+        "evento 2: la semilla revelada de la época 1 no coincide con su compromiso"),
+    "entropy to algorithm 1": (
+        hand_written(commit(1), ("entropy_contributed", {"epoch": 1, "entropy": "x", "digest": "0"}, {})),
+        "evento 2: entropía aportada a la época 1, que no es la época activa y secreta del algoritmo de dados 2"),
+    "entropy not a string": (
+        hand_written(commit(1, 2), ("entropy_contributed", {"epoch": 1, "entropy": 5, "digest": "0"}, {})),
+        "evento 2: la entropía aportada no es una cadena de texto"),
+    "faces": (
+        hand_written(commit(1), rolled([{"k": 0, "sides": 6, "value": 9}], "c", {"epoch": 1, "nonce": 2}),
+                     rolled([{"k": 0, "sides": 6, "value": 2}, {"k": 1, "sides": 6, "value": "3"}], "c",
+                            {"epoch": 1, "nonce": 3})),
+        "evento 3: el dado k=0 está registrado dos veces con caras distintas"),
+    "dice without provenance": (hand_written(rolled([{"k": 0, "sides": 6, "value": 2}], "c", None)),
+                                "la orden del evento 1: dados sin época ni nonce en meta.dice"),
+    "dice of no epoch": (hand_written(rolled([{"k": 0, "sides": 6, "value": 2}], "c", {"epoch": 7, "nonce": 1})),
+                         "la orden del evento 1: dados de la época 7, que no se comprometió antes de ella"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HAND_WRITTEN))
+def test_problems_of_hand_written_logs_are_spanish_too(case: str) -> None:
+    records, expected = HAND_WRITTEN[case]
+    verifier = CampaignVerifier(CAMPAIGN, seeds_from(records))
+    for record in records:
+        verifier.add(record)
+    verifier.head(-1, "0", Said("the export's head record (line 9)", "la línea de cabeza de la exportación (línea 9)"))
+    report = verifier.finish()
+    spanish = [p.es for p in report.problems]
+    assert expected in spanish, spanish
+    assert "la línea de cabeza de la exportación (línea 9): la versión -1 no es una versión" in spanish
+    assert_spanish(spanish)
+    assert all(ENGLISH.search(p.en) for p in report.problems)  # and the English is still English
+
+
+def test_a_record_that_cannot_be_hashed_and_a_log_longer_than_its_head_are_spanish() -> None:
+    records = hand_written(("gm_noted", {"text": "a"}, {}), ("gm_noted", {"text": "b"}, {}))
+    del records[1]["recorded_at"]
+    verifier = CampaignVerifier(CAMPAIGN, {})
+    for record in records:
+        verifier.add(record)
+    verifier.head(1, records[0]["hash"], Said("the campaign's head row", "la fila de cabeza de la campaña"))
+    spanish = [p.es for p in verifier.finish().problems]
+    assert spanish == ["evento 2: no se puede calcular su hash ('recorded_at')",
+                       "la fila de cabeza de la campaña está en la versión 1, pero el registro sigue hasta el seq 2"]
