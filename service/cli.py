@@ -8,9 +8,14 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from service.client.commands import add_client_commands
 from service.settings import admin_token_from_env, data_dir_from_env
+
+if TYPE_CHECKING:  # the verifier is imported when `verify` runs, as every command imports its own
+    from projections.rendering.vocabulary import Lang
+    from service.verification import CampaignReport
 
 
 def _database_urls(announce: bool) -> tuple[str, str]:
@@ -148,30 +153,46 @@ def _rebuild(_: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from service.audit_file import parse_expectation, verify_file
+    from service.audit_file import Unreadable, parse_expectation, verify_file
 
-    path = Path(args.file)
+    path, spanish = Path(args.file), args.lang == "es"
     try:
         expectations = [parse_expectation(text) for text in args.expect or []]
         reports = verify_file(path, expectations)
     except (OSError, ValueError) as error:
-        print(f"cannot verify {path}: {error}", file=sys.stderr)
+        # The operating system's words (no such file …) are quoted as it says them.
+        detail = error.said.in_lang(args.lang) if isinstance(error, Unreadable) else str(error)
+        print(f"no se puede verificar {path}: {detail}" if spanish else f"cannot verify {path}: {detail}",
+              file=sys.stderr)
         return 2
     if not reports:
-        print(f"{path} holds no events", file=sys.stderr)
+        print(f"{path} no contiene eventos" if spanish else f"{path} holds no events", file=sys.stderr)
         return 2
     for report in reports:
-        status = "OK" if report.ok else "FAILED"
-        print(
-            f"{status} campaign {report.campaign_id}: {report.events} events, hash chain "
-            f"{'intact' if report.chain_intact else 'BROKEN'}, head {report.head_hash[:16]}…; "
-            f"dice: {report.dice_verified} verified, {report.dice_unrevealed} in epochs not yet revealed; "
-            f"epochs: {report.epochs_revealed}/{report.epochs_committed} revealed; "
-            f"entropy contributions: {report.contributions}; witnessed heads: {report.heads_witnessed} found"
-        )
+        print(_verdict(report, args.lang))
         for problem in report.problems:
-            print(f"  - {problem}")
+            print(f"  - {problem.in_lang(args.lang)}")
     return 0 if all(r.ok for r in reports) else 1
+
+
+def _verdict(report: CampaignReport, lang: Lang) -> str:
+    """The report's first line: OK or FAILED, and what was counted, in the reader's language."""
+    r = report
+    if lang == "es":
+        return (
+            f"{'OK' if r.ok else 'FALLIDA'} campaña {r.campaign_id}: {r.events} eventos, cadena de hashes "
+            f"{'intacta' if r.chain_intact else 'ROTA'}, cabeza {r.head_hash[:16]}…; "
+            f"dados: {r.dice_verified} verificados, {r.dice_unrevealed} en épocas aún sin revelar; "
+            f"épocas: {r.epochs_revealed}/{r.epochs_committed} reveladas; "
+            f"aportaciones de entropía: {r.contributions}; cabezas atestiguadas: {r.heads_witnessed} encontradas"
+        )
+    return (
+        f"{'OK' if r.ok else 'FAILED'} campaign {r.campaign_id}: {r.events} events, hash chain "
+        f"{'intact' if r.chain_intact else 'BROKEN'}, head {r.head_hash[:16]}…; "
+        f"dice: {r.dice_verified} verified, {r.dice_unrevealed} in epochs not yet revealed; "
+        f"epochs: {r.epochs_revealed}/{r.epochs_committed} revealed; "
+        f"entropy contributions: {r.contributions}; witnessed heads: {r.heads_witnessed} found"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="[CAMPAIGN:]SEQ:HASH",
         help="a head witnessed outside the file (e.g. in a forum post): event SEQ must have this hash; repeatable",
     )
+    verifying.add_argument("--lang", choices=("en", "es"), default="en", help="the report's language (default en)")
     verifying.set_defaults(run=_verify)
     add_client_commands(commands)
     args = parser.parse_args(argv)

@@ -13,6 +13,7 @@ import msgspec
 
 from service.store import EventStore, Head
 from service.verification import CampaignReport, CampaignVerifier, seeds_from
+from service.verification_said import Said
 
 PAGE = 1000
 
@@ -46,5 +47,5 @@ async def verify_stored(store: EventStore, head: Head) -> CampaignReport:
     async for page in stored_pages(store, head):
         for event in page:
             verifier.add(msgspec.to_builtins(event))
-    verifier.head(head.version, head.head_hash, "the campaign's head row")
+    verifier.head(head.version, head.head_hash, Said("the campaign's head row", "la fila de cabeza de la campaña"))
     return verifier.finish()

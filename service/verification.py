@@ -19,6 +19,7 @@ from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
 from service import chain
 from service.dice_source import die_value
+from service.verification_said import Said
 
 ALGORITHMS = (1, 2)
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
@@ -55,7 +56,8 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     heads_witnessed: int = 0
     # False once a seq, a prev_hash or a hash does not hold (the other problems leave the chain intact).
     chain_intact: bool = True
-    problems: list[str] = []
+    # Each in English and Spanish (service/verification_said.py); the reader's language picks one.
+    problems: list[Said] = []
 
     @property
     def ok(self) -> bool:
@@ -131,10 +133,10 @@ class CampaignVerifier:
         self._command: _Command | None = None
         self._prev = chain.GENESIS
         self._expected: dict[int, str] = {}
-        self._witness_source = "witnessed outside the log"
+        self._witness_source = Said("witnessed outside the log", "atestiguada fuera del registro")
         self._finished = False
 
-    def expect(self, seq: int, hash_prefix: str, source: str) -> None:
+    def expect(self, seq: int, hash_prefix: str, source: Said) -> None:
         """A head witnessed outside the log (a forum post): event `seq` must have this hash."""
         self._expected[seq] = hash_prefix.lower()
         self._witness_source = source
@@ -145,16 +147,28 @@ class CampaignVerifier:
         report.events += 1
         broken = len(report.problems)
         if seq != report.events:
-            report.problems.append(f"event {seq}: expected seq {report.events}; the stream has a gap or a duplicate")
+            report.problems.append(Said(
+                f"event {seq}: expected seq {report.events}; the stream has a gap or a duplicate",
+                f"evento {seq}: se esperaba el seq {report.events}; al flujo le falta un evento o tiene uno repetido",
+            ))
         if record.get("prev_hash") != self._prev:
-            report.problems.append(f"event {seq}: prev_hash does not match the hash of the event before it")
+            report.problems.append(Said(
+                f"event {seq}: prev_hash does not match the hash of the event before it",
+                f"evento {seq}: su prev_hash no coincide con el hash del evento anterior",
+            ))
         try:
             expected = chain.link(self._prev, record)
         except (KeyError, TypeError, ValueError) as error:
-            report.problems.append(f"event {seq}: cannot be hashed ({error})")
+            # The error names the field or value that cannot be hashed: quoted as Python says it.
+            report.problems.append(Said(
+                f"event {seq}: cannot be hashed ({error})", f"evento {seq}: no se puede calcular su hash ({error})"
+            ))
             expected = str(record.get("hash"))
         if record.get("hash") != expected:
-            report.problems.append(f"event {seq}: hash mismatch; the event was altered after it was written")
+            report.problems.append(Said(
+                f"event {seq}: hash mismatch; the event was altered after it was written",
+                f"evento {seq}: el hash no coincide; el evento se alteró después de escribirse",
+            ))
         if len(report.problems) > broken:
             report.chain_intact = False
         self._prev = str(record.get("hash"))
@@ -178,30 +192,46 @@ class CampaignVerifier:
         self._epoch_facts(record, position)
         self._collect_dice(record, meta, position)
 
-    def head(self, version: int, head_hash: str, where: str) -> None:
+    def head(self, version: int, head_hash: str, where: Said) -> None:
         """Compare the head that `where` states (the head row, an export's head record) with the chain."""
-        report = self.report
+        report, en, es, events = self.report, where.en, where.es, self.report.events
         if version < 0:
-            report.problems.append(f"{where}: version {version} is not a version")
-        elif report.events < version:
-            report.problems.append(
-                f"{where} is at version {version}, but the log ends at seq {report.events}: "
-                f"the last {version - report.events} event(s) were removed (a truncated tail)"
-            )
-        elif report.events > version:
-            report.problems.append(f"{where} is at version {version}, but the log goes on to seq {report.events}")
+            report.problems.append(Said(
+                f"{en}: version {version} is not a version", f"{es}: la versión {version} no es una versión"
+            ))
+        elif events < version:
+            removed = version - events
+            # The English "event(s)" is matched as it is; the Spanish says one or many properly.
+            gone = "se eliminó el último evento" if removed == 1 else f"se eliminaron los últimos {removed} eventos"
+            report.problems.append(Said(
+                f"{en} is at version {version}, but the log ends at seq {events}: "
+                f"the last {removed} event(s) were removed (a truncated tail)",
+                f"{es} está en la versión {version}, pero el registro termina en el seq {events}: {gone} "
+                "(una cola truncada)",
+            ))
+        elif events > version:
+            report.problems.append(Said(
+                f"{en} is at version {version}, but the log goes on to seq {events}",
+                f"{es} está en la versión {version}, pero el registro sigue hasta el seq {events}",
+            ))
         elif head_hash != self._prev:
-            report.problems.append(f"{where}: head hash {head_hash} is not the hash of the last event, {self._prev}")
+            report.problems.append(Said(
+                f"{en}: head hash {head_hash} is not the hash of the last event, {self._prev}",
+                f"{es}: el hash de cabeza {head_hash} no es el hash del último evento, {self._prev}",
+            ))
 
     def finish(self) -> CampaignReport:
         if not self._finished:
             self._finished = True
             self._close_command()
+            source, events = self._witness_source, self.report.events
             for seq in sorted(self._expected):
-                self.report.problems.append(
-                    f"the head witnessed at seq {seq} ({self._witness_source}) is missing: the log ends at seq "
-                    f"{self.report.events}, so events were removed"
-                )
+                self.report.problems.append(Said(
+                    f"the head witnessed at seq {seq} ({source.en}) is missing: the log ends at seq "
+                    f"{events}, so events were removed",
+                    f"falta la cabeza atestiguada en el seq {seq} ({source.es}): el registro termina en el seq "
+                    f"{events}, así que se eliminaron eventos",
+                ))
             self._expected.clear()
             self.report.head_hash = self._prev
             self.report.epochs_committed = len(self._epochs)
@@ -212,10 +242,13 @@ class CampaignVerifier:
         if self._prev.startswith(witnessed):
             self.report.heads_witnessed += 1
         else:
-            self.report.problems.append(
+            source = self._witness_source
+            self.report.problems.append(Said(
                 f"event {seq}: hash {self._prev} is not the head {witnessed} witnessed at seq {seq} "
-                f"({self._witness_source}): the log was rewritten"
-            )
+                f"({source.en}): the log was rewritten",
+                f"evento {seq}: el hash {self._prev} no es la cabeza {witnessed} atestiguada en el seq {seq} "
+                f"({source.es}): el registro se reescribió",
+            ))
 
     def _epoch_facts(self, record: dict[str, Any], seq: int) -> None:
         kind, data, report = record.get("type"), record.get("data"), self.report
@@ -226,43 +259,58 @@ class CampaignVerifier:
         if kind == "dice_seed_committed":
             algorithm = data.get("algorithm", 1)
             if not isinstance(epoch_number, int) or epoch is not None:
-                report.problems.append(
-                    f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number"
-                )
+                report.problems.append(Said(
+                    f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number",
+                    f"evento {seq}: la época de dados {epoch_number!r} se compromete dos veces o no es un número",
+                ))
                 return
             if algorithm not in ALGORITHMS:
-                report.problems.append(f"event {seq}: epoch {epoch_number} names dice algorithm {algorithm!r}, unknown")
+                report.problems.append(Said(
+                    f"event {seq}: epoch {epoch_number} names dice algorithm {algorithm!r}, unknown",
+                    f"evento {seq}: la época {epoch_number} nombra el algoritmo de dados {algorithm!r}, desconocido",
+                ))
             known = int(algorithm) if algorithm in ALGORITHMS else 0
             self._epochs[epoch_number] = _Epoch(str(data.get("commitment")), known, seq)
             self._active = epoch_number
         elif kind == "dice_seed_revealed":
             seed = _seed_bytes(data.get("seed"))
             if epoch is None:
-                report.problems.append(f"event {seq}: a seed is revealed for epoch {epoch_number!r}, never committed")
+                report.problems.append(Said(
+                    f"event {seq}: a seed is revealed for epoch {epoch_number!r}, never committed",
+                    f"evento {seq}: se revela una semilla de la época {epoch_number!r}, que nunca se comprometió",
+                ))
             elif seed is None or hashlib.sha256(seed).hexdigest() != epoch.commitment:
-                report.problems.append(
-                    f"event {seq}: the seed revealed for epoch {epoch_number} does not match its commitment"
-                )
+                report.problems.append(Said(
+                    f"event {seq}: the seed revealed for epoch {epoch_number} does not match its commitment",
+                    f"evento {seq}: la semilla revelada de la época {epoch_number} no coincide con su compromiso",
+                ))
             elif epoch.revealed_at is None:
                 epoch.revealed_at = seq
         else:
             entropy = data.get("entropy")
             if epoch is None or epoch_number != self._active or epoch.revealed_at is not None or epoch.algorithm != 2:
-                report.problems.append(
+                report.problems.append(Said(
                     f"event {seq}: entropy contributed to epoch {epoch_number!r}, which is not the active, "
-                    "secret epoch of dice algorithm 2"
-                )
+                    "secret epoch of dice algorithm 2",
+                    f"evento {seq}: entropía aportada a la época {epoch_number!r}, que no es la época activa y "
+                    "secreta del algoritmo de dados 2",
+                ))
                 return
             if not isinstance(entropy, str):
-                report.problems.append(f"event {seq}: the contributed entropy is not a string")
+                report.problems.append(Said(
+                    f"event {seq}: the contributed entropy is not a string",
+                    f"evento {seq}: la entropía aportada no es una cadena de texto",
+                ))
                 return
             epoch.entropy = next_digest(epoch.entropy, entropy)
             report.contributions += 1
             if data.get("digest") != epoch.entropy:
-                report.problems.append(
+                report.problems.append(Said(
                     f"event {seq}: digest {data.get('digest')} is not the epoch's digest after this contribution, "
-                    f"{epoch.entropy}"
-                )
+                    f"{epoch.entropy}",
+                    f"evento {seq}: el resumen {data.get('digest')} no es el resumen de la época tras esta "
+                    f"aportación, {epoch.entropy}",
+                ))
 
     def _collect_dice(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
         found = recorded_dice(record.get("type"), record.get("schema_version"), record.get("data"))
@@ -275,47 +323,73 @@ class CampaignVerifier:
             if command.provenance is None:
                 command.provenance = claimed
             elif command.provenance != claimed:
-                self.report.problems.append(f"event {seq}: meta.dice differs from the other events of its command")
+                self.report.problems.append(Said(
+                    f"event {seq}: meta.dice differs from the other events of its command",
+                    f"evento {seq}: su meta.dice difiere del de los demás eventos de su orden",
+                ))
         else:
             command.without_provenance = True
         for die in found:
             k, sides, value = die["k"], die["sides"], die["value"]
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in (k, sides, value)):
-                self.report.problems.append(f"event {seq}: a die with k, sides or value that is not a whole number")
+                self.report.problems.append(Said(
+                    f"event {seq}: a die with k, sides or value that is not a whole number",
+                    f"evento {seq}: un dado cuyo k, sides o value no es un número entero",
+                ))
                 continue
             if sides < 1 or not 1 <= value <= sides:
-                self.report.problems.append(f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face")
+                self.report.problems.append(Said(
+                    f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face",
+                    f"evento {seq}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
+                ))
             known = command.dice.setdefault(k, (sides, value))
             if known != (sides, value):
-                self.report.problems.append(f"event {seq}: die k={k} is recorded twice with different faces")
+                self.report.problems.append(Said(
+                    f"event {seq}: die k={k} is recorded twice with different faces",
+                    f"evento {seq}: el dado k={k} está registrado dos veces con caras distintas",
+                ))
 
     def _close_command(self) -> None:
         command, self._command = self._command, None
         if command is None or not command.dice:
             return
         report = self.report
-        where = f"the command at event {command.first_seq}"
+        en, es = f"the command at event {command.first_seq}", f"la orden del evento {command.first_seq}"
         if command.without_provenance or command.provenance is None:
-            report.problems.append(f"{where}: dice without an epoch and nonce in meta.dice")
+            report.problems.append(Said(
+                f"{en}: dice without an epoch and nonce in meta.dice", f"{es}: dados sin época ni nonce en meta.dice"
+            ))
             return
         epoch_number, nonce, entropy = command.provenance
         epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
         if epoch is None or epoch.committed_at >= command.first_seq:
-            report.problems.append(f"{where}: dice of epoch {epoch_number!r}, which was never committed before it")
+            report.problems.append(Said(
+                f"{en}: dice of epoch {epoch_number!r}, which was never committed before it",
+                f"{es}: dados de la época {epoch_number!r}, que no se comprometió antes de ella",
+            ))
             return
         if command.active_epoch != epoch_number:
-            report.problems.append(
-                f"{where}: dice of epoch {epoch_number}, but the active secret epoch was {command.active_epoch}"
-            )
+            report.problems.append(Said(
+                f"{en}: dice of epoch {epoch_number}, but the active secret epoch was {command.active_epoch}",
+                f"{es}: dados de la época {epoch_number}, pero la época secreta activa era {command.active_epoch}",
+            ))
         if nonce != command.first_seq:
-            report.problems.append(f"{where}: nonce {nonce!r} is not the seq of the command's first event")
+            report.problems.append(Said(
+                f"{en}: nonce {nonce!r} is not the seq of the command's first event",
+                f"{es}: el nonce {nonce!r} no es el seq del primer evento de la orden",
+            ))
         if sorted(command.dice) != list(range(len(command.dice))):
-            report.problems.append(f"{where}: dice numbers {sorted(command.dice)} are not 0..n-1; a die is missing")
+            report.problems.append(Said(
+                f"{en}: dice numbers {sorted(command.dice)} are not 0..n-1; a die is missing",
+                f"{es}: los números de dado {sorted(command.dice)} no son 0..n-1; falta un dado",
+            ))
         mixed = command.entropy if epoch.algorithm == 2 else None
         if entropy != mixed:
-            report.problems.append(
-                f"{where}: meta.dice.entropy is {entropy}, but the epoch's contribution digest before it is {mixed}"
-            )
+            report.problems.append(Said(
+                f"{en}: meta.dice.entropy is {entropy}, but the epoch's contribution digest before it is {mixed}",
+                f"{es}: meta.dice.entropy es {entropy}, pero el resumen de aportaciones de la época antes de ella "
+                f"es {mixed}",
+            ))
         seed = self._seeds.get(epoch_number)
         if seed is None or epoch.algorithm not in ALGORITHMS or not isinstance(nonce, int):
             report.dice_unrevealed += len(command.dice)
@@ -325,7 +399,10 @@ class CampaignVerifier:
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:
-                report.problems.append(f"{where}: die k={k} (d{sides}) shows {value}, the seed gives {expected}")
+                report.problems.append(Said(
+                    f"{en}: die k={k} (d{sides}) shows {value}, the seed gives {expected}",
+                    f"{es}: el dado k={k} (d{sides}) muestra {value}, la semilla da {expected}",
+                ))
             else:
                 report.dice_verified += 1
 

@@ -14,6 +14,7 @@ from litestar.response import Stream
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
 from service import proofs
+from service.api import negotiation
 from service.api.answers import health as health_answers
 from service.api.answers import reading
 from service.api.auth import campaign_reader
@@ -22,6 +23,7 @@ from service.api.problems import RETRY_AFTER, ApiError
 from service.api.services import Services, services
 from service.exporting import export_lines, verify_stored
 from service.store import MAX_SEQ
+from service.verification_said import in_lang
 
 AtSeq = Annotated[
     int | None, QueryParameter(name="at_seq", ge=1, le=MAX_SEQ, description="state right after this event")
@@ -220,15 +222,19 @@ async def encounter_read(
     summary="Recompute the hash chain and every revealed die",
     responses=reading("/verify"),
 )
-async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
+async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[dict[str, Any]]:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
     report = await verify_stored(found.store, head)
     answer = msgspec.to_builtins(report)
     # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
     del answer["heads_witnessed"]
-    return {**answer, "ok": report.ok, "version": head.version,
+    # The problems are sentences for a person: in the language asked for, chosen as for problem documents.
+    lang, _ = negotiation.language(request)
+    answer["problems"] = in_lang(report.problems, lang)
+    body = {**answer, "ok": report.ok, "version": head.version,
             "head": {"version": head.version, "head_hash": head.head_hash}}
+    return Response(body, headers={"Content-Language": lang, "Vary": "Accept-Language"})
 
 
 @get(

@@ -16,6 +16,7 @@ import msgspec
 
 from service.exporting import verify_stored
 from service.store import EventStore, Head
+from service.verification_said import Said
 
 # How long a page waits for a verification still running before it shows the badge as pending.
 WAIT_SECONDS = 0.5
@@ -29,7 +30,8 @@ class Badge(msgspec.Struct, frozen=True, kw_only=True):
     events: int = 0
     dice_verified: int = 0
     dice_unrevealed: int = 0
-    problems: tuple[str, ...] = ()
+    # Both languages: one cached badge serves readers of either (the template picks the page's).
+    problems: tuple[Said, ...] = ()
 
 
 class BadgeCache:
