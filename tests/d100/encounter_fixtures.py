@@ -9,11 +9,11 @@ from msgspec.structs import replace
 from domain.commands import Actor, Command
 from domain.d100 import D100State, decide, initial_state
 from domain.d100.commands import RegisterCharacter
+from domain.d100.evolve import evolve
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.dice import FixedDice
 from domain.events import Event
 from tests.support.characters import is_joining, joined
-from domain.d100.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice import FixedDice
 from domain.d100.characteristics import characteristic_bonus, unnatural_extra_degrees
 from domain.d100.checks import (
     CheckResult,
@@ -25,6 +24,7 @@ from domain.d100.modifiers import (
     sum_modifiers,
 )
 from domain.d100.percentile import is_double, percentile_from_d10s, roll_d100
+from domain.dice import FixedDice
 from domain.errors import RuleViolation
 
 

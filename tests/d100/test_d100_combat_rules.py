@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice import FixedDice
 from domain.d100.combat_modifiers import (
     action_modifier,
     aim_modifier,
@@ -60,9 +59,8 @@ from domain.d100.injury import (
 )
 from domain.d100.modifiers import Modifier
 from domain.d100.movement import movement
-from domain.dice import Die
+from domain.dice import Die, FixedDice
 from domain.errors import RuleViolation
-
 
 # --- hit locations -------------------------------------------------------------------------------
 

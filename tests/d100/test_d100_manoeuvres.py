@@ -24,7 +24,7 @@ from domain.d100.commands import (
     StartEncounter,
 )
 from domain.d100.criticals import DEFAULT_TABLE, CriticalTable, lookup
-from domain.errors import RuleViolation
+from domain.errors import Forbidden, RuleViolation
 from tests.d100.encounter_fixtures import ANNA, BORIS, Table, cultist, horde, marine
 
 
@@ -159,7 +159,7 @@ def test_critical_table_upload_and_lookup() -> None:
     assert lookup(house, "head", "impact", 3) is None
     assert [e.key for e in lookup(DEFAULT_TABLE, "head", "energy", 12).effects] == ["dead"]  # type: ignore[union-attr]
     table = duel()
-    with pytest.raises(Exception):
+    with pytest.raises(Forbidden):  # a player may not load the GM's critical tables
         table.run(LoadCriticalTable(default=True), [], ANNA)
     table.run(LoadCriticalTable(table=house))
     club = table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="sword",

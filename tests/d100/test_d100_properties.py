@@ -7,15 +7,16 @@ from collections import Counter
 from collections.abc import Mapping
 
 import icepool  # type: ignore[import-untyped]
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from domain.dice import Die
 from domain.d100.checks import degrees_of, resolve_test
 from domain.d100.damage import damage_total, parse_damage, take_damage, wounding_damage
 from domain.d100.firing import burst_hits
 from domain.d100.hit_location import LOCATIONS, hit_location, location_of, reverse_digits
 from domain.d100.hordes import magnitude_after
 from domain.d100.percentile import roll_d100
+from domain.dice import Die
 
 targets = st.integers(min_value=-60, max_value=160)
 rolls = st.integers(min_value=1, max_value=100)

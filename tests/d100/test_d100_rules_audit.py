@@ -192,9 +192,8 @@ def test_a5_auto_stabilised_counts_as_braced() -> None:
 
 
 def test_a5_knock_down_after_the_turns_move_half_action_is_plus_ten() -> None:
-    from domain.d100.encounter_commands import KnockDown, StartEncounter, TakeAction
+    from domain.d100.encounter_commands import KnockDown, NextTurn, StartEncounter, TakeAction
     from tests.d100.encounter_fixtures import GM, cultist
-    from domain.d100.encounter_commands import NextTurn
 
     # RULES A5 Knock-Down: opposed S, "+10 if a half action move came first". Brother S 42 + 10 = 52 (roll 50
     # succeeds; without the +10 it would fail at 42) against the cultist's S 30 (roll 90 fails). Unnatural S (4)

@@ -29,12 +29,12 @@ from domain.campaign.events import (
     SessionStarted,
 )
 from domain.campaign.permissions import authorize
-from domain.d100.events import Recruit
-from domain.d100.sheet import Sheet
-from domain.dispatch import decide
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
+from domain.d100.events import Recruit
+from domain.d100.sheet import Sheet
 from domain.dice import Die, FixedDice
+from domain.dispatch import decide
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
 from projections.recorded import EventMeta, Recorded

@@ -7,8 +7,8 @@ import domain.rulesets  # noqa: F401  (registers every engine's events)
 from domain.campaign.state import CampaignState, Character
 from domain.d100.events import ActionUsed
 from domain.events import all_event_classes
-from projections.rendering.vocabulary import ALL_TITLES as TITLES
 from projections.rendering.summaries import summarize
+from projections.rendering.vocabulary import ALL_TITLES as TITLES
 
 
 def test_every_event_type_has_an_english_and_a_spanish_title() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import reduce
 
 import pytest
+from hypothesis import given as for_all
+from hypothesis import strategies as st
 
 from domain.commands import Actor, Command
 from domain.dice import Die, FixedDice
@@ -21,6 +23,7 @@ from domain.missions.events import (
     MissionOathTaken,
     MissionObjectiveAdded,
 )
+from domain.missions.leader import roll_off
 from domain.missions.oaths import OathName, meets_prerequisite
 from projections.missions import evolve
 
@@ -242,9 +245,6 @@ def test_oath_is_a_deathwatch_rule() -> None:
 # Property: whoever the dice favour, the leader is the one who won the last round outright.
 
 
-from hypothesis import given as for_all, strategies as st  # noqa: E402
-
-from domain.missions.leader import roll_off  # noqa: E402
 
 
 @for_all(st.integers(2, 5), st.lists(st.integers(1, 10), max_size=40))

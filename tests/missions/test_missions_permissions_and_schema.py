@@ -8,8 +8,8 @@ import pytest
 from domain.campaign.decide import CommandContext
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
-from domain.dispatch import decide as dispatch
 from domain.dice import Die, FixedDice
+from domain.dispatch import decide as dispatch
 from domain.errors import Forbidden
 from domain.events import Event, all_event_classes, event_type
 from domain.missions import COMMANDS, EVENTS, CharacterInfo, MissionCommand, MissionEvent, decide, initial_state
@@ -78,7 +78,7 @@ def test_every_mission_event_is_listed_tagged_mission_and_unique_campaign_wide()
     tags = [cls.__struct_config__.tag for cls in EVENTS]
     assert all(isinstance(t, str) and t.startswith("mission_") for t in tags)
     known = all_event_classes()
-    assert all(known[str(t)] is cls for t, cls in zip(tags, EVENTS))
+    assert all(known[str(t)] is cls for t, cls in zip(tags, EVENTS, strict=True))
 
 
 def test_commands_decode_from_the_wire() -> None:

@@ -12,7 +12,6 @@ from domain.dice import Die
 from domain.errors import UnknownEntity
 from domain.events import Event
 from domain.missions import CharacterInfo, MissionsState, initial_state
-from projections.rendering.mission_report import mission_report
 from domain.missions.events import (
     LeaderRoll,
     MissionComplicationRecorded,
@@ -29,9 +28,9 @@ from domain.missions.events import (
     MissionObjectiveRejected,
     MissionRewardGranted,
 )
-from projections.rendering.mission_report import Format
-from projections.rendering.mission_wording import Lang
 from projections.missions import evolve
+from projections.rendering.mission_report import Format, mission_report
+from projections.rendering.mission_wording import Lang
 
 CHARACTERS = {
     "kyros": CharacterInfo(id="kyros", name="Brother Kyros", owner="anna", speciality="tactical_marine"),

@@ -13,8 +13,8 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
 from domain.dice import Die, FixedDice
-from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.dispatch import decide
+from domain.events import Event, RestoringEvent, VoidingEvent
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
 from projections.stamping import stamp
