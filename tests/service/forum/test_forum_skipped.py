@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .test_forum_deathwatch import HORDE, marine
+from .test_forum_wrath_and_glory import BOSS, HERO
 from .thread import Thread, events, sheet
 
 README_POST = "Brother Kai steps out of cover.\n!attack -> cultists bolter aim +10\n!damage\n!end-turn"
@@ -112,3 +113,36 @@ async def test_forum_skipped_not_for_an_attack_of_an_earlier_post(client: Any) -
     unread = await thread.send("Ana", "!damage\n!end-turn", post_id="p1206")
     assert unread.status_code == 422 and unread.json()["type"].endswith("unreadable-line"), unread.text
     assert (await thread.get("/verify")).json()["ok"] is True
+
+
+# Wrath & Glory: Defence 30 is DN 30, more icons than nine dice can show (two at most each).
+WALL = {**BOSS, "name": "Bastion", "defence": 30}
+
+
+async def test_forum_skipped_wrath_and_glory_resolve_after_a_miss(client: Any) -> None:
+    thread = await Thread.open(client, "The Mine", "wrath_and_glory", ("Ana",), {"tier": 3})
+    await thread.post("GM", f"!register Bastion #wall npc sheet={sheet(WALL)}")
+    await thread.post("Ana", f'!register "Sigma 19" #sigma sheet={sheet({**HERO, "name": "Sigma 19"})}')
+    await thread.post("GM", '!start-session "Session 1"\n!encounter mine sigma wall')
+    # W&G numbers its tests (t1, t2 …) as they are rolled, and a line does not learn the test an earlier line
+    # of its post will roll: the post names the attack's test by the id it will get.
+    text = f"For the Emperor!\n!turn\n!attack -> wall boltgun\n!resolve {await _next_test(thread)} -> wall"
+    answer = await thread.post("Ana", text, post_id="w1")
+    test = events(answer, "wng_test_rolled")[0]
+    assert test["dn"] >= 30 and test["icons"] < test["dn"]
+    assert [r["line"] for r in answer["results"]] == [2, 3, 4]
+    resolved = answer["results"][2]
+    assert resolved["type"] == "wng_resolve_attack" and resolved["result"]["seqs"] == []
+    assert resolved["result"]["skipped"]["reason"] == "attack_missed" and resolved["result"]["skipped"]["rule"] == "missed"
+    assert not events(answer, "wng_damage_dealt")
+    assert "- No damage: the attack missed, so there is no damage to roll\n" in answer["reply"]["markdown"]
+    again = await thread.send("Ana", text, post_id="w1")
+    assert again.status_code == 200 and again.json()["results"] == answer["results"]
+    # Resolving that attack in a later post is refused, as the rules always did.
+    late = await thread.send("Ana", f"!resolve #{test['test_id']} -> wall", post_id="w2")
+    assert late.status_code == 422 and late.json()["rule"] == "missed", late.text
+    assert (await thread.get("/verify")).json()["ok"] is True
+
+
+async def _next_test(thread: Thread) -> str:
+    return f"#t{(await thread.state())['rules']['tests_rolled'] + 1}"
