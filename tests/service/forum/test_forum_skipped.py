@@ -146,3 +146,19 @@ async def test_forum_skipped_wrath_and_glory_resolve_after_a_miss(client: Any) -
 
 async def _next_test(thread: Thread) -> str:
     return f"#t{(await thread.state())['rules']['tests_rolled'] + 1}"
+
+
+async def test_forum_skipped_fate_reroll_after_a_hit_spends_no_fate(client: Any) -> None:
+    # "Reroll it with Fate if it misses": the attack hit, so the reroll is skipped and the damage rolled.
+    thread = await _fight(client, bs_zero=False)
+    text = "!attack -> cultists bolter aim +10\n!fate reroll\n!damage\n!end-turn"
+    answer = await thread.post("Ana", text, post_id="p1207")
+    assert [r["type"] for r in answer["results"]] == ["d100_attack", "d100_spend_fate", "d100_damage",
+                                                      "d100_end_turn"]
+    skipped = answer["results"][1]["result"]["skipped"]
+    assert skipped["reason"] == "roll_succeeded" and skipped["rule"] == "fate_reroll_success"
+    assert not events(answer, "d100_fate_spent") and events(answer, "d100_damage_applied")
+    assert (await thread.state())["rules"]["characters"]["kai"]["fate"] == 3
+    assert "- No Fate reroll: the roll succeeded, so no Fate point was spent\n" in answer["reply"]["markdown"]
+    assert answer["results"][1]["rendered"]["es"] == (
+        "Sin repetir con Destino: la tirada tuvo éxito, así que no se gasta el punto de Destino")
