@@ -26,7 +26,7 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
-from domain.dice import FixedDice
+from domain.dice import DiceExhausted, FixedDice
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
@@ -378,12 +378,14 @@ class Commander:
         post: PostRef,
         digest: str,
         plan: Callable[[CampaignState], Sequence[UnitLine]],
+        replan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """Decide and append every line of a post in order, in one transaction, or none; a retried post
         (same id, same text, same author) answers what it wrote the first time.
 
         `plan` reads the post against the state at the locked head (the directory of names it parses with
-        is that state's); it raises to refuse the post before anything is decided.
+        is that state's); it raises to refuse the post before anything is decided. `replan` reads a retried
+        post again, to answer the lines it skipped (`_skipped_again`); None when it no longer reads.
         """
         assert post.id is not None
         key = post.id
@@ -406,7 +408,7 @@ class Commander:
             head = writer.head
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
-            return await self._replayed_unit(campaign_id, unit, head, plan)
+            return await self._replayed_unit(campaign_id, unit, head, replan)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
             self.cache.put(campaign_id, state, head.head_hash)
@@ -461,7 +463,7 @@ class Commander:
 
     async def _replayed_unit(
         self, campaign_id: str, stored: list[StoredEvent], head: Any,
-        plan: Callable[[CampaignState], Sequence[UnitLine]] | None = None,
+        plan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """The unit a post wrote, read back: each line's events and the state right before it; with the
         post's `plan`, the lines it skipped too (`_skipped_again`)."""
@@ -558,16 +560,20 @@ def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequenc
 
 
 def _skipped_again(
-    plan: Callable[[CampaignState], Sequence[UnitLine]], stored: list[StoredEvent], done: list[UnitCommand],
-    after: CampaignState,
+    plan: Callable[[CampaignState], Sequence[UnitLine] | None], stored: list[StoredEvent],
+    done: list[UnitCommand], after: CampaignState,
 ) -> list[UnitSkip]:
     """A replayed unit's skipped lines: nothing of them was recorded, so the post is read again against the
     state it was first read against (right before its first event) and every planned line without events of
     its own is decided again against the state before it, which refuses it as the first time (a skip rolls
-    no die, so no dice are needed); the same rules then say it was skipped, and why."""
+    no die, so no dice are needed); the same rules then say it was skipped, and why.
+
+    The same code reads the same text against the same state alike. A post recorded by an older version that
+    reads otherwise now (a changed grammar) still answers every line it recorded: a line that cannot be
+    matched is left out rather than failing the replay, whose recorded lines are the reference."""
     first = stored[0].meta
     actor = Actor(str(first.get("actor")), first.get("role") or "player")
-    planned = list(plan(done[0].before))
+    planned = list(plan(done[0].before) or [])
     skipped: list[UnitSkip] = []
     position = 0
     for line in planned:
@@ -583,6 +589,6 @@ def _skipped_again(
             skip = _skip(line, line.command, error, done[:position], state)
             if skip is not None:
                 skipped.append(skip)
-                continue
-        raise RuntimeError(f"line {line.line} of a recorded post has no events and is not skipped")
+        except DiceExhausted:
+            pass  # the rules would roll for it now: not a line this post skipped (see the docstring)
     return skipped

@@ -223,6 +223,13 @@ async def send_post(
             raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
         return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
 
+    def replan(state: CampaignState) -> list[UnitLine] | None:
+        # A retried post read again for the lines it skipped: one that no longer reads is still answered.
+        try:
+            return plan(state)
+        except ApiError:
+            return None
+
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
@@ -230,7 +237,7 @@ async def send_post(
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
+        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan, replan)
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
