@@ -45,5 +45,4 @@ def skip_reason(command: Command, error: DomainError, earlier: Sequence[Event]) 
     lines that did not allow it; None when the refusal stands."""
     if not isinstance(error, RuleViolation):
         return None
-    found = d100_skip(command, error.rule, earlier) or wng_skip(command, error.rule, earlier)
-    return found
+    return d100_skip(command, error.rule, earlier) or wng_skip(command, error.rule, earlier)

@@ -162,3 +162,32 @@ async def test_forum_skipped_fate_reroll_after_a_hit_spends_no_fate(client: Any)
     assert "- No Fate reroll: the roll succeeded, so no Fate point was spent\n" in answer["reply"]["markdown"]
     assert answer["results"][1]["rendered"]["es"] == (
         "Sin repetir con Destino: la tirada tuvo éxito, así que no se gasta el punto de Destino")
+
+
+def _npc(bs: int, ag: int) -> dict[str, Any]:
+    return {"characteristics": {"WS": 30, "BS": bs, "S": 30, "T": 30, "Ag": ag, "Int": 30, "Per": 30, "WP": 30,
+                                "Fel": 30},
+            "wounds": 10, "armour": {"body": 2},
+            "skills": {"Dodge": {"characteristic": "Ag", "kind": "basic"}},
+            "weapons": [{"id": "autogun", "name": "Autogun", "weapon_class": "basic", "damage": "1d10+3",
+                         "semi": 3, "range_m": 90, "clip": 30, "qualities": ["never_jams"]}]}
+
+
+async def test_forum_skipped_damage_after_the_posts_own_dodge_negated_every_hit(client: Any) -> None:
+    # The GM plays both sides: BS 100 always hits (one single shot, one hit), Ag 100 always dodges it.
+    thread = await Thread.open(client, "Underhive", "deathwatch", ())
+    await thread.post("GM", f'!register Ganger #ganger npc sheet={sheet(_npc(100, 30))}\n'
+                            f'!register Sentry #sentry npc sheet={sheet(_npc(30, 100))}\n!start-session')
+    answer = await thread.post("GM", "!attack ganger -> sentry autogun\n!dodge sentry\n!damage ganger",
+                               post_id="g1")
+    shot, dodge = events(answer, "d100_attack_rolled")[0], events(answer, "d100_reaction_rolled")[0]
+    assert shot["target"] >= 100 and shot["hits"] == 1  # a d100 never rolls over 100
+    assert dodge["target"] >= 100 and dodge["hits_after"] == 0
+    assert [r["type"] for r in answer["results"]] == ["d100_attack", "d100_react", "d100_damage"]
+    skipped = answer["results"][2]["result"]["skipped"]
+    assert skipped["reason"] == "hits_avoided" and skipped["rule"] == "no_pending_attack"
+    assert "- No damage: every hit of the attack was avoided, so there is no damage to roll\n" in (
+        answer["reply"]["markdown"])
+    assert answer["results"][2]["rendered"]["es"] == (
+        "Sin Daño: se evitaron todos los impactos del ataque, así que no se tira el Daño")
+    assert (await thread.get("/verify")).json()["ok"] is True
