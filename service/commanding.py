@@ -26,10 +26,12 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
+from domain.dice import DiceExhausted, FixedDice
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
 from domain.rulesets import check_options
+from domain.skipping import SkippedLine, skip_reason
 from projections.permalinks import Links
 from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
@@ -104,8 +106,17 @@ class UnitCommand(msgspec.Struct, frozen=True):
     token: str | None = None
 
 
+class UnitSkip(msgspec.Struct, frozen=True):
+    """A line of a unit skipped (domain/skipping.py): what it was, why, and how many recorded lines came
+    before it (where it goes among `commands`), with the state it was read against."""
+
+    skipped: SkippedLine
+    position: int
+    state: CampaignState
+
+
 class UnitOutcome(msgspec.Struct, frozen=True):
-    """What a unit answers: the head after it, and what each of its lines wrote (in order)."""
+    """What a unit answers: the head after it, what each of its lines wrote (in order), the lines it skipped."""
 
     version: int
     head_hash: str
@@ -113,6 +124,7 @@ class UnitOutcome(msgspec.Struct, frozen=True):
     replayed: bool = False
     # The state after the unit: the renderers read names and the new state of whoever changed from it.
     after: CampaignState | None = None
+    skipped: list[UnitSkip] = []
 
 
 class LineRefused(Exception):
@@ -366,16 +378,19 @@ class Commander:
         post: PostRef,
         digest: str,
         plan: Callable[[CampaignState], Sequence[UnitLine]],
+        replan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """Decide and append every line of a post in order, in one transaction, or none; a retried post
         (same id, same text, same author) answers what it wrote the first time.
 
         `plan` reads the post against the state at the locked head (the directory of names it parses with
-        is that state's); it raises to refuse the post before anything is decided.
+        is that state's); it raises to refuse the post before anything is decided. `replan` reads a retried
+        post again, to answer the lines it skipped (`_skipped_again`); None when it no longer reads.
         """
         assert post.id is not None
         key = post.id
         done: list[UnitCommand] = []
+        skipped: list[UnitSkip] = []
         async with self.store.write(campaign_id) as writer:
             previous = await writer.command_by_key(key)
             if previous:
@@ -389,29 +404,35 @@ class Commander:
                 state = await self.cache.for_writer(writer)
                 start = state.version
                 for planned in plan(state):
-                    state = await self._unit_line(writer, actor, post, digest, planned, state, done)
+                    state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
             head = writer.head
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
-            return await self._replayed_unit(campaign_id, unit, head)
+            return await self._replayed_unit(campaign_id, unit, head, replan)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
             self.cache.put(campaign_id, state, head.head_hash)
             if self.snapshots is not None and self.snapshots.due(start, state.version):
                 await self.snapshots.save(campaign_id, state)
-        return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state)
+        return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
+                           skipped=skipped)
 
     async def _unit_line(
         self, writer: Writer, actor: Actor, post: PostRef, digest: str, planned: UnitLine, state: CampaignState,
-        done: list[UnitCommand],
+        done: list[UnitCommand], skipped: list[UnitSkip],
     ) -> CampaignState:
-        """Decide and append one line of a unit inside its transaction; answers the state after it."""
+        """Decide and append one line of a unit inside its transaction, or skip it (a consequence of the
+        unit's own roll that the roll did not allow); answers the state after it."""
         command = msgspec.structs.replace(planned.command, post=post)
         try:
             writer.check_version(command.expected_version)
             events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
         except DomainError as error:
-            raise LineRefused(planned.line, planned.source, error) from error
+            skip = _skip(planned, command, error, done, state)
+            if skip is None:
+                raise LineRefused(planned.line, planned.source, error) from error
+            skipped.append(skip)
+            return state
         token = await self._side_records(writer, command, events, fresh_seed)
         base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
         metas, after = stamp(state, events, nonce, base)
@@ -440,8 +461,12 @@ class Commander:
                 await writer.save_seed(event.epoch, fresh_seed, event.commitment)
         return token
 
-    async def _replayed_unit(self, campaign_id: str, stored: list[StoredEvent], head: Any) -> UnitOutcome:
-        """The unit a post wrote, read back: each line's events and the state right before it."""
+    async def _replayed_unit(
+        self, campaign_id: str, stored: list[StoredEvent], head: Any,
+        plan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
+    ) -> UnitOutcome:
+        """The unit a post wrote, read back: each line's events and the state right before it; with the
+        post's `plan`, the lines it skipped too (`_skipped_again`)."""
         groups: list[list[StoredEvent]] = []
         for event in stored:
             if groups and groups[-1][0].meta.get("command_id") == event.meta.get("command_id"):
@@ -461,7 +486,9 @@ class Commander:
             done.append(UnitCommand(int(meta.get("line") or 0), "", str(meta.get("command_type")), group,
                                     [r.event for r in records], state))
             state = after
-        return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, replayed=True, after=state)
+        skipped = _skipped_again(plan, stored, done, state) if plan is not None and stored else []
+        return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, replayed=True, after=state,
+                           skipped=skipped)
 
     async def _state_before(self, campaign_id: str, seq: int) -> CampaignState:
         if seq <= 1:
@@ -517,3 +544,51 @@ class Commander:
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce
+
+
+def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequence[UnitCommand],
+          state: CampaignState) -> UnitSkip | None:
+    """The skip of a refused line that follows a roll of the unit's earlier lines it depended on, or None."""
+    found = skip_reason(command, error, [event for line in done for event in line.events])
+    if found is None:
+        return None
+    reason, roll_id = found
+    rule = error.rule if isinstance(error, RuleViolation) else ""
+    skipped = SkippedLine(line=planned.line, source=planned.source, command_type=command_tag(command),
+                          reason=reason, roll_id=roll_id, rule=rule, message=error.message)
+    return UnitSkip(skipped, len(done), state)
+
+
+def _skipped_again(
+    plan: Callable[[CampaignState], Sequence[UnitLine] | None], stored: list[StoredEvent],
+    done: list[UnitCommand], after: CampaignState,
+) -> list[UnitSkip]:
+    """A replayed unit's skipped lines: nothing of them was recorded, so the post is read again against the
+    state it was first read against (right before its first event) and every planned line without events of
+    its own is decided again against the state before it, which refuses it as the first time (a skip rolls
+    no die, so no dice are needed); the same rules then say it was skipped, and why.
+
+    The same code reads the same text against the same state alike. A post recorded by an older version that
+    reads otherwise now (a changed grammar) still answers every line it recorded: a line that cannot be
+    matched is left out rather than failing the replay, whose recorded lines are the reference."""
+    first = stored[0].meta
+    actor = Actor(str(first.get("actor")), first.get("role") or "player")
+    planned = list(plan(done[0].before) or [])
+    skipped: list[UnitSkip] = []
+    position = 0
+    for line in planned:
+        if position < len(done) and done[position].line == line.line and (
+                done[position].command_type == command_tag(line.command)):
+            position += 1
+            continue
+        state = done[position].before if position < len(done) else after
+        context = CommandContext(next_seq=state.version + 1, fresh_id="replayed", fresh_commitment="")
+        try:
+            decide(state, line.command, FixedDice(()), actor, context)
+        except DomainError as error:
+            skip = _skip(line, line.command, error, done[:position], state)
+            if skip is not None:
+                skipped.append(skip)
+        except DiceExhausted:
+            pass  # the rules would roll for it now: not a line this post skipped (see the docstring)
+    return skipped

@@ -40,8 +40,8 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice, context: 
     if attack is None:
         raise RuleViolation("no_pending_attack", "no attack is waiting for its damage under that id")
     if attack.stage == "missed":
-        # Said apart from "no such attack": a post of `!attack` then `!damage` is refused when the shot misses,
-        # and the player must learn why (the attack's line is not recorded either).
+        # Said apart from "no such attack": the player must learn why. In the attack's own post this refusal
+        # becomes a skipped line (domain/skipping.py); it stands for an attack of an earlier post.
         raise RuleViolation("attack_missed", f"the attack {attack.id!r} missed (or its hits were all avoided): "
                                              "it has no damage to roll")
     if attack.stage != "awaiting_damage":

@@ -25,6 +25,7 @@ from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
+from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
@@ -35,7 +36,15 @@ from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
-from service.commanding import LineRefused, PostEdited, UnitCommand, UnitLine, UnitOutcome, request_digest
+from service.commanding import (
+    LineRefused,
+    PostEdited,
+    UnitCommand,
+    UnitLine,
+    UnitOutcome,
+    UnitSkip,
+    request_digest,
+)
 from service.store import recorded_from_stored
 
 
@@ -132,32 +141,57 @@ def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links,
     return told
 
 
+def _line_result(done: UnitCommand, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
+    english = by_lang["en"].told
+    result = {
+        **result_of(done.events),
+        **english.numbers,
+        "changed": [msgspec.to_builtins(c) for c in english.changed],
+        "rolls": [msgspec.to_builtins(r) for r in english.rolls],
+        "seqs": [s.seq for s in done.stored],
+    }
+    if done.token is not None:
+        result["token"] = done.token
+    return LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
+                      result=result, rendered={k: v.told.text() for k, v in by_lang.items()})
+
+
+def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
+    """A skipped line's result: `skipped` says why (docs/api.md); it recorded nothing, so no seqs or rolls."""
+    line = skip.skipped
+    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
+    return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
+                      result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
+                      rendered={k: v.told.text() for k, v in by_lang.items()})
+
+
 def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
             post_ref: PostRef, author: str) -> PostAnswer:
     assert outcome.after is not None
     told = _told_lines(outcome.commands, outcome.after, links, campaign_id)
-    results: list[LineResult] = []
-    for done, by_lang in zip(outcome.commands, told, strict=True):
-        english = by_lang["en"].told
-        result = {
-            **result_of(done.events),
-            **english.numbers,
-            "changed": [msgspec.to_builtins(c) for c in english.changed],
-            "rolls": [msgspec.to_builtins(r) for r in english.rolls],
-            "seqs": [s.seq for s in done.stored],
-        }
-        if done.token is not None:
-            result["token"] = done.token
-        results.append(LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
-                                  result=result, rendered={k: v.told.text() for k, v in by_lang.items()}))
+    # Each line in the post's order: a skipped line goes where it was, among the lines that recorded.
+    lines: list[tuple[LineResult, dict[Lang, ToldLine]]] = []
+    skips = sorted(outcome.skipped, key=lambda s: s.position)
+    for index, (done, by_lang) in enumerate(zip(outcome.commands, told, strict=True)):
+        while skips and skips[0].position == index:
+            lines.append(_skipped_line(skips.pop(0), sources))
+        lines.append((_line_result(done, by_lang, sources), by_lang))
+    lines.extend(_skipped_line(skip, sources) for skip in skips)
     head = Head(outcome.version, outcome.head_hash)
-    mine = [by_lang[lang] for by_lang in told]
+    mine = [by_lang[lang] for _, by_lang in lines]
     return PostAnswer(
-        version=outcome.version, head_hash=outcome.head_hash, replayed=outcome.replayed, lang=lang, results=results,
+        version=outcome.version, head_hash=outcome.head_hash, replayed=outcome.replayed, lang=lang,
+        results=[result for result, _ in lines],
         reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
                          markdown=reply(mine, lang, head, post_ref, author, "markdown")),
         events=[e for done in outcome.commands for e in done.stored],
     )
+
+
+def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, dict[Lang, ToldLine]]:
+    by_lang: dict[Lang, ToldLine] = {lang: ToldLine(skip.skipped.line, tell_skipped(skip.skipped, lang))
+                                     for lang in LANGS}
+    return _skipped_result(skip, by_lang, sources), by_lang
 
 
 @post(
@@ -189,6 +223,13 @@ async def send_post(
             raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
         return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
 
+    def replan(state: CampaignState) -> list[UnitLine] | None:
+        # A retried post read again for the lines it skipped: one that no longer reads is still answered.
+        try:
+            return plan(state)
+        except ApiError:
+            return None
+
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
@@ -196,7 +237,7 @@ async def send_post(
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan)
+        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan, replan)
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:

@@ -500,7 +500,7 @@ def test_unarmed_damage_is_primitive_and_tires() -> None:
 
 def test_damage_after_a_missed_attack_says_the_attack_missed() -> None:
     # 80 > BS 50: the shot misses (RULES A7 step 2), so there is no damage to roll, and the refusal says why
-    # rather than "no attack is waiting" (a post of `!attack` then `!damage` is refused whole on a miss).
+    # rather than "no attack is waiting" (in the attack's own post the damage line is skipped for it).
     state = squad()
     events, state = run(state, Attack(attack_id="a1", attacker_id="brother", target_id="cultist",
                                       weapon_id="bolter"), [80])
