@@ -9,32 +9,31 @@ import msgspec
 import pytest
 
 from domain.commands import Actor
-from domain.dice import FixedDice
 from domain.d100 import COMMANDS, EVENTS, D100State, decide, initial_state
+from domain.d100 import events as ev
 from domain.d100.commands import (
     Attack,
     BurnFate,
     CoverSpec,
     GmRuling,
+    OpposedSide,
     React,
     RegisterCharacter,
     Reload,
     RollDamage,
     RollOpposedTest,
     RollTest,
-    OpposedSide,
     SpendFate,
     StartRound,
     TakeAim,
     Unjam,
 )
-from domain.d100 import events as ev
+from domain.d100.evolve import evolve
 from domain.d100.modifiers import Modifier
-from domain.d100.options import options_for
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
+from domain.dice import FixedDice
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
-from domain.d100.evolve import evolve
 from tests.support.characters import is_joining, joined
 
 GM = Actor("gm-1", "gm")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from domain.grammars import grammar_for
 from domain.language import Grammar, LineError, ParsedCommand
 from domain.language.folding import fold
 from domain.language.value_slots import Choice
-from domain.grammars import grammar_for
 
 from . import table
 

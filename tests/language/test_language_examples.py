@@ -7,8 +7,8 @@ import msgspec
 from domain.characters import CreateCharacter
 from domain.d100 import commands as d
 from domain.d100.modifiers import Modifier
-from domain.language import LineError, ParseContext, ParsedCommand, extract_lines
 from domain.grammars import grammar_for
+from domain.language import LineError, ParseContext, ParsedCommand, extract_lines
 from domain.wrath_and_glory import commands as g
 from domain.wrath_and_glory.modifiers import Modifier as WngModifier
 
@@ -90,7 +90,7 @@ def test_language_two_blocks_on_one_post_line_make_two_ids() -> None:
     # docs/commands.md: ids are `<post>-<line>`, and a second command on the same post line adds `b`.
     parsed = D100_GRAMMAR.parse_post("[lx]test Per[/lx] [lx]test Ag[/lx] [lx]test WP[/lx]", table.D100,
                                      ParseContext(author="ana", id_prefix="p9"))
-    assert [getattr(c.command, "test_id") for c in parsed.commands] == ["p9-1", "p9-1b", "p9-1c"]
+    assert [c.command.test_id for c in parsed.commands] == ["p9-1", "p9-1b", "p9-1c"]
 
 
 def test_language_post_runs_in_order_and_later_lines_name_what_earlier_ones_created() -> None:

@@ -7,14 +7,13 @@ import msgspec
 import pytest
 
 from domain.commands import Command
+from domain.grammars import grammar_for, grammar_of_command, grammars
 from domain.language import Grammar, Vocabulary, w
 from domain.language.forms import Form, form
 from domain.language.value_slots import Choice
-from domain.grammars import grammar_for, grammar_of_command, grammars
 from service.api.schemas import ACCEPTED_COMMANDS
 
 from . import table
-
 
 D100_GRAMMAR = grammar_for("deathwatch")
 
@@ -56,7 +55,7 @@ def test_language_contribute_entropy_has_a_line_form_once_it_exists() -> None:
         parsed = D100_GRAMMAR.parse_line(line, table.D100, table.ANA)
         command = getattr(parsed, "command", None)
         assert isinstance(command, entropy), parsed
-        assert getattr(command, "entropy") in ("the Emperor protects", "el Emperador protege")
+        assert command.entropy in ("the Emperor protects", "el Emperador protege")
         assert D100_GRAMMAR.render(command, lang).startswith("entrop")
 
 

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import Command, command_tag
+from domain.grammars import grammar_of_command
 from domain.language import Directory, Grammar
 from domain.language.tokens import quote, tokenize
-from domain.grammars import grammar_of_command
 from domain.rulesets import engine_of_command
 from service.api.schemas import ACCEPTED_COMMANDS
 

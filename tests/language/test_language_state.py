@@ -9,8 +9,8 @@ from domain.commands import Actor, Command
 from domain.d100 import events as ev
 from domain.d100.commands import RegisterCharacter
 from domain.directory_from_state import build_directory
-from domain.language import ParseContext, ParsedPost
 from domain.grammars import parse_post
+from domain.language import ParseContext, ParsedPost
 from domain.wrath_and_glory import events as wev
 from domain.wrath_and_glory.commands import AddCharacter
 from tests.d100.encounter_fixtures import cultist, horde, marine
@@ -48,7 +48,7 @@ def test_language_a_deathwatch_exchange_played_from_posts() -> None:
     assert any(isinstance(e, ev.AttackRolled) and e.modifiers.modifiers[-1].name == "aim" for e in rolled)
 
     (damage,) = _post(table, "!damage", ana, "p2").commands
-    assert getattr(damage.command, "attack_id") == "p1-2"
+    assert damage.command.attack_id == "p1-2"
     _run(table, damage.command, ana, SeededDice(7))
     assert table.state.rules.characters["cultists"].magnitude < 20  # type: ignore[union-attr]
 
@@ -75,7 +75,7 @@ def test_language_a_wrath_and_glory_scene_played_from_posts() -> None:
     test = next(e for e in rolled if isinstance(e, wev.TestRolled))
 
     (reroll,) = _post(table, "!repetir", ana, "p2").commands
-    assert getattr(reroll.command, "test_id") == test.test_id
+    assert reroll.command.test_id == test.test_id
     _run(table, reroll.command, ana, [6] * 13)
 
     (resolve,) = _post(table, "!resolver -> orks", ana, "p3").commands
@@ -99,6 +99,6 @@ def test_language_fate_reroll_means_the_authors_last_roll_a_missed_attack_too() 
                          ParseContext(author=ana.participant_id, id_prefix="p3"))
     assert [e.code for e in nothing.errors] == ["nothing_pending"]
     (reroll,) = _post(table, "!destino repetir", ana, "p4").commands
-    assert getattr(reroll.command, "test_id") == "p2-1"
+    assert reroll.command.test_id == "p2-1"
     rerolled = _run(table, reroll.command, ana, [30])  # 30 ≤ 50: the reroll hits
     assert any(isinstance(e, ev.AttackRolled) and e.reroll_of == "p2-1" for e in rerolled)

@@ -38,7 +38,7 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
     # A GM's retraction, not an undo of a turn: the mark says so (docs/history.md).
     assert f"- *retracted by Game Master (event {mistake['version'] + 1}):* **#{mistake['version']}**" in markdown
     assert f"= {total}" in markdown and "~~" not in markdown
-    assert f"[post p-77](https://forum.example/t/1#p77)" in markdown
+    assert "[post p-77](https://forum.example/t/1#p77)" in markdown
     bbcode = (await campaign.get("/transcript?session=1&format=bbcode&lang=es")).text
     assert "Transcripción" in bbcode and "[s]" not in bbcode and "[list]\n[*]" in bbcode
     assert f"[*][color=gray][i]anulado por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
