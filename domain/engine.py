@@ -93,6 +93,13 @@ class Phrases(Protocol):
         ...
 
 
+# Why a line of a post was skipped (the API's `skipped.reason`; docs/commands.md lists them):
+# attack_missed: the post's attack (or its Fate reroll) missed, so it has no damage to roll or deal;
+# hits_avoided: the post's reaction line negated every hit of the post's attack (d100);
+# roll_succeeded: the post's roll succeeded, so a Fate reroll of it has nothing to reroll (d100).
+SkipReason = Literal["attack_missed", "hits_avoided", "roll_succeeded"]
+
+
 class Engine(Protocol):
     """One ruleset's rules behind one typed interface (DESIGN §8)."""
 
@@ -195,4 +202,9 @@ class Engine(Protocol):
 
     def speciality(self, state: RulesState, character_id: str) -> str | None:
         """The character's speciality as its sheet names it (Deathwatch oaths need one); None where there is none."""
+        ...
+
+    def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
+        """Why a line of a post, refused under `rule`, is skipped instead because a roll of the post's `earlier`
+        lines did not allow it (domain/skipping.py), and that roll's id; None when the refusal stands."""
         ...

@@ -11,21 +11,16 @@ post (the player saw it miss before writing) stays a refusal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 import msgspec
 
 from .commands import Command
-from .d100.skipped import d100_skip
+from .engine import SkipReason
 from .errors import DomainError, RuleViolation
 from .events import Event
-from .wrath_and_glory.skipped import wng_skip
+from .rulesets import engine_of_command
 
-# Why a line was skipped (the API's `skipped.reason`; docs/commands.md lists them):
-# attack_missed: the post's attack (or its Fate reroll) missed, so it has no damage to roll or deal;
-# hits_avoided: the post's reaction line negated every hit of the post's attack (d100);
-# roll_succeeded: the post's roll succeeded, so a Fate reroll of it has nothing to reroll (d100).
-SkipReason = Literal["attack_missed", "hits_avoided", "roll_succeeded"]
+__all__ = ["SkipReason", "SkippedLine", "skip_reason"]
 
 
 class SkippedLine(msgspec.Struct, frozen=True, kw_only=True):
@@ -43,6 +38,7 @@ class SkippedLine(msgspec.Struct, frozen=True, kw_only=True):
 def skip_reason(command: Command, error: DomainError, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
     """The reason and roll id when `command`, refused with `error`, follows a roll of the post's `earlier`
     lines that did not allow it; None when the refusal stands."""
-    if not isinstance(error, RuleViolation):
-        return None
-    return d100_skip(command, error.rule, earlier) or wng_skip(command, error.rule, earlier)
+    engine = engine_of_command(type(command))
+    if engine is None or not isinstance(error, RuleViolation):
+        return None  # the campaign's own commands (roll, note …) have no consequence lines to skip
+    return engine.skip(command, error.rule, earlier)

@@ -11,7 +11,7 @@ from ..characters import CreateCharacter
 from ..commands import Actor, Command
 from ..dice import Dice
 from ..encounter import TurnPosition
-from ..engine import NewCharacter, OptionValue, RulesState, Surroundings
+from ..engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
 from ..language import Vocabulary
@@ -22,6 +22,7 @@ from .evolve import evolve
 from .options import D100Options, D100Ruleset, options_for
 from .phrases import PHRASES, D100Phrases
 from .sheet import Sheet, sheet_from_stats
+from .skipped import d100_skip
 from .state import D100State, initial_state
 from .vocabulary import VOCABULARY
 
@@ -117,6 +118,9 @@ class D100Engine:
     def speciality(self, state: RulesState, character_id: str) -> str | None:
         found = _own(state).characters.get(character_id)
         return found.sheet.speciality if found is not None else None
+
+    def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
+        return d100_skip(command, rule, earlier)
 
     def _variant(self, ruleset: str) -> D100Ruleset:
         variant = _VARIANTS.get(ruleset)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from ..commands import Command
+from ..engine import SkipReason
 from ..events import Event
 from .commands import RollDamage, SpendFate
 from .events import AttackRolled, ReactionRolled, TestRolled
-
-D100Skip = Literal["attack_missed", "hits_avoided", "roll_succeeded"]
 
 
 def _attacks_rolled(events: Iterable[Event]) -> set[str]:
@@ -23,7 +21,7 @@ def _attacks_rolled(events: Iterable[Event]) -> set[str]:
     return rolled
 
 
-def d100_skip(command: Command, rule: str, earlier: Sequence[Event]) -> tuple[D100Skip, str] | None:
+def d100_skip(command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
     """`!damage` after this post's attack that missed or whose hits its reaction line all negated, and
     `!fate reroll` of this post's roll that succeeded; anything else is refused as the rules say."""
     if isinstance(command, RollDamage):

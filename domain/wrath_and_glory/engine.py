@@ -10,7 +10,7 @@ from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition
-from domain.engine import NewCharacter, OptionValue, RulesState, Surroundings
+from domain.engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
 from domain.language import Vocabulary
@@ -20,6 +20,7 @@ from domain.wrath_and_glory.events import EVENTS, WngEvent
 from domain.wrath_and_glory.evolve import evolve
 from domain.wrath_and_glory.phrases import PHRASES, WngPhrases
 from domain.wrath_and_glory.resource_decisions import recruit
+from domain.wrath_and_glory.skipped import wng_skip
 from domain.wrath_and_glory.state import WngState, initial_state
 from domain.wrath_and_glory.views import answer, check_session_may_end, encounter_view
 from domain.wrath_and_glory.vocabulary import VOCABULARY
@@ -104,6 +105,9 @@ class WngEngine:
 
     def speciality(self, state: RulesState, character_id: str) -> str | None:
         return None
+
+    def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
+        return wng_skip(command, rule, earlier)
 
 
 ENGINE = WngEngine()

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from ..commands import Command
+from ..engine import SkipReason
 from ..events import Event
 from .commands import ResolveAttack
 from .events import DiceRerolled, GloryDiceAdded, TestRolled
 
 
-def wng_skip(command: Command, rule: str, earlier: Sequence[Event]) -> tuple[Literal["attack_missed"], str] | None:
+def wng_skip(command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
     """`!resolve` (deal the damage) after this post's attack that missed: its test rolled, rerolled or given
     Glory dice in this post, and still short of the DN."""
     if not isinstance(command, ResolveAttack) or rule != "missed":
