@@ -20,6 +20,7 @@ import asyncio
 import datetime as dt
 import time
 import uuid
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 import asyncpg
@@ -57,6 +58,41 @@ class AppendResult:
         return self.events / self.seconds if self.seconds else 0.0
 
 
+Step = Callable[[], Awaitable[None]]
+
+
+async def _closed_loops(steps: Sequence[Step], *, warmup: float, duration: float, max_events: int) -> AppendResult:
+    """Run each step (one append) in its own closed loop: the first `warmup` seconds are sent but not counted,
+    then every append that starts in the measured window is counted, with its latency and the CPU used."""
+    result = AppendResult()
+    samples: list[float] = []
+    measure_from = time.perf_counter() + warmup
+    stop_at = measure_from + duration
+    end = [measure_from]
+
+    async def loop(step: Step) -> None:
+        clock = time.perf_counter
+        while True:
+            began = clock()
+            if began >= stop_at or result.events >= max_events:
+                return
+            await step()
+            done = clock()
+            if began >= measure_from:
+                result.events += 1
+                samples.append(done - began)
+                end[0] = max(end[0], done)
+            else:
+                result.warmup_events += 1
+
+    before = sample(None)
+    await asyncio.gather(*(loop(step) for step in steps))
+    result.cpu = between(before, sample(None), result.events + result.warmup_events)
+    result.seconds = max(end[0] - measure_from, 1e-9)
+    result.latencies = Latencies(samples)
+    return result
+
+
 async def run_appends(
     database_url: str, *, connections: int, warmup: float, duration: float, max_events: int, notify: bool = False
 ) -> AppendResult:
@@ -67,24 +103,16 @@ async def run_appends(
     for conn in conns:
         await conn.execute("SET TIME ZONE 'UTC'")
     await conns[0].executemany(INSERT_CAMPAIGN, [(uuid.UUID(c), chain.GENESIS) for c in campaigns])
-    result = AppendResult()
-    samples: list[float] = []
-    start = time.perf_counter()
-    measure_from = start + warmup
-    stop_at = measure_from + duration
-    end = [measure_from]
 
-    async def worker(conn: asyncpg.Connection, campaign_id: str) -> None:
+    def appender(conn: asyncpg.Connection, campaign_id: str) -> Step:
         campaign = uuid.UUID(campaign_id)
-        clock = time.perf_counter
-        n = 0
-        while True:
-            began = clock()
-            if began >= stop_at or result.events >= max_events:
-                return
+        count = [0]
+
+        async def append() -> None:
+            n = count[0]
+            count[0] += 1
             data, meta = payloads[n % len(payloads)]
             data_text, meta_text = texts[n % len(texts)]
-            n += 1
             async with conn.transaction():
                 version, prev = await conn.fetchrow(LOCK_HEAD, campaign)
                 now = dt.datetime.now(dt.UTC)
@@ -96,24 +124,15 @@ async def run_appends(
                 await conn.execute(INSERT_EVENT_AND_NOTIFY if notify else INSERT_EVENT, campaign, version + 1,
                                    data_text, meta_text, now, prev, digest)
                 await conn.execute(MOVE_HEAD, campaign, version + 1, digest)
-            done = clock()
-            if began >= measure_from:
-                result.events += 1
-                samples.append(done - began)
-                end[0] = max(end[0], done)
-            else:
-                result.warmup_events += 1
 
-    before = sample(None)
+        return append
+
     try:
-        await asyncio.gather(*(worker(c, k) for c, k in zip(conns, campaigns, strict=True)))
-        result.cpu = between(before, sample(None), result.events + result.warmup_events)
+        steps = [appender(c, k) for c, k in zip(conns, campaigns, strict=True)]
+        return await _closed_loops(steps, warmup=warmup, duration=duration, max_events=max_events)
     finally:
         for conn in conns:
             await conn.close()
-    result.seconds = max(end[0] - measure_from, 1e-9)
-    result.latencies = Latencies(samples)
-    return result
 
 
 async def run_statement(
@@ -129,42 +148,24 @@ async def run_statement(
     pool = await create_pool(database_url, connections, connections)
     store = EventStore(pool)
     await pool.executemany(INSERT_CAMPAIGN, [(uuid.UUID(c), chain.GENESIS) for c in campaigns])
-    result = AppendResult()
-    samples: list[float] = []
-    start = time.perf_counter()
-    measure_from = start + warmup
-    stop_at = measure_from + duration
-    end = [measure_from]
 
-    async def worker(campaign_id: str) -> None:
-        head = Head(campaign_id, "deathwatch", 0, chain.GENESIS)
-        clock = time.perf_counter
-        while True:
-            began = clock()
-            if began >= stop_at or result.events >= max_events:
-                return
-            nonce = head.version + 1
+    def appender(campaign_id: str) -> Step:
+        head = [Head(campaign_id, "deathwatch", 0, chain.GENESIS)]
+
+        async def append() -> None:
+            nonce = head[0].version + 1
             event, meta = dice_rolled(seed, campaign_id, nonce), roll_meta("gm", "gm", 1, 1, nonce)
-            stored = await store.append_if_head(head, [event], [meta], None)
+            stored = await store.append_if_head(head[0], [event], [meta], None)
             assert stored is not None, "only this worker writes its campaign"
-            head = Head(campaign_id, "deathwatch", stored[-1].seq, stored[-1].hash)
-            done = clock()
-            if began >= measure_from:
-                result.events += 1
-                samples.append(done - began)
-                end[0] = max(end[0], done)
-            else:
-                result.warmup_events += 1
+            head[0] = Head(campaign_id, "deathwatch", stored[-1].seq, stored[-1].hash)
 
-    before = sample(None)
+        return append
+
     try:
-        await asyncio.gather(*(worker(c) for c in campaigns))
-        result.cpu = between(before, sample(None), result.events + result.warmup_events)
+        steps = [appender(c) for c in campaigns]
+        return await _closed_loops(steps, warmup=warmup, duration=duration, max_events=max_events)
     finally:
         await pool.close()
-    result.seconds = max(end[0] - measure_from, 1e-9)
-    result.latencies = Latencies(samples)
-    return result
 
 
 async def verify_chains(database_url: str, limit_campaigns: int = 2) -> int:
