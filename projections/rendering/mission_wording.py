@@ -30,6 +30,8 @@ class Wording(msgspec.Struct, frozen=True, kw_only=True):
     glory_renown: str
     outcome: str
     none: str
+    # Spanish "none" agrees with the noun: Complicaciones and Recompensas are feminine ("ninguna").
+    none_feminine: str
     no_leader: str
     involved: str
     proposed_by: str
@@ -76,6 +78,7 @@ EN = Wording(
     glory_renown="Renown from the Oath of Glory",
     outcome="Outcome",
     none="none",
+    none_feminine="none",
     no_leader="not chosen yet",
     involved="involved",
     proposed_by="proposed by {who}",
@@ -134,6 +137,7 @@ ES = Wording(
     glory_renown="Renombre por el Juramento de Gloria",
     outcome="Resultado",
     none="ninguno",
+    none_feminine="ninguna",
     no_leader="sin elegir todavía",
     involved="implicados",
     proposed_by="propuesto por {who}",
