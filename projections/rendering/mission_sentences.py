@@ -103,9 +103,11 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
             by = f" ({words.involved}: {_names(involved, name, lang)})" if involved else ""
             return (f"Objetivo {objective} fallido{by}{_tail(note)}" if es
                     else f"Objective {objective} failed{by}{_tail(note)}")
-        case MissionComplicationRecorded(text=text, cause=cause):
-            return (f"Complicación en la misión {mission} ({words.cause}: {cause}): {text}" if es
-                    else f"Complication in mission {mission} ({words.cause}: {cause}): {text}")
+        case MissionComplicationRecorded(text=text, cause=cause, caused_by_seq=seq):
+            # The roll that caused it, as the report names it, so the thread can find that roll's line.
+            roll = f"; {words.roll_seq.format(seq=seq)}" if seq is not None else ""
+            return (f"Complicación en la misión {mission} ({words.cause}: {cause}{roll}): {text}" if es
+                    else f"Complication in mission {mission} ({words.cause}: {cause}{roll}): {text}")
         case MissionLeaderChosen(character_id=leader, method=method, rolls=rolls):
             # Every die of the event is in its sentence: the 1d10 of each candidate, round by round.
             dice = "; ".join(f"{name(r.character_id)} [{r.die.value}]" + (f" ({words.reroll})" if r.round > 1
@@ -129,8 +131,11 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
             shown = words.success if outcome == "success" else words.failure
             return (f"Termina la ejecución de la misión {mission}: {shown}" if es
                     else f"Mission {mission}: execution ends, {shown.lower()}")
-        case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, reason=reason):
-            granted = words.reward.format(name=name(cid), xp=xp, renown=renown)
+        case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, oath_renown=glory, reason=reason):
+            # The Oath of Glory's renown is part of what the character gains (the report adds it too).
+            granted = words.reward.format(name=name(cid), xp=xp, renown=renown + glory)
+            if glory:
+                granted += f" ({words.oath_part.format(n=glory)})"
             why = f" ({reason})" if reason else ""  # the grant already holds a colon
             return (f"Recompensa de la misión {mission}: {granted}{why}" if es
                     else f"Reward of mission {mission}: {granted}{why}")
