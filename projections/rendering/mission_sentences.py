@@ -134,9 +134,10 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
         case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, oath_renown=glory, reason=reason):
             # The Oath of Glory's renown is part of what the character gains (the report adds it too).
             granted = words.reward.format(name=name(cid), xp=xp, renown=renown + glory)
-            if glory:
-                granted += f" ({words.oath_part.format(n=glory)})"
-            why = f" ({reason})" if reason else ""  # the grant already holds a colon
+            # One parenthesis for the oath's part and the reason (the grant already holds a colon).
+            notes = [words.oath_part.format(n=glory)] if glory else []
+            notes += [reason] if reason else []
+            why = f" ({'; '.join(notes)})" if notes else ""
             return (f"Recompensa de la misión {mission}: {granted}{why}" if es
                     else f"Reward of mission {mission}: {granted}{why}")
         case MissionClosed():

@@ -114,8 +114,11 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
     await campaign.ok({"type": "mission_review_objective", "mission_id": "m", "objective_id": "banner",
                        "accept": True, "kind": "secondary"})
     await campaign.ok({"type": "mission_advance", "mission_id": "m", "to": "execution"})
+    roll = await campaign.ok({"type": "roll", "expression": "d100", "reason": "Demolition", "character_id": "kyros"}, ana)
+    await campaign.ok({"type": "mission_record_complication", "mission_id": "m", "text": "The guards wake",
+                       "cause": "failed Demolition test", "caused_by_seq": roll["version"]})
     before = (await campaign.get("/missions/m?format=markdown&lang=es")).text
-    assert "## Complicaciones\n\n*ninguna*\n" in before and "## Recompensas\n\n*ninguna*\n" in before
+    assert "## Recompensas\n\n*ninguna*\n" in before
     await campaign.ok({"type": "mission_complete_objective", "mission_id": "m", "objective_id": "relay",
                        "involved": ["kyros", "vael"]})
     await campaign.ok({"type": "mission_complete_objective", "mission_id": "m", "objective_id": "banner",
@@ -127,7 +130,8 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
     assert no_xp.status_code == 422 and "Kill the warboss" in no_xp.json()["detail"]
     # Renown still counts after a failure. Vael completed a primary and a secondary: +2 from the oath, so
     # 3 + 2 = 5; Kyros completed one primary: +1.
-    await campaign.ok({"type": "mission_grant_reward", "mission_id": "m", "character_id": "vael", "renown": 3})
+    await campaign.ok({"type": "mission_grant_reward", "mission_id": "m", "character_id": "vael", "renown": 3,
+                       "reason": "held the line"})
 
     markdown = (await campaign.get("/missions/m?format=markdown")).text
     assert "Take the banner (*completed*; involved: Brother Vael; proposed by Ana)" in markdown
@@ -145,6 +149,9 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
     assert bbcode_tags(bbcode) <= PHPBB_TAGS and "propuesto por Ana" in bbcode
 
     transcript = (await campaign.get("/transcript?from_seq=1&format=markdown&lang=es")).text
-    assert "Brother Vael: 0 PX, 5 de Renombre (incluido +2 por el Juramento de Gloria)" in transcript
+    assert "Brother Vael: 0 PX, 5 de Renombre (incluido +2 por el Juramento de Gloria; held the line)" in transcript
+    # The complication names the roll that caused it, as the report does.
+    assert f"(causa: failed Demolition test; tirada n.º {roll['version']}): The guards wake" in transcript
     english = (await campaign.get("/transcript?from_seq=1&format=markdown")).text
-    assert "Brother Vael: 0 XP, 5 renown (including +2 from the Oath of Glory)" in english
+    assert "Brother Vael: 0 XP, 5 renown (including +2 from the Oath of Glory; held the line)" in english
+    assert f"(cause: failed Demolition test; roll #{roll['version']}): The guards wake" in english
