@@ -60,3 +60,17 @@ async def test_transcript_span_errors(campaign: Any) -> None:
     assert (await campaign.get("/transcript?from_seq=3&to_seq=2")).status_code == 400
     assert (await campaign.get("/transcript?session=1&encounter=x")).status_code == 400
     assert (await campaign.get("/transcript?format=pdf")).status_code == 400
+
+
+async def test_transcript_from_the_first_event_shows_no_id_or_code(new_campaign: Any) -> None:
+    # docs/history.md: names, not ids. The campaign's first event is written by its GM before the GM's
+    # participant_joined (same command): the role stands in, and the ruleset is the game's title.
+    wng = await new_campaign("wrath_and_glory")
+    first = (await wng.get("/transcript?from_seq=1&to_seq=2")).json()["frames"]
+    assert (first[0]["actor"], first[0]["actor_name"]) == ("gm", "GM")
+    assert first[0]["summary"] == "Campaign “Campaign” created (Wrath & Glory)"
+    markdown = (await wng.get("/transcript?from_seq=1&to_seq=2&format=markdown&lang=es")).text
+    assert "- **#1** · DJ: Campaña «Campaign» creada (Wrath & Glory)\n" in markdown
+    bbcode = (await wng.get("/transcript?from_seq=1&to_seq=2&format=bbcode")).text
+    assert "[*][b]#1[/b] · GM: Campaign “Campaign” created (Wrath & Glory)\n" in bbcode
+    assert "gm:" not in markdown + bbcode and "wrath_and_glory" not in markdown + bbcode
