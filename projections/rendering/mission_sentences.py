@@ -127,10 +127,16 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
         case MissionExecutionStarted():
             return (f"Empieza la ejecución de la misión {mission}" if es
                     else f"Mission {mission}: execution begins")
-        case MissionExecutionEnded(outcome=outcome):
+        case MissionExecutionEnded(outcome=outcome, failed_primaries=failed, unfinished_primaries=unfinished):
             shown = words.success if outcome == "success" else words.failure
-            return (f"Termina la ejecución de la misión {mission}: {shown}" if es
-                    else f"Mission {mission}: execution ends, {shown.lower()}")
+            # A failure says which primary objective failed it, as the report's outcome line does.
+            found = state.missions.missions.get(event.mission_id)
+            texts = found.objectives if found is not None else {}
+            reasons = [words.primary_failed.format(text=texts[i].text if i in texts else i) for i in failed]
+            reasons += [words.primary_unfinished.format(text=texts[i].text if i in texts else i) for i in unfinished]
+            because = f" ({'; '.join(reasons)})" if reasons else ""
+            return (f"Termina la ejecución de la misión {mission}: {shown}{because}" if es
+                    else f"Mission {mission}: execution ends, {shown.lower()}{because}")
         case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, oath_renown=glory, reason=reason):
             # The Oath of Glory's renown is part of what the character gains (the report adds it too).
             granted = words.reward.format(name=name(cid), xp=xp, renown=renown + glory)

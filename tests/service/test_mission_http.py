@@ -155,3 +155,5 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
     english = (await campaign.get("/transcript?from_seq=1&format=markdown")).text
     assert "Brother Vael: 0 XP, 5 renown (including +2 from the Oath of Glory; held the line)" in english
     assert f"(cause: failed Demolition test; roll #{roll['version']}): The guards wake" in english
+    assert "execution ends, failure (primary objective 'Kill the warboss' failed)" in english
+    assert "Termina la ejecución de la misión «Silent Relay»: Fracaso (objetivo primario «Kill the warboss» fallido)" in transcript
