@@ -151,10 +151,11 @@ def _history_line(event: ObjectiveEvent, words: Wording, names: _Names) -> str:
     match event:
         case MissionObjectiveAdded():
             return words.history_added
-        case MissionObjectiveProposed(proposed_by=who):
-            return words.history_proposed.format(who=names.participant(who))
-        case MissionObjectiveAccepted():
-            return words.history_accepted
+        # The kind is in both lines: the GM may accept a proposal as another kind (tertiary → secondary).
+        case MissionObjectiveProposed(proposed_by=who, kind=kind):
+            return words.history_proposed.format(who=names.participant(who), kind=words.kinds_short[kind])
+        case MissionObjectiveAccepted(kind=kind):
+            return words.history_accepted.format(kind=words.kinds_short[kind])
         case MissionObjectiveRejected(reason=reason):
             return words.history_rejected.format(reason=reason)
         case MissionObjectiveChanged(old_text=old, new_text=new, old_kind=old_kind, new_kind=new_kind):

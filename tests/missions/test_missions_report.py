@@ -219,9 +219,9 @@ def test_report_names_the_player_who_proposed_an_objective() -> None:
     people = {"boris": "Boris"}
     english = mission_report(given(*LOG), "relay", "markdown", "en", CHARACTERS, people)
     assert "- **Tertiary objective (target of opportunity):** Loot the cargo (*rejected*; proposed by Boris)" in english
-    assert "    - proposed by Boris\n" in english
+    assert "    - proposed by Boris as tertiary\n" in english
     spanish = mission_report(given(*LOG), "relay", "bbcode", "es", CHARACTERS, people)
-    assert "([i]rechazado[/i]; propuesto por Boris)" in spanish and "[*]propuesto por Boris\n" in spanish
+    assert "([i]rechazado[/i]; propuesto por Boris)" in spanish and "[*]propuesto por Boris como terciario\n" in spanish
     assert "boris" not in spanish
     data = json.loads(mission_report(given(*LOG), "relay", "json", "es", CHARACTERS, people))
     cargo = next(o for o in data["objectives"] if o["id"] == "cargo")

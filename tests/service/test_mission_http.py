@@ -135,7 +135,8 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
 
     markdown = (await campaign.get("/missions/m?format=markdown")).text
     assert "Take the banner (*completed*; involved: Brother Vael; proposed by Ana)" in markdown
-    assert "    - proposed by Ana\n" in markdown and "p-" not in markdown
+    assert "    - proposed by Ana as tertiary\n    - accepted by the GM as secondary\n" in markdown
+    assert "p-" not in markdown
     assert "- Brother Vael: 0 XP, 5 renown (including +2 from the Oath of Glory)" in markdown
     assert "- Brother Kyros: +1\n- Brother Vael: +2" in markdown
     same_html(markdown)
@@ -144,7 +145,7 @@ async def test_mission_report_reads_whole_for_a_forum_in_both_languages(campaign
     assert "- Brother Vael: 0 PX, 5 de Renombre (incluido +2 por el Juramento de Gloria)" in spanish
     html = same_html(spanish)
     # The objective's history stays nested under its objective in both parsers.
-    assert "propuesto por Ana)<ul><li>propuesto por Ana</li><li>aceptado por el DJ</li>" in html
+    assert "propuesto por Ana)<ul><li>propuesto por Ana como terciario</li><li>aceptado por el DJ como secundario</li>" in html
     bbcode = (await campaign.get("/missions/m?format=bbcode&lang=es")).text
     assert bbcode_tags(bbcode) <= PHPBB_TAGS and "propuesto por Ana" in bbcode
 
