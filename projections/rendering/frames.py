@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from domain.campaign.events import EventsRetracted
+from domain.campaign.events import CampaignCreated, EventsRetracted
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.dice import Die, dice_in
@@ -23,7 +23,7 @@ from projections.rendering.changes import Change, diff, plain
 from projections.rendering.names import namer
 from projections.rendering.standing import StandingChange, change_text, standing_changes
 from projections.rendering.summaries import describe
-from projections.rendering.vocabulary import Lang
+from projections.rendering.vocabulary import Lang, word
 from projections.replay import campaign_state, is_voiding
 
 
@@ -154,6 +154,11 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
     if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
         entropy_from = epoch.contributions
     actor = after.participants.get(meta.actor or "")
+    actor_name = actor.name if actor is not None else None
+    if actor_name is None and isinstance(event, CampaignCreated):
+        # The creator is the campaign's GM, who joins (by name) in the command's next event: until then
+        # the reader is told the role ("GM" / "DJ"), never the participant id.
+        actor_name = word("gm", builder.lang)
     voider = builder.undone.get(recorded.seq)
     name = namer(after)
     standing = standing_changes(before, after, name)
@@ -166,7 +171,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         recorded_at=recorded_at,
         post=meta.post,
         actor=meta.actor,
-        actor_name=actor.name if actor is not None else None,
+        actor_name=actor_name,
         session=meta.session,
         encounter=meta.encounter,
         round=meta.round,

@@ -39,8 +39,10 @@ class _Markup(msgspec.Struct, frozen=True, kw_only=True):
     sub_item: str
 
 
+# A nested Markdown item is indented four spaces: CommonMark nests at two, but Python-Markdown needs four
+# and would flatten an objective's history into the list of objectives.
 MARKDOWN = _Markup(title="# {}", heading="## {}", bold="**{}**", italic="*{}*", list_open="", list_close="",
-                   item="- {}", sub_open="", sub_close="", sub_item="  - {}")
+                   item="- {}", sub_open="", sub_close="", sub_item="    - {}")
 BBCODE = _Markup(title="[b][u]{}[/u][/b]", heading="[b][u]{}[/u][/b]", bold="[b]{}[/b]", italic="[i]{}[/i]",
                  list_open="[list]", list_close="[/list]", item="[*]{}", sub_open="[list]", sub_close="[/list]",
                  sub_item="[*]{}")
@@ -52,9 +54,10 @@ def mission_report(
     fmt: Format,
     lang: Lang,
     characters: Mapping[str, CharacterInfo] | None = None,
+    participants: Mapping[str, str] | None = None,
 ) -> str:
-    """The mission's report as it stands in `state`; character names come from `characters` (else their ids)."""
-    report = build_report(mission(state, mission_id), lang, characters or {})
+    """The mission's report as it stands in `state`; names come from `characters` and `participants` (else ids)."""
+    report = build_report(mission(state, mission_id), lang, characters or {}, participants)
     if fmt == "json":
         return msgspec.json.encode(report).decode()
     return _render(report, MARKDOWN if fmt == "markdown" else BBCODE, VOCABULARY[lang].report)
@@ -92,7 +95,7 @@ def _objective_item(objective: ReportObjective, words: Wording, markup: _Markup)
     if objective.involved:
         details.append(f"{words.involved}: {', '.join(p.name for p in objective.involved)}")
     if objective.proposed_by is not None:
-        details.append(words.proposed_by.format(who=objective.proposed_by))
+        details.append(words.proposed_by.format(who=objective.proposed_by_name))
     return f"{markup.bold.format(objective.kind_label + ':')} {objective.text} ({'; '.join(details)})"
 
 
@@ -138,7 +141,7 @@ def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
         if c.caused_by_seq is not None:
             cause += f"; {words.roll_seq.format(seq=c.caused_by_seq)}"
         complications.append((f"{c.text} ({cause})", []))
-    _list(lines, complications, markup, words.none)
+    _list(lines, complications, markup, words.none_feminine)
 
     lines += ["", markup.heading.format(words.rewards), ""]
     rewards: list[tuple[str, list[str]]] = []
@@ -149,7 +152,7 @@ def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
         if r.reason:
             line += f" — {r.reason}"
         rewards.append((line, []))
-    _list(lines, rewards, markup, words.none)
+    _list(lines, rewards, markup, words.none_feminine)
 
     if report.oath is not None and report.oath.oath == "glory":
         lines += ["", markup.heading.format(words.glory_renown), ""]

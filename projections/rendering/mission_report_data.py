@@ -73,6 +73,7 @@ class ReportObjective(msgspec.Struct, frozen=True, kw_only=True):
     status: ShownStatus
     status_label: str
     proposed_by: str | None
+    proposed_by_name: str | None
     involved: tuple[Person, ...]
     history: tuple[ReportHistory, ...]
 
@@ -124,14 +125,20 @@ class MissionReport(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class _Names:
-    """Character names from the caller's map, falling back to the id."""
+    """Character names from the caller's map, falling back to the id; participants (who proposed) likewise."""
 
-    def __init__(self, characters: Mapping[str, CharacterInfo]) -> None:
+    def __init__(self, characters: Mapping[str, CharacterInfo], participants: Mapping[str, str]) -> None:
         self._characters = characters
+        self._participants = participants
 
     def __call__(self, character_id: str) -> str:
         info = self._characters.get(character_id)
         return info.name if info is not None else character_id
+
+    def participant(self, participant_id: str) -> str:
+        # A proposal is made by a participant (a player's account), not a character: the reader knows
+        # the player's name, never the `p-…` id.
+        return self._participants.get(participant_id, participant_id)
 
     def people(self, ids: Iterable[str]) -> tuple[Person, ...]:
         return tuple(Person(id=i, name=self(i)) for i in ids)
@@ -144,10 +151,11 @@ def _history_line(event: ObjectiveEvent, words: Wording, names: _Names) -> str:
     match event:
         case MissionObjectiveAdded():
             return words.history_added
-        case MissionObjectiveProposed(proposed_by=who):
-            return words.history_proposed.format(who=who)
-        case MissionObjectiveAccepted():
-            return words.history_accepted
+        # The kind is in both lines: the GM may accept a proposal as another kind (tertiary → secondary).
+        case MissionObjectiveProposed(proposed_by=who, kind=kind):
+            return words.history_proposed.format(who=names.participant(who), kind=words.kinds_short[kind])
+        case MissionObjectiveAccepted(kind=kind):
+            return words.history_accepted.format(kind=words.kinds_short[kind])
         case MissionObjectiveRejected(reason=reason):
             return words.history_rejected.format(reason=reason)
         case MissionObjectiveChanged(old_text=old, new_text=new, old_kind=old_kind, new_kind=new_kind):
@@ -175,6 +183,7 @@ def _objective(found: Mission, objective: Objective, words: Wording, names: _Nam
     return ReportObjective(
         id=objective.id, kind=objective.kind, kind_label=words.kinds[objective.kind], text=objective.text,
         status=status, status_label=words.statuses[status], proposed_by=objective.proposed_by,
+        proposed_by_name=names.participant(objective.proposed_by) if objective.proposed_by is not None else None,
         involved=names.people(objective.involved), history=history,
     )
 
@@ -204,10 +213,12 @@ def _outcome(found: Mission, words: Wording) -> ReportOutcome:
     return ReportOutcome(result=found.outcome, label=label, reasons=reasons)
 
 
-def build_report(found: Mission, lang: Lang, characters: Mapping[str, CharacterInfo]) -> MissionReport:
+def build_report(
+    found: Mission, lang: Lang, characters: Mapping[str, CharacterInfo], participants: Mapping[str, str] | None = None,
+) -> MissionReport:
     """The report of one mission as it stands in the folded state."""
     words = VOCABULARY[lang].report
-    names = _Names(characters)
+    names = _Names(characters, participants or {})
     leader = None
     if found.leader is not None:
         rolls = tuple(ReportRoll(round=r.round, character_id=r.character_id, name=names(r.character_id),

@@ -103,9 +103,11 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
             by = f" ({words.involved}: {_names(involved, name, lang)})" if involved else ""
             return (f"Objetivo {objective} fallido{by}{_tail(note)}" if es
                     else f"Objective {objective} failed{by}{_tail(note)}")
-        case MissionComplicationRecorded(text=text, cause=cause):
-            return (f"Complicación en la misión {mission} ({words.cause}: {cause}): {text}" if es
-                    else f"Complication in mission {mission} ({words.cause}: {cause}): {text}")
+        case MissionComplicationRecorded(text=text, cause=cause, caused_by_seq=seq):
+            # The roll that caused it, as the report names it, so the thread can find that roll's line.
+            roll = f"; {words.roll_seq.format(seq=seq)}" if seq is not None else ""
+            return (f"Complicación en la misión {mission} ({words.cause}: {cause}{roll}): {text}" if es
+                    else f"Complication in mission {mission} ({words.cause}: {cause}{roll}): {text}")
         case MissionLeaderChosen(character_id=leader, method=method, rolls=rolls):
             # Every die of the event is in its sentence: the 1d10 of each candidate, round by round.
             dice = "; ".join(f"{name(r.character_id)} [{r.die.value}]" + (f" ({words.reroll})" if r.round > 1
@@ -125,13 +127,23 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
         case MissionExecutionStarted():
             return (f"Empieza la ejecución de la misión {mission}" if es
                     else f"Mission {mission}: execution begins")
-        case MissionExecutionEnded(outcome=outcome):
+        case MissionExecutionEnded(outcome=outcome, failed_primaries=failed, unfinished_primaries=unfinished):
             shown = words.success if outcome == "success" else words.failure
-            return (f"Termina la ejecución de la misión {mission}: {shown}" if es
-                    else f"Mission {mission}: execution ends, {shown.lower()}")
-        case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, reason=reason):
-            granted = words.reward.format(name=name(cid), xp=xp, renown=renown)
-            why = f" ({reason})" if reason else ""  # the grant already holds a colon
+            # A failure says which primary objective failed it, as the report's outcome line does.
+            found = state.missions.missions.get(event.mission_id)
+            texts = found.objectives if found is not None else {}
+            reasons = [words.primary_failed.format(text=texts[i].text if i in texts else i) for i in failed]
+            reasons += [words.primary_unfinished.format(text=texts[i].text if i in texts else i) for i in unfinished]
+            because = f" ({'; '.join(reasons)})" if reasons else ""
+            return (f"Termina la ejecución de la misión {mission}: {shown}{because}" if es
+                    else f"Mission {mission}: execution ends, {shown.lower()}{because}")
+        case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, oath_renown=glory, reason=reason):
+            # The Oath of Glory's renown is part of what the character gains (the report adds it too).
+            granted = words.reward.format(name=name(cid), xp=xp, renown=renown + glory)
+            # One parenthesis for the oath's part and the reason (the grant already holds a colon).
+            notes = [words.oath_part.format(n=glory)] if glory else []
+            notes += [reason] if reason else []
+            why = f" ({'; '.join(notes)})" if notes else ""
             return (f"Recompensa de la misión {mission}: {granted}{why}" if es
                     else f"Reward of mission {mission}: {granted}{why}")
         case MissionClosed():

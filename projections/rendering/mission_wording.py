@@ -30,6 +30,8 @@ class Wording(msgspec.Struct, frozen=True, kw_only=True):
     glory_renown: str
     outcome: str
     none: str
+    # Spanish "none" agrees with the noun: Complicaciones and Recompensas are feminine ("ninguna").
+    none_feminine: str
     no_leader: str
     involved: str
     proposed_by: str
@@ -76,6 +78,7 @@ EN = Wording(
     glory_renown="Renown from the Oath of Glory",
     outcome="Outcome",
     none="none",
+    none_feminine="none",
     no_leader="not chosen yet",
     involved="involved",
     proposed_by="proposed by {who}",
@@ -112,8 +115,8 @@ EN = Wording(
     primary_failed="primary objective '{text}' failed",
     primary_unfinished="primary objective '{text}' was not completed",
     history_added="added",
-    history_proposed="proposed by {who}",
-    history_accepted="accepted by the GM",
+    history_proposed="proposed by {who} as {kind}",
+    history_accepted="accepted by the GM as {kind}",
     history_rejected="rejected by the GM: {reason}",
     history_changed_text="changed from '{old}' to '{new}'",
     history_changed_kind="changed from {old} to {new}",
@@ -134,6 +137,7 @@ ES = Wording(
     glory_renown="Renombre por el Juramento de Gloria",
     outcome="Resultado",
     none="ninguno",
+    none_feminine="ninguna",
     no_leader="sin elegir todavía",
     involved="implicados",
     proposed_by="propuesto por {who}",
@@ -173,8 +177,8 @@ ES = Wording(
     primary_failed="objetivo primario «{text}» fallido",
     primary_unfinished="objetivo primario «{text}» no cumplido",
     history_added="añadido",
-    history_proposed="propuesto por {who}",
-    history_accepted="aceptado por el DJ",
+    history_proposed="propuesto por {who} como {kind}",
+    history_accepted="aceptado por el DJ como {kind}",
     history_rejected="rechazado por el DJ: {reason}",
     history_changed_text="cambiado de «{old}» a «{new}»",
     history_changed_kind="cambiado de {old} a {new}",

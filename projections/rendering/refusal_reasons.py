@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from projections.rendering.mission_refusals import mission_reason
+
 # One rule name covers "not enough" of a pool and the pool's other limits (`glory`: "a Glory spend is at
 # least 1" too), so the rule's sentence cannot tell them apart: the shortfall is read off the message, which
 # W&G's `resources.spend` writes always alike.
@@ -107,7 +109,6 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
     "two_weapon_targets": (("say how far apart", "di a cuántos metros están los objetivos: dos armas golpean "
                                                  "objetivos a 10 m o menos"),),
     "mount_crippled": (("cannot carry a rider", "la montura no puede llevar jinete ahora"),),
-    "no_xp_after_a_failed_primary": (("was not completed", "sin PX: no se cumplió un objetivo primario"),),
     "troop_attack": (("members left", "la tropa no tiene tantos miembros"),),
 }
 
@@ -163,7 +164,7 @@ def spanish_reason(kind: str, rule: str | None, message: str) -> str | None:
     if short is not None:
         return short
     if rule is not None:
-        return _by_reason(rule, message)
+        return mission_reason(rule, message) or _by_reason(rule, message)
     if kind == "not-found":
         return _matched(message)
     if kind == "forbidden":

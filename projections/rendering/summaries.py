@@ -55,12 +55,18 @@ def _events_es(seqs: tuple[int, ...]) -> str:
     return f"el evento {seqs[0]}" if len(seqs) == 1 else f"los eventos {_seqs(seqs)}"
 
 
+# The games' own titles, the same in both languages; a reader never sees the ruleset's code (`only_war`).
+RULESET_NAMES = {"deathwatch": "Deathwatch", "dark_heresy": "Dark Heresy", "only_war": "Only War",
+                 "wrath_and_glory": "Wrath & Glory"}
+
+
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
     es = lang == "es"
     match event:
         case CampaignCreated(name=name, ruleset=ruleset):
-            return f"Campaña «{name}» creada ({ruleset})" if es else f"Campaign “{name}” created ({ruleset})"
+            shown = RULESET_NAMES.get(ruleset, ruleset)
+            return f"Campaña «{name}» creada ({shown})" if es else f"Campaign “{name}” created ({shown})"
         case ParticipantJoined(name=name, role=role):
             return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):

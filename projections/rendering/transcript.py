@@ -69,6 +69,9 @@ class Layout:
         return f"[*]{item}" if self.markup == "bbcode" else f"- {item}"
 
     def message(self, items: list[str], first: bool, last: bool, head: Head | None) -> str:
+        if not items:
+            # The head witness on its own (the last frame filled the message before it): no empty list.
+            return self.closing(head, last).removeprefix("\n[/list]").lstrip("\n")
         return self.opening(first) + "\n".join(self.line(i) for i in items) + self.closing(head, last)
 
 
@@ -122,13 +125,19 @@ class Splitter:
         self.pending.append(item)
 
     def finish(self) -> Iterator[str]:
-        layout, pending = self.layout, self.pending
-        final = layout.message(pending, self.first, True, self.head)
-        if len(final) > self.limit and len(pending) > 1:
-            yield layout.message(pending[:-1], self.first, False, self.head)
-            yield layout.message(pending[-1:], False, True, self.head)
-        else:
+        layout, pending, head = self.layout, self.pending, self.head
+        final = layout.message(pending, self.first, True, head)
+        if len(final) <= self.limit or not pending:
             yield final
+            return
+        tail = layout.message(pending[-1:], False, True, head)
+        if len(pending) > 1 and len(tail) <= self.limit:
+            yield layout.message(pending[:-1], self.first, False, head)
+            yield tail
+            return
+        # The last frame and the head witness do not fit together: the witness goes on its own.
+        yield layout.message(pending, self.first, False, head)
+        yield layout.message([], False, True, head)
 
 
 def render(frames: Iterable[Frame], fmt: Format, lang: Lang, title: str, head: Head | None = None) -> str:
@@ -146,7 +155,9 @@ def split(frames: Iterable[Frame], fmt: Markup, lang: Lang, title: str, head: He
 
 
 def _fit(layout: Layout, item: str, first: bool, head: Head | None, limit: int) -> str:
-    room = limit - len(layout.message([""], first, True, head))
+    # Room in a message without the head witness (which can go on its own, `finish`): with the witness
+    # counted, a short frame of the first message at a small limit was cut down to a bare "…".
+    room = limit - len(layout.message([""], first, False, head))
     if len(item) <= room:
         return item
     cut = item[: max(room - 1, 0)]

@@ -46,7 +46,8 @@ async def mission_read(
         raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point",
                        f"no hay ninguna misión {mission_id!r} en esta campaña en ese punto")
     try:
-        report = mission_report(state.missions, mission_id, format, lang, mission_characters(state))
+        participants = {p.participant_id: p.name for p in state.participants.values()}
+        report = mission_report(state.missions, mission_id, format, lang, mission_characters(state), participants)
     except UnknownEntity as error:
         raise ApiError(404, "not-found", error.message) from error
     # Every roll the report rests on, with its proof: the mission's own rolls and the rolls that caused

@@ -84,9 +84,9 @@ def test_report_markdown_in_english() -> None:
         "- **Outcome:** Success",
         "## Briefing\n\nDestroy the ork relay on Vorlese.",
         "- **Primary objective:** Destroy the relay (*completed*; involved: Brother Kyros, Brother Vael)",
-        "  - changed from 'Kill the scouts' to 'Capture a scout'",
+        "    - changed from 'Kill the scouts' to 'Capture a scout'",
         "- **Tertiary objective (target of opportunity):** Loot the cargo (*rejected*; proposed by boris)",
-        "  - rejected by the GM: No time",
+        "    - rejected by the GM: No time",
         "- Ork reinforcements (cause: Wrath die 1; roll #42)",
         "- Brother Kyros: 400 XP, 2 renown (including +1 from the Oath of Glory) — Led the assault",
         "## Renown from the Oath of Glory\n\n- Brother Kyros: +1\n- Brother Vael: +1",
@@ -107,7 +107,7 @@ def test_report_markdown_in_spanish() -> None:
         "## Sesión informativa",
         "- **Objetivo primario:** Destroy the relay (*cumplido*; implicados: Brother Kyros, Brother Vael)",
         "- **Objetivo secundario:** Capture a scout (*fallido*; implicados: Brother Vael)",
-        "  - cambiado de «Kill the scouts» a «Capture a scout»",
+        "    - cambiado de «Kill the scouts» a «Capture a scout»",
         "- **Objetivo terciario (de oportunidad):** Loot the cargo (*rechazado*; propuesto por boris)",
         "## Complicaciones\n\n- Ork reinforcements (causa: Wrath die 1; tirada n.º 42)",
         "## Recompensas\n\n- Brother Kyros: 400 PX, 2 de Renombre (incluido +1 por el Juramento de Gloria)",
@@ -212,3 +212,26 @@ def test_report_at_an_earlier_point_of_the_log() -> None:
     assert "- **Phase:** Execution" in text
     assert "- **Primary objective:** Destroy the relay (*open*)" in text
     assert "Loot the cargo" not in text
+
+
+def test_report_names_the_player_who_proposed_an_objective() -> None:
+    # A proposal is a participant's (a player account), and the reader knows the player's name, not the id.
+    people = {"boris": "Boris"}
+    english = mission_report(given(*LOG), "relay", "markdown", "en", CHARACTERS, people)
+    assert "- **Tertiary objective (target of opportunity):** Loot the cargo (*rejected*; proposed by Boris)" in english
+    assert "    - proposed by Boris as tertiary\n" in english
+    spanish = mission_report(given(*LOG), "relay", "bbcode", "es", CHARACTERS, people)
+    assert "([i]rechazado[/i]; propuesto por Boris)" in spanish and "[*]propuesto por Boris como terciario\n" in spanish
+    assert "boris" not in spanish
+    data = json.loads(mission_report(given(*LOG), "relay", "json", "es", CHARACTERS, people))
+    cargo = next(o for o in data["objectives"] if o["id"] == "cargo")
+    assert (cargo["proposed_by"], cargo["proposed_by_name"]) == ("boris", "Boris")
+
+
+def test_report_empty_sections_agree_in_gender_in_spanish() -> None:
+    # Complicaciones and Recompensas are feminine: "ninguna"; English says "none" for all.
+    spanish = report("markdown", "es", *LOG[:6])
+    assert "## Complicaciones\n\n*ninguna*\n" in spanish and "## Recompensas\n\n*ninguna*\n" in spanish
+    assert "## Renombre por el Juramento de Gloria\n\n*ninguno*\n" in spanish  # Renombre is masculine
+    english = report("markdown", "en", *LOG[:6])
+    assert "## Complications\n\n*none*\n" in english and "## Rewards\n\n*none*\n" in english

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.service.forum.markup_check import same_html
+
 
 async def test_session_transcript_frames_match_the_events(campaign: Any) -> None:
     ana = await campaign.invite("Ana", "player")
@@ -60,3 +62,44 @@ async def test_transcript_span_errors(campaign: Any) -> None:
     assert (await campaign.get("/transcript?from_seq=3&to_seq=2")).status_code == 400
     assert (await campaign.get("/transcript?session=1&encounter=x")).status_code == 400
     assert (await campaign.get("/transcript?format=pdf")).status_code == 400
+
+
+async def test_transcript_from_the_first_event_shows_no_id_or_code(new_campaign: Any) -> None:
+    # docs/history.md: names, not ids. The campaign's first event is written by its GM before the GM's
+    # participant_joined (same command): the role stands in, and the ruleset is the game's title.
+    wng = await new_campaign("wrath_and_glory")
+    first = (await wng.get("/transcript?from_seq=1&to_seq=2")).json()["frames"]
+    assert (first[0]["actor"], first[0]["actor_name"]) == ("gm", "GM")
+    assert first[0]["summary"] == "Campaign “Campaign” created (Wrath & Glory)"
+    markdown = (await wng.get("/transcript?from_seq=1&to_seq=2&format=markdown&lang=es")).text
+    assert "- **#1** · DJ: Campaña «Campaign» creada (Wrath & Glory)\n" in markdown
+    bbcode = (await wng.get("/transcript?from_seq=1&to_seq=2&format=bbcode")).text
+    assert "[*][b]#1[/b] · GM: Campaign “Campaign” created (Wrath & Glory)\n" in bbcode
+    assert "gm:" not in markdown + bbcode and "wrath_and_glory" not in markdown + bbcode
+
+
+async def test_transcript_split_at_the_smallest_limit_loses_no_short_frame(campaign: Any) -> None:
+    # docs/history.md: split=N (200 ≤ N) cuts on frame boundaries, the first message with the title, the last
+    # with the head witness. At 200 a short first frame used to become a bare "…" (the witness's room was
+    # kept in every message); only a frame longer than a message on its own may be shortened.
+    await campaign.ok({"type": "start_session", "title": "Gate"})
+    await campaign.ok({"type": "roll", "expression": "2d10", "reason": "a very long reason " * 10})
+    short = await campaign.ok({"type": "roll", "expression": "d10", "reason": "short"})
+    head = (await campaign.get("/transcript?session=1")).json()["head"]
+    for fmt, lang, marker in (("markdown", "en", "- **#"), ("bbcode", "es", "[*][b]#")):
+        messages = (await campaign.get(f"/transcript?session=1&format={fmt}&lang={lang}&split=200")).json()["messages"]
+        assert all(len(m) <= 200 for m in messages)
+        assert messages[0].startswith(("**Transcript", "[b][size=150]Transcripción"))
+        assert messages[-1].rstrip().endswith((f"{head['head_hash']}*", f"{head['head_hash']}[/color][/size]"))
+        items = [line for m in messages for line in m.splitlines() if line.startswith(marker)]
+        assert [i.split("#")[1].split("*")[0].split("[")[0] for i in items] == [
+            str(s) for s in range(short["version"] - 2, short["version"] + 1)]
+        session_line = next(i for i in items if "Gate" in i)
+        assert session_line.endswith(("Session 1 begins: Gate", "Empieza la sesión 1: Gate"))
+        whole = next(i for i in items if "short" in i)
+        assert f"rolls/{short['version']}" in whole and "…" not in whole
+        if fmt == "bbcode":
+            assert all(m.count("[list]") == m.count("[/list]") for m in messages)
+        else:
+            for m in messages:
+                same_html(m)
