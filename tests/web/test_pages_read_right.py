@@ -1,0 +1,40 @@
+"""What a forum reader sees on the pages, checked against docs/web.md word by word (found by the web audit).
+
+Each expectation is the doc's or the events' own JSON: the dice an event lists, the campaign's ruleset, a
+retraction's own seq; never the page code's output fed back into itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.conftest import Campaign, Served
+from tests.web.scenario import deathwatch_fight
+
+
+def _row(html: str, seq: int) -> str:
+    """The HTML of one event row of the timeline (`<li id="e<seq>">` … `</li>` of the row's own list)."""
+    start = html.index(f'id="e{seq}"')
+    end = html.find('<li id="e', start + 1)
+    return html[start: end if end != -1 else len(html)]
+
+
+async def _fight(served: Served) -> tuple[Campaign, dict[str, Any], list[dict[str, Any]]]:
+    campaign = await served.create("deathwatch")
+    fight = await deathwatch_fight(campaign)
+    return campaign, fight, await campaign.events()
+
+
+async def test_timeline_shows_each_die_of_an_event_once(served: Served) -> None:
+    campaign, _, events = await _fight(served)
+    page = await served.client.get(f"/ui/campaigns/{campaign.id}?limit=200", headers=campaign.auth())
+    # Initiative: one d10 for each of the two combatants; damage: the hits' dice and Fury's, each once.
+    rolled = [e for e in events if e["type"] in ("d100_initiative_rolled", "d100_damage_applied")]
+    assert any(e["type"] == "d100_initiative_rolled" for e in rolled)
+    for event in rolled:
+        listed = event["data"]["dice"]
+        shown = re.findall(r'<span class="die">d(\d+)=(\d+)</span>', _row(page.text, event["seq"]))
+        assert shown == [(str(d["sides"]), str(d["value"])) for d in listed], (event["type"], shown, listed)
+    initiative = next(e for e in rolled if e["type"] == "d100_initiative_rolled")
+    assert len(re.findall(r'class="die"', _row(page.text, initiative["seq"]))) == 2
