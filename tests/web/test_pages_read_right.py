@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tests.web.conftest import Campaign, Served
-from tests.web.scenario import deathwatch_fight
+from tests.web.scenario import deathwatch_fight, wrath_and_glory_scene
 
 
 def _row(html: str, seq: int) -> str:
@@ -38,3 +38,22 @@ async def test_timeline_shows_each_die_of_an_event_once(served: Served) -> None:
         assert shown == [(str(d["sides"]), str(d["value"])) for d in listed], (event["type"], shown, listed)
     initiative = next(e for e in rolled if e["type"] == "d100_initiative_rolled")
     assert len(re.findall(r'class="die"', _row(page.text, initiative["seq"]))) == 2
+
+
+async def test_type_filter_offers_only_the_campaigns_ruleset_each_title_once(served: Served) -> None:
+    campaign, _, _ = await _fight(served)
+    for lang in ("en", "es"):
+        page = await served.client.get(f"/ui/campaigns/{campaign.id}?lang={lang}", headers=campaign.auth())
+        select = re.search(r'<select name="type">(.*?)</select>', page.text, re.S)
+        assert select is not None
+        options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select[1])
+        kinds = [kind for kind, _ in options if kind]
+        assert "d100_attack_rolled" in kinds and "session_started" in kinds
+        assert not [kind for kind in kinds if kind.startswith("wng_")], "Wrath & Glory types on a Deathwatch page"
+        titles = [name for _, name in options]
+        assert len(titles) == len(set(titles)), sorted(t for t in titles if titles.count(t) > 1)
+    wng = await served.create("wrath_and_glory")
+    await wrath_and_glory_scene(wng)
+    page = await served.client.get(f"/ui/campaigns/{wng.id}", headers=wng.auth())
+    select = re.search(r'<select name="type">(.*?)</select>', page.text, re.S)
+    assert select is not None and 'value="wng_test_rolled"' in select[1] and 'value="d100_' not in select[1]
