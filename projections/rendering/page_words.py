@@ -47,6 +47,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "live_new": ("{n} new event(s): show the newest", "{n} evento(s) nuevo(s): ver los últimos"),
     "undone_label": ("undone", "deshecho"),
     "undone_by": ("undone by {actor} at event {seq}, {when}", "deshecho por {actor} en el evento {seq}, {when}"),
+    "retracted_by": ("retracted by {actor} at event {seq}, {when}",
+                     "anulado por {actor} en el evento {seq}, {when}"),
     "session_heading": ("Session {n}", "Sesión {n}"),
     "outside_session": ("Outside any session", "Fuera de sesión"),
     "encounter_heading": ("Encounter {id}", "Combate {id}"),

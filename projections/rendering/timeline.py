@@ -31,6 +31,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     undone_by: int | None
     undone_by_name: str | None
     undone_at: str | None
+    # Voided by a retraction (a GM's "this roll does not count"), not by an undone turn.
+    retracted: bool = False
     where: str | None
     # Told with the events around it (an action paid for an attack): shown quieter.
     minor: bool = False
@@ -57,7 +59,7 @@ def row(frame: Frame, lang: Lang, undone_at: str | None = None) -> Row:
         seq=frame.seq, type=frame.type, line=frame.summary, details=frame.effects, dice=frame.dice,
         proof=frame.proof, recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,
         undone_by_name=frame.undone_by_name or frame.undone_by_actor, undone_at=undone_at, where=where,
-        minor=frame.minor,
+        minor=frame.minor, retracted=frame.undone_by_retraction,
     )
 
 

@@ -57,3 +57,22 @@ async def test_type_filter_offers_only_the_campaigns_ruleset_each_title_once(ser
     page = await served.client.get(f"/ui/campaigns/{wng.id}", headers=wng.auth())
     select = re.search(r'<select name="type">(.*?)</select>', page.text, re.S)
     assert select is not None and 'value="wng_test_rolled"' in select[1] and 'value="d100_' not in select[1]
+
+
+async def test_a_retracted_roll_says_retracted_by_whom_at_which_event(served: Served) -> None:
+    campaign, fight, _ = await _fight(served)
+    roll = next(e["seq"] for e in fight["roll"]["events"] if e["type"] == "dice_rolled")
+    answer = await campaign.ok({"type": "retract", "seqs": [roll], "reason": "wrong thread",
+                                "post": {"id": "p-retract", "author": "gm"}})
+    retraction = answer["events"][-1]["seq"]
+    ui = f"/ui/campaigns/{campaign.id}?limit=200"
+    english = _row((await served.client.get(ui + "&lang=en", headers=campaign.auth())).text, roll)
+    assert "<del" in english and f"retracted by Game Master at event {retraction}," in english
+    assert "undone by" not in english
+    spanish = _row((await served.client.get(ui + "&lang=es", headers=campaign.auth())).text, roll)
+    assert f"anulado por Game Master en el evento {retraction}," in spanish and "deshecho" not in spanish
+    # An undone turn still says "undone by" (docs/web.md: who undid them, at which event and when).
+    undone = fight["undone"]["seqs"][-1]
+    undo = fight["undo"]["events"][0]["seq"]
+    assert f"undone by Game Master at event {undo}," in _row(
+        (await served.client.get(ui + "&lang=en", headers=campaign.auth())).text, undone)
