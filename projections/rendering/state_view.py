@@ -67,12 +67,14 @@ def sheet_extras(rules_character: Mapping[str, Any]) -> tuple[dict[str, Standing
     """What a sheet shows beside the standing: ammunition and jammed weapons, and the maxima of the numbers."""
     sheet = rules_character.get("sheet") or {}
     extras: dict[str, StandingValue] = {}
+    # Ammunition and jams are kept by weapon id ("bolter"); a reader knows the weapon by its sheet's name.
+    named = {w.get("id"): w.get("name") for w in sheet.get("weapons") or () if isinstance(w, dict)}
     ammo = rules_character.get("ammo") or {}
     if ammo:
-        extras["ammo"] = tuple(f"{weapon} {count}" for weapon, count in sorted(ammo.items()))
+        extras["ammo"] = tuple(f"{named.get(weapon) or weapon} {count}" for weapon, count in sorted(ammo.items()))
     jammed = rules_character.get("jammed") or ()
     if jammed:
-        extras["jammed"] = tuple(sorted(jammed))
+        extras["jammed"] = tuple(sorted(named.get(weapon) or weapon for weapon in jammed))
     maxima: dict[str, int] = {}
     for key, found in (("wounds", sheet.get("wounds")), ("shock", sheet.get("shock")),
                        ("fate", rules_character.get("fate_max")), ("magnitude", rules_character.get("magnitude_start")),

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tests.web.conftest import Campaign, Served
-from tests.web.scenario import deathwatch_fight, wrath_and_glory_scene
+from tests.web.scenario import KAI, deathwatch_fight, wrath_and_glory_scene
 
 
 def _row(html: str, seq: int) -> str:
@@ -76,3 +76,11 @@ async def test_a_retracted_roll_says_retracted_by_whom_at_which_event(served: Se
     undo = fight["undo"]["events"][0]["seq"]
     assert f"undone by Game Master at event {undo}," in _row(
         (await served.client.get(ui + "&lang=en", headers=campaign.auth())).text, undone)
+
+
+async def test_the_state_page_names_the_weapon_of_its_ammunition(served: Served) -> None:
+    campaign, _, _ = await _fight(served)
+    rules = (await campaign.get("/state"))["rules"]["characters"]["kai"]
+    page = await served.client.get(f"/ui/campaigns/{campaign.id}/state", headers=campaign.auth())
+    ammo = re.search(r'<dd data-key="ammo">([^<]*)</dd>', page.text)
+    assert ammo is not None and ammo[1] == f"{KAI['weapons'][0]['name']} {rules['ammo']['bolter']}"
