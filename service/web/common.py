@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from litestar import Request, Response
+from litestar.exceptions import ValidationException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
 from litestar.template.config import TemplateConfig
@@ -16,7 +17,7 @@ from litestar.types import ExceptionHandlersMap
 from domain.campaign.state import CampaignState
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
-from service.api.problems import ApiError
+from service.api.problems import ApiError, validation_words
 from service.api.services import Services, services
 from service.live import Hub
 from service.store import CampaignNotFound, Head
@@ -151,8 +152,20 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
     )
 
 
+def invalid_page(request: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
+    """A query parameter a page cannot take (`?limit=500`, `?session=abc`), said on a page, not as JSON."""
+    lang, _ = language(request)
+    english, spanish = validation_words(error)
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": 400, "detail": spanish if lang == "es" else english},
+        status_code=400,
+    )
+
+
 PAGE_EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     SignInNeeded: sign_in_redirect,
+    ValidationException: invalid_page,
     ApiError: error_page,
     CampaignNotFound: error_page,
 }

@@ -84,3 +84,17 @@ async def test_the_state_page_names_the_weapon_of_its_ammunition(served: Served)
     page = await served.client.get(f"/ui/campaigns/{campaign.id}/state", headers=campaign.auth())
     ammo = re.search(r'<dd data-key="ammo">([^<]*)</dd>', page.text)
     assert ammo is not None and ammo[1] == f"{KAI['weapons'][0]['name']} {rules['ammo']['bolter']}"
+
+
+async def test_a_bad_query_parameter_is_a_page_in_the_readers_language_not_json(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    ui = f"/ui/campaigns/{campaign.id}"
+    for query in ("limit=500", "session=abc", "before=x"):
+        english = await served.client.get(f"{ui}?{query}", headers=campaign.auth())
+        assert english.status_code == 400 and english.headers["content-type"].startswith("text/html"), query
+        assert "<h1>400 — This address is not valid</h1>" in english.text and '"type"' not in english.text
+        spanish = await served.client.get(f"{ui}?{query}&lang=es", headers=campaign.auth())
+        assert "<h1>400 — Esta dirección no es válida</h1>" in spanish.text
+        assert "la petición no es válida" in spanish.text and "Expected" not in spanish.text
+    revoked = await served.client.get(f"{ui}?share=lxs_{'x' * 40}&lang=es")
+    assert revoked.status_code == 401 and "<h1>401 — Sin identificar</h1>" in revoked.text
