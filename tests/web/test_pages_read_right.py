@@ -98,3 +98,23 @@ async def test_a_bad_query_parameter_is_a_page_in_the_readers_language_not_json(
         assert "la petición no es válida" in spanish.text and "Expected" not in spanish.text
     revoked = await served.client.get(f"{ui}?share=lxs_{'x' * 40}&lang=es")
     assert revoked.status_code == 401 and "<h1>401 — Sin identificar</h1>" in revoked.text
+
+
+async def test_a_roll_waiting_for_its_reveal_says_so_in_every_die_of_the_browsers_column(
+    served: Served, context: Any
+) -> None:
+    campaign, _, _ = await _fight(served)  # the session ended: its seed is out; a new roll waits for the next
+    rolled = await campaign.ok({"type": "roll", "expression": "1d100", "reason": "awareness"})
+    seq = rolled["events"][0]["seq"]
+    page = await context.new_page()
+    await page.goto(f"{campaign.ui}/rolls/{seq}?share={await campaign.share()}&lang=es")
+    assert await page.locator("td.browser").all_inner_texts() == [""]  # nothing said before the button
+    await page.click("#verify-button")
+    await page.wait_for_function("!['idle', 'running'].includes(document.getElementById('verify-result').dataset.state)")
+    assert await page.locator("#verify-result").get_attribute("data-state") == "pending"
+    # docs/web.md: "the chain agrees; the dice wait for the seed's reveal", here in Spanish, with a mark the
+    # fallback fonts draw.
+    assert await page.locator("#verify-result").inner_text() == (
+        "◷ la cadena coincide; los dados esperan a que se revele la semilla")
+    assert await page.locator("td.browser").all_inner_texts() == ["◷"]
+    await page.close()
