@@ -153,6 +153,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "role_player": ("player", "jugador"),
     "role_observer": ("observer", "observador"),
     "language": ("Language", "Idioma"),
+    "pages_nav": ("pages", "páginas"),
     "not_found": ("Not found", "No encontrado"),
     "bad_request": ("This address is not valid", "Esta dirección no es válida"),
     "not_signed_in": ("Not signed in", "Sin identificar"),

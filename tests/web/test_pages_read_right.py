@@ -118,3 +118,12 @@ async def test_a_roll_waiting_for_its_reveal_says_so_in_every_die_of_the_browser
         "◷ la cadena coincide; los dados esperan a que se revele la semilla")
     assert await page.locator("td.browser").all_inner_texts() == ["◷"]
     await page.close()
+
+
+async def test_the_navigation_is_named_in_the_pages_language_for_a_screen_reader(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    ui = f"/ui/campaigns/{campaign.id}"
+    spanish = await served.client.get(f"{ui}?lang=es", headers=campaign.auth())
+    assert '<nav class="nav" aria-label="páginas">' in spanish.text
+    english = await served.client.get(f"{ui}?lang=en", headers=campaign.auth())
+    assert '<nav class="nav" aria-label="pages">' in english.text
