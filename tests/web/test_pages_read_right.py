@@ -127,3 +127,15 @@ async def test_the_navigation_is_named_in_the_pages_language_for_a_screen_reader
     assert '<nav class="nav" aria-label="páginas">' in spanish.text
     english = await served.client.get(f"{ui}?lang=en", headers=campaign.auth())
     assert '<nav class="nav" aria-label="pages">' in english.text
+
+
+async def test_the_encounter_filter_keeps_the_undo_of_its_turn(served: Served) -> None:
+    campaign, fight, events = await _fight(served)
+    undo = fight["undo"]["events"][0]["seq"]
+    page = await served.client.get(f"/ui/campaigns/{campaign.id}?encounter=gate&limit=200", headers=campaign.auth())
+    shown = [int(s) for s in re.findall(r'<li id="e(\d+)"', page.text)]
+    # The struck rows' note names the undo; the undo itself is on the same filtered page.
+    assert undo in shown and set(fight["undone"]["seqs"]) <= set(shown)
+    # Still only this encounter's: nothing from before it started (characters, the session, the first roll).
+    started = next(e["seq"] for e in events if e["type"] == "d100_encounter_started")
+    assert min(shown) == started
