@@ -139,3 +139,17 @@ async def test_the_encounter_filter_keeps_the_undo_of_its_turn(served: Served) -
     # Still only this encounter's: nothing from before it started (characters, the session, the first roll).
     started = next(e["seq"] for e in events if e["type"] == "d100_encounter_started")
     assert min(shown) == started
+
+
+async def test_signing_out_keeps_the_chosen_language(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    ui = f"/ui/campaigns/{campaign.id}"
+    signed = await served.client.post(f"{ui}/sign-in?lang=es", data={"token": campaign.gm_token})
+    assert signed.status_code == 303
+    page = await served.client.get(f"{ui}?lang=es")
+    form = re.search(r'<form method="post" action="([^"]*)" class="inline">', page.text)
+    assert form is not None and form[1] == f"{ui}/sign-out?lang=es"
+    out = await served.client.post(form[1])
+    assert out.status_code == 303 and out.headers["location"] == f"{ui}/sign-in?lang=es"
+    assert "Entrar" in (await served.client.get(out.headers["location"])).text
+    served.client.cookies.clear()
