@@ -18,8 +18,8 @@ import msgspec
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
 from projections.rendering.names import namer
-from projections.rendering.standing import change_text, standing_changes
-from projections.rendering.vocabulary import Lang, term
+from projections.rendering.standing import StandingChange, change_text, standing_changes
+from projections.rendering.vocabulary import Lang, term, title
 
 StandingValue = int | tuple[str, ...]
 
@@ -127,5 +127,24 @@ def name_of(key: str, lang: Lang, ruleset: str) -> str:
 
 
 def compare(before: CampaignState, after: CampaignState, lang: Lang) -> list[str]:
-    """What a reader follows that changed between two points, in the replies' words: "Kai: 12 → 4 wounds"."""
-    return [change_text(change, lang, after.ruleset) for change in standing_changes(before, after, namer(after))]
+    """What a reader follows that changed between two points, in the replies' words: "Kai: 12 → 4 wounds".
+
+    A character created in between is named with its standing ("the cultists (character created): magnitude
+    30"): one event's changes leave it out, its creation's line says who it is, but between two posts far
+    apart nothing else would, and the page said nothing changed.
+    """
+    name = namer(after)
+    lines = [_created(after, character_id, lang, name(character_id)) for character_id in after.characters
+             if character_id not in before.characters]
+    changes = standing_changes(before, after, name)
+    return [line for line in lines if line] + [change_text(change, lang, after.ruleset) for change in changes]
+
+
+def _created(after: CampaignState, character_id: str, lang: Lang, name: str) -> str | None:
+    if after.rules is None:
+        return None
+    standing = engine_of_state(after.rules).phrases.standing(after.rules, character_id)
+    shown = {k: list(v) if isinstance(v, tuple) else v for k, v in standing.items()}
+    change = StandingChange(character_id=character_id, name=f"{name} ({title('character_created', lang)})",
+                            before={}, after=shown)
+    return change_text(change, lang, after.ruleset)

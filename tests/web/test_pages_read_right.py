@@ -153,3 +153,17 @@ async def test_signing_out_keeps_the_chosen_language(served: Served) -> None:
     assert out.status_code == 303 and out.headers["location"] == f"{ui}/sign-in?lang=es"
     assert "Entrar" in (await served.client.get(out.headers["location"])).text
     served.client.cookies.clear()
+
+
+async def test_compare_from_before_a_character_existed_names_it_with_its_standing(served: Served) -> None:
+    campaign, _, events = await _fight(served)
+    damage = [e for e in events if e["type"] == "d100_damage_applied"][-1]["data"]
+    page = await served.client.get(f"/ui/campaigns/{campaign.id}/compare?from_seq=1", headers=campaign.auth())
+    lines = re.findall(r"<li>([^<]*)</li>", page.text.split('id="changes"')[1].split("</ul>")[0])
+    # Kai: the sheet's 20 wounds untouched, 3 Fate less the one spent on the second attack; the horde: what the
+    # last damage left. The page said "nothing changed" between event 1 and now.
+    assert lines == [f"Brother Kai (character created): wounds {KAI['wounds']}, Fate {KAI['fate'] - 1}",
+                     f"the cultists (character created): magnitude {damage['magnitude_after']}"], lines
+    spanish = await served.client.get(f"/ui/campaigns/{campaign.id}/compare?from_seq=1&lang=es",
+                                      headers=campaign.auth())
+    assert "Brother Kai (personaje creado): heridas 20, Destino 2" in spanish.text
