@@ -155,6 +155,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "language": ("Language", "Idioma"),
     "pages_nav": ("pages", "páginas"),
     "not_found": ("Not found", "No encontrado"),
+    "no_such_page": ("No page answers {path}.", "Ninguna página responde a {path}."),
     "bad_request": ("This address is not valid", "Esta dirección no es válida"),
     "not_signed_in": ("Not signed in", "Sin identificar"),
     "forbidden": ("Not allowed", "No permitido"),

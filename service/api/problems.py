@@ -162,7 +162,7 @@ def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Re
     return problem(request, 400, "invalid-request", detail, detail_es, errors=errors)
 
 
-def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
+def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     status = exc.status_code
     if status >= 500:
         return _unexpected(request, exc)
@@ -215,7 +215,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     VersionConflict: _store_error,
     IdempotencyConflict: _store_error,
     ValidationException: _validation,
-    HTTPException: _http,
+    HTTPException: http_problem,
     # Outages, from the socket up: connecting, a connection lost or refused, the server shutting down
     # or out of connection slots, a lock or statement timeout.
     OSError: _unavailable,

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from litestar import Request, Response
-from litestar.exceptions import ValidationException
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
 from litestar.template.config import TemplateConfig
@@ -17,7 +17,7 @@ from litestar.types import ExceptionHandlersMap
 from domain.campaign.state import CampaignState
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
-from service.api.problems import ApiError, validation_words
+from service.api.problems import ApiError, http_problem, validation_words
 from service.api.services import Services, services
 from service.live import Hub
 from service.store import CampaignNotFound, Head
@@ -160,6 +160,22 @@ def invalid_page(request: Request[Any, Any, Any], error: ValidationException) ->
         template_name="error.html",
         context={"L": labels(lang), "lang": lang, "status": 400, "detail": spanish if lang == "es" else english},
         status_code=400,
+    )
+
+
+def page_or_problem(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
+    """An address under /ui/campaigns/ that no page answers (`/rolls/abc`) is said on a page; the API's, as JSON.
+
+    The app's handler, not the pages' router's: a path no route matches never reaches the router.
+    """
+    if not request.url.path.startswith("/ui/campaigns/") or error.status_code not in (404, 405):
+        return http_problem(request, error)
+    lang, _ = language(request)
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": error.status_code,
+                 "detail": label("no_such_page", lang, path=request.url.path)},
+        status_code=error.status_code,
     )
 
 

@@ -167,3 +167,13 @@ async def test_compare_from_before_a_character_existed_names_it_with_its_standin
     spanish = await served.client.get(f"/ui/campaigns/{campaign.id}/compare?from_seq=1&lang=es",
                                       headers=campaign.auth())
     assert "Brother Kai (personaje creado): heridas 20, Destino 2" in spanish.text
+
+
+async def test_an_address_no_page_answers_is_a_page_and_the_apis_stay_json(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    for lang, heading in (("en", "404 — Not found"), ("es", "404 — No encontrado")):
+        page = await served.client.get(f"/ui/campaigns/{campaign.id}/rolls/abc?lang={lang}", headers=campaign.auth())
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+        assert f"<h1>{heading}</h1>" in page.text and "/rolls/abc" in page.text and '"type"' not in page.text
+    api = await served.client.get(f"/campaigns/{campaign.id}/nothing-here", headers=campaign.auth())
+    assert api.status_code == 404 and api.headers["content-type"].startswith("application/problem+json")
