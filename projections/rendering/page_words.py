@@ -24,6 +24,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "compare_previous": ("changes since the previous post", "cambios desde el mensaje anterior"),
     "post_n": ("post {post}", "el mensaje {post}"),
     "event_n": ("event {seq}", "el evento {seq}"),
+    "turn_of_encounter": ("round {round}, turn {turn} of encounter {id}",
+                          "el asalto {round}, turno {turn} del combate {id}"),
     "forum_post": ("forum post", "mensaje del foro"),
     "no_post": ("no forum post", "sin mensaje del foro"),
     "by": ("by {who}", "de {who}"),

@@ -177,3 +177,15 @@ async def test_an_address_no_page_answers_is_a_page_and_the_apis_stay_json(serve
         assert f"<h1>{heading}</h1>" in page.text and "/rolls/abc" in page.text and '"type"' not in page.text
     api = await served.client.get(f"/campaigns/{campaign.id}/nothing-here", headers=campaign.auth())
     assert api.status_code == 404 and api.headers["content-type"].startswith("application/problem+json")
+
+
+async def test_the_state_after_a_turn_is_headed_by_its_round_and_turn(served: Served) -> None:
+    campaign, _, _ = await _fight(served)
+    encounter = await served.client.get(f"/ui/campaigns/{campaign.id}/encounters/gate", headers=campaign.auth())
+    turns = re.findall(r'<a href="([^"]*at_turn=gate%2F(\d+)%2F(\d+)[^"]*)">', encounter.text)
+    assert turns, "the encounter page links each live turn to its state"
+    link, round_, turn = turns[-1]
+    english = await served.client.get(link.replace("&amp;", "&") + "&lang=en", headers=campaign.auth())
+    assert f"<h1>State right after round {round_}, turn {turn} of encounter gate</h1>" in english.text
+    spanish = await served.client.get(link.replace("&amp;", "&") + "&lang=es", headers=campaign.auth())
+    assert f"<h1>Estado justo tras el asalto {round_}, turno {turn} del combate gate</h1>" in spanish.text
