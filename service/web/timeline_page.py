@@ -126,7 +126,9 @@ async def timeline(
         # Live rows only on the newest page: older pages say how many events arrived since.
         "live": not newer,
         "rows_url": reader.href(f"{ui}/rows", **query),
-        "stream_url": reader.href(f"/campaigns/{campaign_id}/stream", after=last or found.head.version),
+        # The newest page follows from its last row; an older one counts only what arrives after the head.
+        "stream_url": reader.href(f"/campaigns/{campaign_id}/stream",
+                                  after=(last or found.head.version) if not newer else found.head.version),
         "after_seq": last or 0,
         "head_version": found.head.version,
     }

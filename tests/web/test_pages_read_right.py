@@ -6,6 +6,7 @@ retraction's own seq; never the page code's output fed back into itself.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -189,3 +190,25 @@ async def test_the_state_after_a_turn_is_headed_by_its_round_and_turn(served: Se
     assert f"<h1>State right after round {round_}, turn {turn} of encounter gate</h1>" in english.text
     spanish = await served.client.get(link.replace("&amp;", "&") + "&lang=es", headers=campaign.auth())
     assert f"<h1>Estado justo tras el asalto {round_}, turno {turn} del combate gate</h1>" in spanish.text
+
+
+async def test_an_older_timeline_page_counts_the_events_that_arrive_and_links_to_the_newest(
+    served: Served, context: Any
+) -> None:
+    campaign, _, events = await _fight(served)
+    page = await context.new_page()
+    key = await campaign.share()
+    await page.goto(f"{campaign.ui}?limit=5&before={events[10]['seq']}&share={key}")
+    assert await page.locator("a[rel=next]").count() > 0  # an older page indeed
+    await page.wait_for_function("window.EventSource !== undefined")
+    await asyncio.sleep(0.5)  # the stream opened
+    for n in range(2):
+        await campaign.ok({"type": "gm_note", "text": f"arrived {n}"})
+    # docs/web.md: "An older page of the timeline says how many events arrived and links to the newest."
+    link = page.locator("#live-status a")
+    await page.wait_for_function(
+        "() => (document.querySelector('#live-status a') || {textContent: ''}).textContent.startsWith('2')",
+        timeout=10_000)
+    assert await link.inner_text() == "2 new event(s): show the newest"
+    assert await link.get_attribute("href") == f"/ui/campaigns/{campaign.id}?share={key}"
+    await page.close()
