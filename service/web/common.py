@@ -110,7 +110,7 @@ async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: fl
             "state": reader.href(f"{reader.ui}/state"),
             "compare": reader.href(f"{reader.ui}/compare"),
         },
-        "sign_out": f"{reader.ui}/sign-out" if reader.via_cookie else None,
+        "sign_out": reader.href(f"{reader.ui}/sign-out") if reader.via_cookie else None,
     }
     return Page(reader=reader, found=found, head=head, state=state, context=context)
 
