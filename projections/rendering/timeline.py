@@ -67,6 +67,7 @@ def blocks(frames: Sequence[Frame], rows: Sequence[Row]) -> list[PostBlock]:
     """Rows grouped by post: consecutive events of one post (or one unposted actor) in one block."""
     found: list[PostBlock] = []
     current: list[Row] = []
+    named: list[str] = []
     key: tuple[object, ...] | None = None
     head: Frame | None = None
     for frame, line in zip(frames, rows, strict=True):
@@ -74,16 +75,20 @@ def blocks(frames: Sequence[Frame], rows: Sequence[Row]) -> list[PostBlock]:
         # Consecutive events of one post stay together; so do an actor's consecutive unposted events.
         this = (post_id, frame.actor, frame.session, frame.encounter)
         if this != key and current and head is not None:
-            found.append(_block(head, current))
-            current = []
+            found.append(_block(head, current, named))
+            current, named = [], []
         if this != key:
             head, key = frame, this
         current.append(line)
+        named += [frame.actor_name] if frame.actor_name else []
     if current and head is not None:
-        found.append(_block(head, current))
+        found.append(_block(head, current, named))
     return found
 
 
-def _block(head: Frame, rows: Sequence[Row]) -> PostBlock:
-    author = head.post.author if head.post is not None and head.post.author else head.actor_name or head.actor
+def _block(head: Frame, rows: Sequence[Row], named: Sequence[str] = ()) -> PostBlock:
+    # The campaign's first events come before their author joins (the GM joins at event 2): the name a later
+    # event of the block knows, not the participant id ("gm").
+    actor_name = head.actor_name or next(iter(named), None)
+    author = head.post.author if head.post is not None and head.post.author else actor_name or head.actor
     return PostBlock(post=head.post, author=author, session=head.session, encounter=head.encounter, rows=tuple(rows))

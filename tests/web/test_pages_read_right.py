@@ -212,3 +212,11 @@ async def test_an_older_timeline_page_counts_the_events_that_arrive_and_links_to
     assert await link.inner_text() == "2 new event(s): show the newest"
     assert await link.get_attribute("href") == f"/ui/campaigns/{campaign.id}?share={key}"
     await page.close()
+
+
+async def test_the_campaigns_first_events_are_authored_by_the_gms_name_not_its_id(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    page = await served.client.get(f"/ui/campaigns/{campaign.id}", headers=campaign.auth())
+    # Event 1 (campaign created) comes before the GM joins (event 2, "Game Master joins as GM").
+    first = page.text.split('<section class="block"')[1]
+    assert 'id="e1"' in first and '<span class="author">Game Master</span>' in first, first[:300]
