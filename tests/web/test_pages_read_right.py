@@ -220,3 +220,19 @@ async def test_the_campaigns_first_events_are_authored_by_the_gms_name_not_its_i
     # Event 1 (campaign created) comes before the GM joins (event 2, "Game Master joins as GM").
     first = page.text.split('<section class="block"')[1]
     assert 'id="e1"' in first and '<span class="author">Game Master</span>' in first, first[:300]
+
+
+async def test_the_proof_of_a_retracted_roll_says_who_retracted_it(served: Served) -> None:
+    campaign, fight, _ = await _fight(served)
+    roll = next(e["seq"] for e in fight["roll"]["events"] if e["type"] == "dice_rolled")
+    answer = await campaign.ok({"type": "retract", "seqs": [roll], "reason": "wrong thread"})
+    retraction = answer["events"][-1]["seq"]
+    proof = await served.client.get(f"/ui/campaigns/{campaign.id}/rolls/{roll}?lang=es", headers=campaign.auth())
+    assert "<del" in proof.text and f"anulado por Game Master en el evento {retraction}," in proof.text
+    # An undone turn's attack: "undone by", with the undo's seq.
+    attack = next(s for s in fight["undone"]["seqs"]
+                  if s in [e["seq"] for a in fight["undone"]["answers"] for e in a["events"]
+                           if e["type"] == "d100_attack_rolled"])
+    undo = fight["undo"]["events"][0]["seq"]
+    undone = await served.client.get(f"/ui/campaigns/{campaign.id}/rolls/{attack}", headers=campaign.auth())
+    assert f"undone by Game Master at event {undo}," in undone.text
