@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
+from litestar.exceptions import HTTPException
 
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
@@ -38,6 +39,7 @@ from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
 from service.web import static_router, template_config, web_lifespan, web_router
+from service.web.common import page_or_problem
 
 API_DOCS_PATH = "/schema/swagger"
 
@@ -97,7 +99,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan, web_lifespan],
         template_config=template_config(),
         before_request=refuse_deep_bodies,
-        exception_handlers=EXCEPTION_HANDLERS,
+        exception_handlers={**EXCEPTION_HANDLERS, HTTPException: page_or_problem},
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=openapi_config(),
     )

@@ -147,7 +147,12 @@ def build_frames(
 def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, builder: FrameBuilder,
            recorded_at: str | None) -> Frame:
     meta, event = recorded.meta, recorded.event
-    dice = tuple(Die(**d) for d in dice_in(msgspec.to_builtins(event)))
+    # An event may hold a die twice (its `dice` list and the hit or roll that used it): k names one die of
+    # the command, so each k is shown once, where it first appears (docs/fairness.md, "the dice of one command").
+    first_of_k: dict[int, Die] = {}
+    for found in dice_in(msgspec.to_builtins(event)):
+        first_of_k.setdefault(found["k"], Die(**found))
+    dice = tuple(first_of_k.values())
     epoch, provenance = before.epoch, meta.dice
     entropy_from: tuple[int, ...] = ()
     mixed = provenance is not None and provenance.entropy is not None

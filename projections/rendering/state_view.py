@@ -18,8 +18,8 @@ import msgspec
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
 from projections.rendering.names import namer
-from projections.rendering.standing import change_text, standing_changes
-from projections.rendering.vocabulary import Lang, term
+from projections.rendering.standing import StandingChange, change_text, standing_changes
+from projections.rendering.vocabulary import Lang, term, title
 
 StandingValue = int | tuple[str, ...]
 
@@ -67,12 +67,14 @@ def sheet_extras(rules_character: Mapping[str, Any]) -> tuple[dict[str, Standing
     """What a sheet shows beside the standing: ammunition and jammed weapons, and the maxima of the numbers."""
     sheet = rules_character.get("sheet") or {}
     extras: dict[str, StandingValue] = {}
+    # Ammunition and jams are kept by weapon id ("bolter"); a reader knows the weapon by its sheet's name.
+    named = {w.get("id"): w.get("name") for w in sheet.get("weapons") or () if isinstance(w, dict)}
     ammo = rules_character.get("ammo") or {}
     if ammo:
-        extras["ammo"] = tuple(f"{weapon} {count}" for weapon, count in sorted(ammo.items()))
+        extras["ammo"] = tuple(f"{named.get(weapon) or weapon} {count}" for weapon, count in sorted(ammo.items()))
     jammed = rules_character.get("jammed") or ()
     if jammed:
-        extras["jammed"] = tuple(sorted(jammed))
+        extras["jammed"] = tuple(sorted(named.get(weapon) or weapon for weapon in jammed))
     maxima: dict[str, int] = {}
     for key, found in (("wounds", sheet.get("wounds")), ("shock", sheet.get("shock")),
                        ("fate", rules_character.get("fate_max")), ("magnitude", rules_character.get("magnitude_start")),
@@ -125,5 +127,24 @@ def name_of(key: str, lang: Lang, ruleset: str) -> str:
 
 
 def compare(before: CampaignState, after: CampaignState, lang: Lang) -> list[str]:
-    """What a reader follows that changed between two points, in the replies' words: "Kai: 12 → 4 wounds"."""
-    return [change_text(change, lang, after.ruleset) for change in standing_changes(before, after, namer(after))]
+    """What a reader follows that changed between two points, in the replies' words: "Kai: 12 → 4 wounds".
+
+    A character created in between is named with its standing ("the cultists (character created): magnitude
+    30"): one event's changes leave it out, its creation's line says who it is, but between two posts far
+    apart nothing else would, and the page said nothing changed.
+    """
+    name = namer(after)
+    lines = [_created(after, character_id, lang, name(character_id)) for character_id in after.characters
+             if character_id not in before.characters]
+    changes = standing_changes(before, after, name)
+    return [line for line in lines if line] + [change_text(change, lang, after.ruleset) for change in changes]
+
+
+def _created(after: CampaignState, character_id: str, lang: Lang, name: str) -> str | None:
+    if after.rules is None:
+        return None
+    standing = engine_of_state(after.rules).phrases.standing(after.rules, character_id)
+    shown = {k: list(v) if isinstance(v, tuple) else v for k, v in standing.items()}
+    change = StandingChange(character_id=character_id, name=f"{name} ({title('character_created', lang)})",
+                            before={}, after=shown)
+    return change_text(change, lang, after.ruleset)

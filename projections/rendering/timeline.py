@@ -31,6 +31,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     undone_by: int | None
     undone_by_name: str | None
     undone_at: str | None
+    # Voided by a retraction (a GM's "this roll does not count"), not by an undone turn.
+    retracted: bool = False
     where: str | None
     # Told with the events around it (an action paid for an attack): shown quieter.
     minor: bool = False
@@ -57,7 +59,7 @@ def row(frame: Frame, lang: Lang, undone_at: str | None = None) -> Row:
         seq=frame.seq, type=frame.type, line=frame.summary, details=frame.effects, dice=frame.dice,
         proof=frame.proof, recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,
         undone_by_name=frame.undone_by_name or frame.undone_by_actor, undone_at=undone_at, where=where,
-        minor=frame.minor,
+        minor=frame.minor, retracted=frame.undone_by_retraction,
     )
 
 
@@ -65,6 +67,7 @@ def blocks(frames: Sequence[Frame], rows: Sequence[Row]) -> list[PostBlock]:
     """Rows grouped by post: consecutive events of one post (or one unposted actor) in one block."""
     found: list[PostBlock] = []
     current: list[Row] = []
+    named: list[str] = []
     key: tuple[object, ...] | None = None
     head: Frame | None = None
     for frame, line in zip(frames, rows, strict=True):
@@ -72,16 +75,20 @@ def blocks(frames: Sequence[Frame], rows: Sequence[Row]) -> list[PostBlock]:
         # Consecutive events of one post stay together; so do an actor's consecutive unposted events.
         this = (post_id, frame.actor, frame.session, frame.encounter)
         if this != key and current and head is not None:
-            found.append(_block(head, current))
-            current = []
+            found.append(_block(head, current, named))
+            current, named = [], []
         if this != key:
             head, key = frame, this
         current.append(line)
+        named += [frame.actor_name] if frame.actor_name else []
     if current and head is not None:
-        found.append(_block(head, current))
+        found.append(_block(head, current, named))
     return found
 
 
-def _block(head: Frame, rows: Sequence[Row]) -> PostBlock:
-    author = head.post.author if head.post is not None and head.post.author else head.actor_name or head.actor
+def _block(head: Frame, rows: Sequence[Row], named: Sequence[str] = ()) -> PostBlock:
+    # The campaign's first events come before their author joins (the GM joins at event 2): the name a later
+    # event of the block knows, not the participant id ("gm").
+    actor_name = head.actor_name or next(iter(named), None)
+    author = head.post.author if head.post is not None and head.post.author else actor_name or head.actor
     return PostBlock(post=head.post, author=author, session=head.session, encounter=head.encounter, rows=tuple(rows))

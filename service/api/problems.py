@@ -129,12 +129,13 @@ def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[by
     return _unexpected(request, exc)
 
 
-def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
-    errors = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
-    if len(errors) == 1 and errors[0].get("key") == "data" and errors[0].get("message") == "'data'":
-        # Litestar's words for a required body that is not there at all.
-        return problem(request, 400, "bad-request", "the body is empty: send the JSON object this endpoint takes",
-                       "el cuerpo de la petición está vacío: envía el objeto JSON que esta ruta espera")
+def validation_errors(exc: ValidationException) -> list[dict[str, Any]]:
+    return [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
+
+
+def validation_words(exc: ValidationException) -> tuple[str, str]:
+    """What the request got wrong, field by field, in English and in Spanish (the web pages say the same)."""
+    errors = validation_errors(exc)
     english, spanish_words = [], []
     for error in errors:
         key, message = error.get("key"), str(error.get("message", ""))
@@ -148,11 +149,20 @@ def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Re
         spanish_words.append(f"{field}{spanish_message}")
     detail = "; ".join(m for m in english if m) or exc.detail
     detail_es = "; ".join(m for m in spanish_words if m) or exc.detail
-    return problem(request, 400, "invalid-request", f"the request is not valid: {detail}",
-                   f"la petición no es válida: {detail_es}", errors=errors)
+    return f"the request is not valid: {detail}", f"la petición no es válida: {detail_es}"
 
 
-def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
+def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
+    errors = validation_errors(exc)
+    if len(errors) == 1 and errors[0].get("key") == "data" and errors[0].get("message") == "'data'":
+        # Litestar's words for a required body that is not there at all.
+        return problem(request, 400, "bad-request", "the body is empty: send the JSON object this endpoint takes",
+                       "el cuerpo de la petición está vacío: envía el objeto JSON que esta ruta espera")
+    detail, detail_es = validation_words(exc)
+    return problem(request, 400, "invalid-request", detail, detail_es, errors=errors)
+
+
+def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     status = exc.status_code
     if status >= 500:
         return _unexpected(request, exc)
@@ -205,7 +215,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     VersionConflict: _store_error,
     IdempotencyConflict: _store_error,
     ValidationException: _validation,
-    HTTPException: _http,
+    HTTPException: http_problem,
     # Outages, from the socket up: connecting, a connection lost or refused, the server shutting down
     # or out of connection slots, a lock or statement timeout.
     OSError: _unavailable,

@@ -49,7 +49,8 @@ def _resume_point(request: Request[Any, Any, Any], after: int | None) -> int | N
 
 
 async def _events(store: EventStore, hub: Hub, campaign_id: str, last: int) -> AsyncIterator[ServerSentEventMessage]:
-    yield ServerSentEventMessage(data=None, comment="lexmechanic live feed", retry=RETRY_MILLISECONDS)
+    # The first line asks browsers to reconnect after 2 s (docs/web.md); it also sends the headers at once.
+    yield ServerSentEventMessage(data=None, retry=RETRY_MILLISECONDS)
     with hub.subscribe(campaign_id) as woken:
         while True:
             woken.clear()  # cleared before reading: a commit during the read sets it again

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
 from litestar.template.config import TemplateConfig
@@ -16,7 +17,7 @@ from litestar.types import ExceptionHandlersMap
 from domain.campaign.state import CampaignState
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
-from service.api.problems import ApiError
+from service.api.problems import ApiError, http_problem, validation_words
 from service.api.services import Services, services
 from service.live import Hub
 from service.store import CampaignNotFound, Head
@@ -109,7 +110,7 @@ async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: fl
             "state": reader.href(f"{reader.ui}/state"),
             "compare": reader.href(f"{reader.ui}/compare"),
         },
-        "sign_out": f"{reader.ui}/sign-out" if reader.via_cookie else None,
+        "sign_out": reader.href(f"{reader.ui}/sign-out") if reader.via_cookie else None,
     }
     return Page(reader=reader, found=found, head=head, state=state, context=context)
 
@@ -151,8 +152,36 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
     )
 
 
+def invalid_page(request: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
+    """A query parameter a page cannot take (`?limit=500`, `?session=abc`), said on a page, not as JSON."""
+    lang, _ = language(request)
+    english, spanish = validation_words(error)
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": 400, "detail": spanish if lang == "es" else english},
+        status_code=400,
+    )
+
+
+def page_or_problem(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
+    """An address under /ui/campaigns/ that no page answers (`/rolls/abc`) is said on a page; the API's, as JSON.
+
+    The app's handler, not the pages' router's: a path no route matches never reaches the router.
+    """
+    if not request.url.path.startswith("/ui/campaigns/") or error.status_code not in (404, 405):
+        return http_problem(request, error)
+    lang, _ = language(request)
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": error.status_code,
+                 "detail": label("no_such_page", lang, path=request.url.path)},
+        status_code=error.status_code,
+    )
+
+
 PAGE_EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     SignInNeeded: sign_in_redirect,
+    ValidationException: invalid_page,
     ApiError: error_page,
     CampaignNotFound: error_page,
 }

@@ -43,6 +43,8 @@ class Correction(msgspec.Struct, frozen=True):
     seq: int
     actor: str | None
     recorded_at: str
+    # A retraction, not an undone turn: the page says "retracted by", a reader must not read it as an undo.
+    retracted: bool = False
 
 
 async def corrections(store: EventStore, campaign_id: str) -> dict[int, Correction]:
@@ -55,7 +57,8 @@ async def corrections(store: EventStore, campaign_id: str) -> dict[int, Correcti
         recorded = codec.recorded(row[0], row[1], row[2], row[3], row[4])
         event = recorded.event
         if isinstance(event, VoidingEvent):
-            mark = Correction(recorded.seq, recorded.meta.actor, format_time(row["recorded_at"]))
+            mark = Correction(recorded.seq, recorded.meta.actor, format_time(row["recorded_at"]),
+                              retracted=isinstance(event, EventsRetracted))
             found.update({seq: mark for seq in event.voids})
         elif isinstance(event, RestoringEvent):
             for seq in event.restores:
@@ -81,7 +84,7 @@ async def walk(
 ) -> Walked:
     """The frames of `rows` (in seq order), each with the changes it caused and its undo mark."""
     frames: list[Frame] = []
-    voiders = {seq: Voider(mark.seq, mark.actor) for seq, mark in undone.items()}
+    voiders = {seq: Voider(mark.seq, mark.actor, mark.retracted) for seq, mark in undone.items()}
     state: CampaignState | None = None
     at = 0
     for stored in rows:

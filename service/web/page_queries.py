@@ -3,7 +3,8 @@
 The timeline pages with a keyset on seq (the primary key's second column): a page costs its own rows
 however long the campaign is, never an OFFSET over everything before it. Each filter is optional
 (NULL: any); the character filter matches events that name the character anywhere in their data, or
-that happened in that character's turn.
+that happened in that character's turn; the encounter filter, the events of its turns and the undoing and
+redoing of its turns (structural events, never stamped with a turn, yet what explains its struck rows).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, typ
 
 _FILTERS = """
    AND ($4::text IS NULL OR meta ->> 'session' = $4)
-   AND ($5::text IS NULL OR meta ->> 'encounter' = $5)
+   AND ($5::text IS NULL OR meta ->> 'encounter' = $5
+        OR (type IN ('turn_undone', 'turn_redone') AND data ->> 'encounter' = $5))
    AND ($6::text IS NULL OR type = $6)
    AND ($7::text IS NULL OR meta ->> 'turn_character' = $7
         OR jsonb_path_exists(data, '$.** ? (@ == $c)', jsonb_build_object('c', $7::text)))

@@ -17,6 +17,7 @@ from litestar.params import FromPath
 from litestar.response import Template
 
 from projections.rendering.page_words import labels
+from projections.rendering.timeline import row
 from service import proofs
 from service.api.problems import ApiError
 from service.api.sharing import links_for
@@ -72,7 +73,9 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
         "page": "proof",
         "seq": seq,
         "proof": proof,
-        "frames": walked.frames,
+        # As the timeline's rows: a voided roll says who undid or retracted it, at which event and when.
+        "rows": [row(f, reader.lang, undone_at=undone[f.seq].recorded_at if f.seq in undone else None)
+                 for f in walked.frames],
         "command": command,
         "contributions": [{**c, "name": people.get(c.get("actor") or "", c.get("actor"))} for c in contributions],
         "verify_json": _json(data),

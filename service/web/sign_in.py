@@ -67,6 +67,8 @@ async def sign_in(
 @post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False)
 async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
     campaign_uuid(campaign_id)
-    response: Response[Any] = Redirect(path=f"/ui/campaigns/{campaign_id}/sign-in", status_code=303)
+    lang, explicit = language(request)  # a reader who chose Spanish gets the form back in Spanish
+    target = f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else "")
+    response: Response[Any] = Redirect(path=target, status_code=303)
     response.delete_cookie(key=cookie_name(campaign_id), path="/")
     return response

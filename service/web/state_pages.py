@@ -38,6 +38,11 @@ def _what(lang: Lang, at_seq: int | None, at_post: str | None, at_turn: str | No
     if at_seq is not None:
         return label("event_n", lang, seq=at_seq)
     if at_turn is not None:
+        # `gate/1/2` is the address's spelling; a reader reads the encounter's round and turn.
+        encounter, _, numbers = at_turn.partition("/")
+        round_, _, turn = numbers.partition("/")
+        if round_.isdigit() and turn.isdigit():
+            return label("turn_of_encounter", lang, round=round_, turn=turn, id=encounter)
         return at_turn
     return None
 

@@ -14,8 +14,10 @@ from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
+from domain.rulesets import engine_for
 from projections.rendering.timeline import PostBlock, blocks, row
-from projections.rendering.vocabulary import ALL_TITLES, title
+from projections.rendering.titles import TITLES
+from projections.rendering.vocabulary import title
 from service.api.sharing import links_for
 from service.store import MAX_SEQ, StoredEvent, campaign_uuid, stored_from_row
 from service.web import page_queries
@@ -102,7 +104,9 @@ async def timeline(
     query = {**filters.query(), "limit": limit if limit != PAGE_SIZE else None}
     first = events[0].seq if events else None
     last = events[-1].seq if events else None
-    kinds = sorted(ALL_TITLES, key=lambda kind: title(kind, reader.lang))
+    # Only the types this campaign's ruleset can record: another ruleset's types never match, and their titles
+    # repeat this one's ("attack", "round begins"), which made options a reader could not tell apart.
+    kinds = sorted({**TITLES, **engine_for(state.ruleset).phrases.titles}, key=lambda kind: title(kind, reader.lang))
     context = {
         **found.context,
         "page": "timeline",
@@ -122,7 +126,9 @@ async def timeline(
         # Live rows only on the newest page: older pages say how many events arrived since.
         "live": not newer,
         "rows_url": reader.href(f"{ui}/rows", **query),
-        "stream_url": reader.href(f"/campaigns/{campaign_id}/stream", after=last or found.head.version),
+        # The newest page follows from its last row; an older one counts only what arrives after the head.
+        "stream_url": reader.href(f"/campaigns/{campaign_id}/stream",
+                                  after=(last or found.head.version) if not newer else found.head.version),
         "after_seq": last or 0,
         "head_version": found.head.version,
     }

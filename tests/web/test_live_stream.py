@@ -142,3 +142,10 @@ async def test_a_dropped_listening_connection_loses_no_event(served: Served, dat
     finally:
         await admin.close()
     assert [e["id"] for e in got] == [head + 1, head + 2, head + 3]
+
+
+async def test_the_streams_first_line_asks_browsers_to_reconnect_after_two_seconds(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    async with served.client.stream("GET", f"/campaigns/{campaign.id}/stream", headers=campaign.auth()) as response:
+        lines = response.aiter_lines()
+        assert await anext(lines) == "retry: 2000"  # docs/web.md: "a first line `retry: 2000`"

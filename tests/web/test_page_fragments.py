@@ -51,6 +51,12 @@ def test_the_sheet_adds_ammunition_jammed_weapons_and_maxima_to_the_standing() -
     assert troop == {} and troop_max == {"wounds": 1, "shock": 1, "members": 20}
 
 
+def test_the_sheet_names_weapons_by_their_names_not_their_ids() -> None:
+    sheet = {"wounds": 20, "weapons": [{"id": "bolter", "name": "Bolter"}, {"id": "storm_bolter", "name": "Storm Bolter"}]}
+    extras, _ = sheet_extras({"sheet": sheet, "ammo": {"bolter": 27, "storm_bolter": 0}, "jammed": ["storm_bolter"]})
+    assert extras == {"ammo": ("Bolter 27", "Storm Bolter 0"), "jammed": ("Storm Bolter",)}
+
+
 def test_compare_says_what_changed_in_the_replies_words() -> None:
     table = CampaignTable()
     table.run(CreateCharacter(name="Kai", character_id="kai", kind="pc", owner="gm", sheet=SHEET))

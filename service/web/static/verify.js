@@ -227,8 +227,13 @@
         outcome = "failed";
       }
       result.dataset.state = outcome;
+      // ◷ is in DejaVu, the font Debian's Chromium falls back on; the hourglass U+29D7 was drawn as an empty box.
       result.textContent = outcome === "verified" ? "✔ " + words.v_verified
-        : outcome === "pending" ? "⧗ " + words.v_pending : "✘ " + words.v_failed;
+        : outcome === "pending" ? "◷ " + words.v_pending : "✘ " + words.v_failed;
+      // Dice no step could check (their seed is still secret) wait for the reveal; "…" would read as still working.
+      document.querySelectorAll("td.browser").forEach((cell) => {
+        if (cell.textContent === "…") cell.textContent = outcome === "pending" ? "◷" : "✘";
+      });
     });
   }
 
