@@ -80,15 +80,16 @@ def blocks(frames: Sequence[Frame], rows: Sequence[Row]) -> list[PostBlock]:
         if this != key:
             head, key = frame, this
         current.append(line)
-        named += [frame.actor_name] if frame.actor_name else []
+        named += [frame.actor_name] if frame.actor_name and frame.type != "campaign_created" else []
     if current and head is not None:
         found.append(_block(head, current, named))
     return found
 
 
 def _block(head: Frame, rows: Sequence[Row], named: Sequence[str] = ()) -> PostBlock:
-    # The campaign's first events come before their author joins (the GM joins at event 2): the name a later
-    # event of the block knows, not the participant id ("gm").
-    actor_name = head.actor_name or next(iter(named), None)
+    # The campaign's first event comes before its author joins (the GM joins at event 2), so its frame names
+    # the role ("GM"): the block takes the name a later event of the block knows, as every later block shows it.
+    first_name = next(iter(named), None)
+    actor_name = (first_name or head.actor_name) if head.type == "campaign_created" else head.actor_name or first_name
     author = head.post.author if head.post is not None and head.post.author else actor_name or head.actor
     return PostBlock(post=head.post, author=author, session=head.session, encounter=head.encounter, rows=tuple(rows))
