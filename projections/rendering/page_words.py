@@ -140,6 +140,7 @@ LABELS: dict[str, tuple[str, str]] = {
                   "recalculado {computed}"),
     "v_dice_missing": ("dice numbers are not 0…n−1", "los números de dado no son 0…n−1"),
     "sign_in": ("Sign in", "Entrar"),
+    "ways_back": ("where to go from here", "adónde ir desde aquí"),
     "sign_out": ("Sign out", "Salir"),
     "sign_in_intro": (
         "Paste the token this campaign gave you. It stays in an HTTP-only cookie of this browser, for this "

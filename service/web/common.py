@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -15,6 +16,7 @@ from litestar.template.config import TemplateConfig
 from litestar.types import ExceptionHandlersMap
 
 from domain.campaign.state import CampaignState
+from domain.engine import Lang
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
 from service.api.problems import ApiError, http_problem, validation_words
@@ -131,6 +133,30 @@ def sign_in_redirect(request: Request[Any, Any, Any], error: SignInNeeded) -> Re
     return Redirect(path=target + query, status_code=303)
 
 
+_CAMPAIGN_PAGE = re.compile(r"^/ui/campaigns/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(/|$)")
+
+
+def ways_back(request: Request[Any, Any, Any], lang: Lang) -> list[tuple[str, str]]:
+    """Where a reader refused on a campaign's page can go next: its timeline, and the sign-in form (a revoked
+    share link or an expired sign-in lands here). None for an address that names no campaign."""
+    found = _CAMPAIGN_PAGE.match(request.url.path)
+    if found is None:
+        return []
+    base = f"/ui/campaigns/{found.group(1)}"
+    query = f"?lang={lang}" if request.query_params.get("lang") in ("en", "es") else ""
+    return [(f"{base}{query}", "timeline"), (f"{base}/sign-in{query}", "sign_in")]
+
+
+def _error_template(request: Request[Any, Any, Any], lang: Lang, status: int, detail: str,
+                    back: bool = True) -> Template:
+    return Template(
+        template_name="error.html",
+        context={"L": labels(lang), "lang": lang, "status": status, "detail": detail,
+                 "back": ways_back(request, lang) if back else []},
+        status_code=status,
+    )
+
+
 def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """A refusal as a page a person reads (the API answers the same refusals as problem documents)."""
     lang, _ = language(request)
@@ -145,22 +171,14 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
         else:
             detail = f"no campaign {error.campaign_id}" + (
                 f" (did you mean {error.canonical}?)" if error.canonical else "")
-    return Template(
-        template_name="error.html",
-        context={"L": labels(lang), "lang": lang, "status": status, "detail": detail},
-        status_code=status,
-    )
+    return _error_template(request, lang, status, detail, back=not isinstance(error, CampaignNotFound))
 
 
 def invalid_page(request: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
     """A query parameter a page cannot take (`?limit=500`, `?session=abc`), said on a page, not as JSON."""
     lang, _ = language(request)
     english, spanish = validation_words(error)
-    return Template(
-        template_name="error.html",
-        context={"L": labels(lang), "lang": lang, "status": 400, "detail": spanish if lang == "es" else english},
-        status_code=400,
-    )
+    return _error_template(request, lang, 400, spanish if lang == "es" else english)
 
 
 def page_or_problem(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
@@ -171,12 +189,7 @@ def page_or_problem(request: Request[Any, Any, Any], error: HTTPException) -> Re
     if not request.url.path.startswith("/ui/campaigns/") or error.status_code not in (404, 405):
         return http_problem(request, error)
     lang, _ = language(request)
-    return Template(
-        template_name="error.html",
-        context={"L": labels(lang), "lang": lang, "status": error.status_code,
-                 "detail": label("no_such_page", lang, path=request.url.path)},
-        status_code=error.status_code,
-    )
+    return _error_template(request, lang, error.status_code, label("no_such_page", lang, path=request.url.path))
 
 
 PAGE_EXCEPTION_HANDLERS: ExceptionHandlersMap = {

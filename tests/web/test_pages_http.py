@@ -84,3 +84,20 @@ async def test_the_rows_fragment_continues_the_timeline_and_the_language_follows
     assert '<html lang="en">' in chosen.text and "lang=en" in re.search(r'href="([^"]*/state[^"]*)"', chosen.text)[1]
     static = await served.client.get("/ui/static/verify.js")
     assert static.status_code == 200 and "crypto.subtle" in static.text
+
+
+async def test_a_refusal_page_shows_the_reader_the_way_back_to_the_timeline_and_the_sign_in(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    client = served.client
+    base = f"/ui/campaigns/{campaign.id}"
+    # A forum reader whose share link was revoked: the page offers the campaign's timeline and its sign-in form.
+    revoked = await client.get(f"{base}?share=lxs_{'x' * 40}")
+    assert revoked.status_code == 401
+    assert f'<a href="{base}">Timeline</a>' in revoked.text and f'<a href="{base}/sign-in">Sign in</a>' in revoked.text
+    revoked_es = await client.get(f"{base}/rolls/1?share=lxs_{'x' * 40}&lang=es")
+    assert revoked_es.status_code == 401
+    assert f'<a href="{base}?lang=es">Cronología</a>' in revoked_es.text
+    assert f'<a href="{base}/sign-in?lang=es">Entrar</a>' in revoked_es.text
+    # No way back into a campaign that does not exist.
+    unknown = await client.get(f"/ui/campaigns/{uuid.uuid4()}", headers=campaign.auth())
+    assert unknown.status_code == 404 and "ways-back" not in unknown.text
