@@ -128,9 +128,13 @@ def badge_context(badge: Badge) -> dict[str, Any]:
 
 
 def sign_in_redirect(request: Request[Any, Any, Any], error: SignInNeeded) -> Response[Any]:
+    """To the sign-in form, which brings the reader back to the page asked for once signed in."""
     target = f"/ui/campaigns/{error.campaign_id}/sign-in"
-    query = f"?lang={request.query_params['lang']}" if request.query_params.get("lang") in ("en", "es") else ""
-    return Redirect(path=target + query, status_code=303)
+    asked = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    params = {"next": asked}
+    if request.query_params.get("lang") in ("en", "es"):
+        params["lang"] = request.query_params["lang"]
+    return Redirect(path=f"{target}?{urlencode(params)}", status_code=303)
 
 
 _CAMPAIGN_PAGE = re.compile(r"^/ui/campaigns/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(/|$)")

@@ -22,14 +22,30 @@ from service.tokens import token_hash
 from service.web.reader import COOKIE_MAX_AGE, cookie_name
 
 MAX_TOKEN = 200
+MAX_NEXT = 2000
 
 
-def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status: int = 200) -> Template:
+def next_page(campaign_id: str, asked: str | None) -> str | None:
+    """The page a reader asked for before signing in, if it is one of this campaign's pages: a path only
+    (never another site, never another campaign), so the form cannot be used to send a reader elsewhere."""
+    if not asked or len(asked) > MAX_NEXT:
+        return None
+    base = f"/ui/campaigns/{campaign_id}"
+    if asked != base and not asked.startswith((base + "/", base + "?")):
+        return None
+    if "\\" in asked or any(ord(ch) < 0x20 for ch in asked) or asked.startswith(f"{base}/sign-"):
+        return None
+    return asked
+
+
+def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status: int = 200,
+          asked: str | None = None) -> Template:
     lang, explicit = language(request)
     return Template(
         template_name="sign_in.html",
         context={"L": labels(lang), "lang": lang, "campaign_id": campaign_id, "error": error,
-                 "action": f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else "")},
+                 "action": f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else ""),
+                 "next": next_page(campaign_id, asked)},
         status_code=status,
     )
 
@@ -38,7 +54,7 @@ def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status
 async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
     campaign_uuid(campaign_id)
     await services(request).store.head(campaign_id)
-    return _form(request, campaign_id, error=False)
+    return _form(request, campaign_id, error=False, asked=request.query_params.get("next"))
 
 
 @post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False)
@@ -53,9 +69,10 @@ async def sign_in(
     found = await store.token(campaign_id, token_hash(token)) if 0 < len(token) <= MAX_TOKEN else None
     if found is None:
         await store.head(campaign_id)
-        return _form(request, campaign_id, error=True, status=401)
+        return _form(request, campaign_id, error=True, status=401, asked=data.get("next"))
     lang, explicit = language(request)
-    target = f"/ui/campaigns/{campaign_id}" + (f"?lang={lang}" if explicit else "")
+    target = next_page(campaign_id, data.get("next")) or (
+        f"/ui/campaigns/{campaign_id}" + (f"?lang={lang}" if explicit else ""))
     response: Response[Any] = Redirect(path=target, status_code=303)
     response.set_cookie(
         key=cookie_name(campaign_id), value=token, max_age=COOKIE_MAX_AGE, path="/", httponly=True,

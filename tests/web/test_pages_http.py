@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from urllib.parse import parse_qs, quote, urlsplit
 
 from service.web.reader import cookie_name
 from tests.web.conftest import Served
@@ -15,7 +16,7 @@ async def test_sign_in_keeps_the_token_in_an_http_only_same_site_cookie_and_sign
     client = served.client
     ui = f"/ui/campaigns/{campaign.id}"
     asked = await client.get(ui)
-    assert asked.status_code == 303 and asked.headers["location"] == f"{ui}/sign-in"
+    assert asked.status_code == 303 and asked.headers["location"] == f"{ui}/sign-in?next={quote(ui, safe='')}"
     wrong = await client.post(f"{ui}/sign-in", data={"token": "lxm_not-a-token"})
     assert wrong.status_code == 401 and "does not belong" in wrong.text
     other = await served.create("deathwatch")
@@ -101,3 +102,28 @@ async def test_a_refusal_page_shows_the_reader_the_way_back_to_the_timeline_and_
     # No way back into a campaign that does not exist.
     unknown = await client.get(f"/ui/campaigns/{uuid.uuid4()}", headers=campaign.auth())
     assert unknown.status_code == 404 and "ways-back" not in unknown.text
+
+
+async def test_signing_in_brings_the_reader_back_to_the_page_asked_for_and_nowhere_else(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    client = served.client
+    ui = f"/ui/campaigns/{campaign.id}"
+    # A reader follows a forum link to a state page in Spanish, is asked to sign in, and lands on that page.
+    asked = await client.get(f"{ui}/state?at_seq=2&lang=es")
+    assert asked.status_code == 303
+    location = urlsplit(asked.headers["location"])
+    assert location.path == f"{ui}/sign-in"
+    assert parse_qs(location.query) == {"next": [f"{ui}/state?at_seq=2&lang=es"], "lang": ["es"]}
+    form = await client.get(asked.headers["location"])
+    assert form.status_code == 200 and "Entrar" in form.text
+    assert f'name="next" value="{ui}/state?at_seq=2&amp;lang=es"' in form.text
+    signed = await client.post(f"{ui}/sign-in?lang=es", data={"token": campaign.gm_token,
+                                                              "next": f"{ui}/state?at_seq=2&lang=es"})
+    assert signed.status_code == 303 and signed.headers["location"] == f"{ui}/state?at_seq=2&lang=es"
+    # A `next` that leaves the campaign's pages (another site, another campaign, the sign-in itself) is ignored.
+    other = await served.create("deathwatch")
+    for elsewhere in ("https://evil.example/", "//evil.example/x", f"/ui/campaigns/{other.id}",
+                      f"{ui}evil", f"{ui}/sign-out", "/campaigns/x"):
+        client.cookies.clear()
+        moved = await client.post(f"{ui}/sign-in", data={"token": campaign.gm_token, "next": elsewhere})
+        assert moved.status_code == 303 and moved.headers["location"] == ui, elsewhere
