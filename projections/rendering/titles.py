@@ -31,7 +31,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "mission_objective_changed": ("objective changed", "objetivo cambiado"),
     "mission_objective_completed": ("objective completed", "objetivo cumplido"),
     "mission_objective_failed": ("objective failed", "objetivo fallido"),
-    "mission_complication_recorded": ("complication", "complicación"),
+    "mission_complication_recorded": ("mission complication", "complicación de la misión"),
     "mission_leader_chosen": ("squad leader chosen", "líder de escuadra elegido"),
     "mission_oath_taken": ("oath taken", "juramento prestado"),
     "mission_execution_started": ("mission under way", "empieza la misión"),
