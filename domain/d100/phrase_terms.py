@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 
 from ..engine import Lang
-from ..language import Words
+from ..language import shown_terms
 from ..missions.oaths import OATHS
 from .vocabulary import (
     _USE,
@@ -28,17 +28,8 @@ from .vocabulary import (
     SPANISH_SKILLS,
 )
 
-
-def _shown(words: Words) -> tuple[str, str]:
-    return words.canonical("en").replace("-", " "), words.canonical("es").replace("-", " ")
-
-
-_FROM_VOCABULARY: dict[str, tuple[str, str]] = {
-    str(value): _shown(words)
-    for table in (ATTACK_ACTIONS, CIRCUMSTANCES, LOCATIONS, CONDITIONS, FATE_USES, ACTIONS, GRAPPLE_OPTIONS,
-                  DIFFICULTIES, DAMAGE_TYPES, _USE)
-    for value, words in table.items()
-}
+_FROM_VOCABULARY = shown_terms(ATTACK_ACTIONS, CIRCUMSTANCES, LOCATIONS, CONDITIONS, FATE_USES, ACTIONS,
+                               GRAPPLE_OPTIONS, DIFFICULTIES, DAMAGE_TYPES, _USE)
 # Characteristics keep their abbreviations (HA, HP, F, R …), as the handouts write them.
 _CHARACTERISTICS = {str(value): (words.canonical("en"), words.canonical("es")) for value, words in
                     CHARACTERISTICS.items()}

@@ -20,11 +20,11 @@ from .forms import Form, Segment, Vocabulary
 from .grammar import Grammar, ParsedCommand, ParsedLine, ParsedPost
 from .messages import LineError
 from .slots import UNNAMED
-from .words import Lang, Words, w
+from .words import Lang, Words, shown_terms, w
 
 __all__ = [
     "UNNAMED", "CharacterEntry", "Directory", "EncounterEntry", "Form", "Grammar", "Lang", "LineError",
     "MissionEntry", "ObjectiveEntry", "ParseContext", "ParsedCommand", "ParsedLine", "ParsedPost",
     "ParticipantEntry", "PendingEntry", "Segment", "SourceLine", "Vocabulary", "WeaponEntry", "Words",
-    "extract_lines", "w",
+    "extract_lines", "shown_terms", "w",
 ]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import msgspec
 
@@ -39,3 +40,13 @@ class Words(msgspec.Struct, frozen=True):
 def w(en: str, es: str) -> Words:
     """Words from `|`-separated lists, e.g. w("attack|atk", "ataque|atacar")."""
     return Words(tuple(en.split("|")), tuple(es.split("|")))
+
+
+def shown_terms(*tables: Mapping[Any, Words]) -> dict[str, tuple[str, str]]:
+    """The (English, Spanish) term a reader is shown for each value of these word lists: each language's
+    canonical word, with spaces for the dashes a command line needs ("called-shot" → "called shot")."""
+    return {
+        str(value): (words.canonical("en").replace("-", " "), words.canonical("es").replace("-", " "))
+        for table in tables
+        for value, words in table.items()
+    }

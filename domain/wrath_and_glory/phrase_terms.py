@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 
 from domain.engine import Lang
-from domain.language import Words
+from domain.language import shown_terms
 from domain.wrath_and_glory.vocabulary import (
     _CAUSES_GLORY_GAIN,
     _CAUSES_GLORY_SPEND,
@@ -26,17 +26,8 @@ from domain.wrath_and_glory.vocabulary import (
     SKILLS,
 )
 
-
-def _shown(words: Words) -> tuple[str, str]:
-    return words.canonical("en").replace("-", " "), words.canonical("es").replace("-", " ")
-
-
-_FROM_VOCABULARY: dict[str, tuple[str, str]] = {
-    str(value): _shown(words)
-    for table in (SKILLS, ATTRIBUTES, CONDITIONS, ACTION_KINDS, MOVE_MODES, PAYMENTS, SHIFT_USES,
-                  _CAUSES_GLORY_GAIN, _CAUSES_GLORY_SPEND, _CAUSES_RUIN_GAIN, _CAUSES_RUIN_SPEND)
-    for value, words in table.items()
-}
+_FROM_VOCABULARY = shown_terms(SKILLS, ATTRIBUTES, CONDITIONS, ACTION_KINDS, MOVE_MODES, PAYMENTS, SHIFT_USES,
+                               _CAUSES_GLORY_GAIN, _CAUSES_GLORY_SPEND, _CAUSES_RUIN_GAIN, _CAUSES_RUIN_SPEND)
 
 _OWN: dict[str, tuple[str, str]] = {
     "wrath_six": ("a 6 on the Wrath die", "un 6 en el dado de la Ira"),

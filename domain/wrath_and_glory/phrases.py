@@ -69,7 +69,7 @@ TITLES: Mapping[str, tuple[str, str]] = {
     "wng_dice_rerolled": ("dice rerolled", "dados repetidos"),
     "wng_glory_dice_added": ("Glory dice added", "dados de Gloria añadidos"),
     "wng_icons_shifted": ("icons shifted", "iconos desplazados"),
-    "wng_complication_resolved": ("Wrath die complication", "complicación del dado de la ira"),
+    "wng_complication_resolved": ("Wrath die complication", "complicación del dado de la Ira"),
     "wng_glory_gained": ("Glory gained", "Gloria ganada"),
     "wng_glory_spent": ("Glory spent", "Gloria gastada"),
     "wng_wrath_gained": ("Wrath gained", "Ira ganada"),
