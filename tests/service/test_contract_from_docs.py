@@ -163,7 +163,8 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     summary = (await campaign.get("")).json()
     assert set(summary) == SUMMARY
     assert set(summary["session"]) == {"current", "held"}
-    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions"}
+    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions",
+                                           "contributed"}
     assert all(set(p) == {"participant_id", "name", "role"} for p in summary["participants"])
     assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
 
