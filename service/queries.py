@@ -172,6 +172,11 @@ SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
  ORDER BY seq
 """
 
+# Share links are created one at a time per campaign (a transaction-scoped advisory lock of its own, not the
+# head lock: creating a link is not an event), so the count of valid links the quota reads stays true until
+# the insert commits.
+LOCK_SHARE_LINKS = "SELECT pg_advisory_xact_lock(hashtextextended('lexmechanic share links ' || $1::text, 0))"
+COUNT_VALID_SHARE_LINKS = "SELECT count(*) FROM share_links WHERE campaign_id = $1 AND revoked_at IS NULL"
 INSERT_SHARE_LINK = """
 INSERT INTO share_links (campaign_id, link_id, key, label, created_by) VALUES ($1, $2, $3, $4, $5)
 RETURNING created_at

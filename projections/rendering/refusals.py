@@ -21,6 +21,8 @@ SPANISH: dict[str, str] = {
     "entropy_quota": f"ya has aportado entropía {CONTRIBUTIONS_PER_PARTICIPANT} veces a esta época de dados, lo más "
     "que puede cada participante: vuelve a aportar cuando empiece la siguiente época (el DJ usa revelar-semilla o "
     "iniciar-sesión)",
+    "share_link_quota": "la campaña ya tiene todos los enlaces para compartir válidos que puede tener: revoca uno "
+    "que ya no uses para hacer sitio",
     "player_entropy": "no hay ninguna época de dados secreta a la que aportar entropía: revela o empieza una",
     "one_session_at_a_time": "ya hay una sesión abierta: termínala primero",
     "redo": "no hay nada que rehacer en ese combate: no se ha deshecho ningún turno desde su última acción",
