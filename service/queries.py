@@ -165,11 +165,25 @@ SELECT seq, type, data::text AS data FROM events
  WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')
  ORDER BY seq
 """
-# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof.
-SELECT_CONTRIBUTIONS_BEFORE = """
-SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
+# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof: the latest few
+# (newest first, read backwards along the events_entropy index from the roll, so an epoch's size does not
+# matter), how many there are, and all of them a page at a time.
+SELECT_LATEST_CONTRIBUTIONS_BEFORE = f"""
+SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+ ORDER BY seq DESC
+ LIMIT $4
+"""
+COUNT_CONTRIBUTIONS_BEFORE = """
+SELECT count(*) FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+"""
+SELECT_CONTRIBUTIONS_PAGE = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+   AND seq > $4
  ORDER BY seq
+ LIMIT $5
 """
 
 # Share links are created one at a time per campaign (a transaction-scoped advisory lock of its own, not the
