@@ -188,7 +188,11 @@ async def test_a_revealed_proof_recomputes_by_the_letter_of_fairness(campaign: C
     seq = rolled["events"][0]["seq"]
     proof = (await campaign.get(f"/rolls/{seq}")).json()
     entropy = docs_verifier.fold_entropy("0" * 64, "Ave Imperator! Post #4512")
-    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "contributions"}
+    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "count", "omitted", "start_seq",
+                                     "start_digest", "contributions", "contributions_url"}
+    assert proof["entropy"]["count"] == 1 and proof["entropy"]["omitted"] == 0
+    assert proof["entropy"]["start_seq"] is None and proof["entropy"]["start_digest"] == "0" * 64
+    assert proof["entropy"]["contributions_url"] == f"/campaigns/{campaign.id}/rolls/{seq}/contributions"
     assert proof["entropy"]["digest"] == entropy and proof["entropy"]["matches"] is True
     assert [set(c) for c in proof["entropy"]["contributions"]] == [{"seq", "actor", "epoch", "entropy", "digest",
                                                                     "digest_recomputed"}]
