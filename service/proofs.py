@@ -10,14 +10,14 @@ import hashlib
 import hmac
 from typing import Any
 
-from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
+from domain.campaign.entropy import CONTRIBUTIONS_LISTED, NO_CONTRIBUTIONS, next_digest
 from service.dice_source import die_message
 from service.store import EventStore, StoredEvent, epoch_fact
 from service.verification import recorded_dice
 
 # At most this many contributions are listed in a proof (JSON and page): the ones closest before the roll,
 # those a table that cares contributes last (docs/fairness.md). A new epoch holds at most 5 per participant.
-LISTED = 20
+LISTED = CONTRIBUTIONS_LISTED
 ALGORITHM_TEXT = {
     1: "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}'), "
     "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; see docs/fairness.md",

@@ -18,6 +18,9 @@ NO_CONTRIBUTIONS = "0" * 64
 # which also gets the seed revealed sooner. It bounds an epoch's contributions, and so what every proof of
 # the epoch must account for, at this many per participant (issue 18: one player had added 600).
 CONTRIBUTIONS_PER_PARTICIPANT = 5
+# How many of a roll's contributions its proof and its transcript frame name: the last ones before it. An
+# epoch recorded before the quota may hold hundreds; the proof links the whole list (docs/api.md).
+CONTRIBUTIONS_LISTED = 20
 
 
 def next_digest(previous: str, entropy: str) -> str:

@@ -514,8 +514,8 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
 
 
 FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
-         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "effects", "standing", "changes", "undone",
-         "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
+         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "entropy_count", "effects", "standing",
+         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
 
 
 async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:

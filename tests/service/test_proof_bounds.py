@@ -97,3 +97,20 @@ async def test_proof_page_of_an_epoch_with_600_contributions_stays_small(
     assert len(response.content) < PAGE_BOUND
     assert texts[-1] in response.text and texts[0] not in response.text
     assert f"{MANY - LISTED}" in response.text
+
+
+async def test_transcript_of_an_epoch_with_600_contributions_names_only_the_last_few(
+    campaign: Campaign, database_url: str
+) -> None:
+    """docs/history.md: a roll's frame names at most the last 20 contributions and says how many there were."""
+    texts, seq, _ = await many_contributions(campaign, database_url)
+    first_contribution = seq - MANY
+    markdown = (await campaign.get(f"/transcript?format=markdown&from_seq={seq}&to_seq={seq}")).text
+    print(f"\none roll's Markdown line with {MANY} contributions: {len(markdown.encode())} bytes")
+    frames = {f["seq"]: f for f in (await campaign.get("/transcript")).json()["frames"]}
+    roll = frames[seq]
+    assert roll["entropy_count"] == MANY
+    assert roll["entropy_from"] == list(range(seq - LISTED, seq))
+    assert len(markdown.encode()) < 3_000
+    assert f"entropy from {MANY} contributions, the last {LISTED}: #{seq - LISTED}," in markdown
+    assert f"#{first_contribution}," not in markdown
