@@ -114,3 +114,17 @@ async def test_transcript_of_an_epoch_with_600_contributions_names_only_the_last
     assert len(markdown.encode()) < 3_000
     assert f"entropy from {MANY} contributions, the last {LISTED}: #{seq - LISTED}," in markdown
     assert f"#{first_contribution}," not in markdown
+
+
+async def test_contributions_list_is_a_roll_read(campaign: Campaign) -> None:
+    """docs/api.md: any participant or share link reads it; an event that rolled nothing is a 404."""
+    contributed = await campaign.ok({"type": "contribute_entropy", "entropy": "for the Emperor"})
+    rolled = await campaign.ok({"type": "roll", "expression": "d10", "reason": "one"})
+    seq, note = rolled["events"][0]["seq"], contributed["events"][0]["seq"]
+    answer = (await campaign.get(f"/rolls/{seq}/contributions")).json()
+    assert answer["count"] == 1 and answer["nonce"] == seq and answer["next_after_seq"] == note
+    assert [r["seq"] for r in answer["contributions"]] == [note] and answer["contributions"][0]["hash"]
+    assert (await campaign.get(f"/rolls/{seq}/contributions?after_seq={note}")).json()["contributions"] == []
+    assert (await campaign.get(f"/rolls/{note}/contributions")).status_code == 404
+    assert (await campaign.client.get(f"/campaigns/{campaign.id}/rolls/{seq}/contributions")).status_code == 401
+    assert (await campaign.get(f"/rolls/{seq}/contributions?limit=1001")).status_code == 400
