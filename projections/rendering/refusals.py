@@ -18,7 +18,7 @@ SPANISH: dict[str, str] = {
     "dice_expression": "la expresión de dados no se entiende, o tira más de 100 dados de hasta 1000 caras",
     "internal_command": "esa orden forma parte de iniciar sesión: usa iniciar-sesión",
     "no_change": "la orden no cambia nada aquí, así que no se ha registrado",
-    "entropy_quota": f"ya has aportado entropía {CONTRIBUTIONS_PER_PARTICIPANT} veces a esta época de dados, lo más "
+    "entropy_quota": f"ya aportaste entropía {CONTRIBUTIONS_PER_PARTICIPANT} veces a esta época de dados, lo más "
     "que puede cada participante: vuelve a aportar cuando empiece la siguiente época (el DJ usa revelar-semilla o "
     "iniciar-sesión)",
     "share_link_quota": "la campaña ya tiene todos los enlaces para compartir válidos que puede tener: revoca uno "

@@ -75,4 +75,4 @@ async def test_entropy_quota_refusal_is_in_spanish_when_asked(campaign: Campaign
     refused = await campaign.command(contribution("otra"), ana, **{"Accept-Language": "es"})
     assert refused.status_code == 422
     assert refused.headers["content-language"] == "es"
-    assert refused.json()["detail"].startswith("ya has aportado")
+    assert refused.json()["detail"].startswith("ya aportaste")
