@@ -163,7 +163,8 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     summary = (await campaign.get("")).json()
     assert set(summary) == SUMMARY
     assert set(summary["session"]) == {"current", "held"}
-    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions"}
+    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions",
+                                           "contributed"}
     assert all(set(p) == {"participant_id", "name", "role"} for p in summary["participants"])
     assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
 
@@ -187,7 +188,11 @@ async def test_a_revealed_proof_recomputes_by_the_letter_of_fairness(campaign: C
     seq = rolled["events"][0]["seq"]
     proof = (await campaign.get(f"/rolls/{seq}")).json()
     entropy = docs_verifier.fold_entropy("0" * 64, "Ave Imperator! Post #4512")
-    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "contributions"}
+    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "count", "omitted", "start_seq",
+                                     "start_digest", "contributions", "contributions_url"}
+    assert proof["entropy"]["count"] == 1 and proof["entropy"]["omitted"] == 0
+    assert proof["entropy"]["start_seq"] is None and proof["entropy"]["start_digest"] == "0" * 64
+    assert proof["entropy"]["contributions_url"] == f"/campaigns/{campaign.id}/rolls/{seq}/contributions"
     assert proof["entropy"]["digest"] == entropy and proof["entropy"]["matches"] is True
     assert [set(c) for c in proof["entropy"]["contributions"]] == [{"seq", "actor", "epoch", "entropy", "digest",
                                                                     "digest_recomputed"}]
@@ -509,8 +514,8 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
 
 
 FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
-         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "effects", "standing", "changes", "undone",
-         "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
+         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "entropy_count", "effects", "standing",
+         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
 
 
 async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:
