@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections import Counter
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
