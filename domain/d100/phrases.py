@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ..dice import d5
 from ..engine import Lang, RulesState, Standing
 from ..events import Event
 from .encounter_events import (
@@ -300,6 +301,11 @@ class D100Phrases:
                 # The 1dN that assigned each hit in the kill zone (RULES A6) are dice a reader checks.
                 zone = "".join(f"[{die.value}]" for die in event.dice[1:])
                 outcome += _pick(lang, f" (kill zone dice {zone})", f" (dados de la zona de muerte {zone})")
+            elif len(event.dice) > 1:
+                # A flame weapon's hits on a horde: ceil(range / 4) + 1d5 (RULES A9), the d5 as its d10.
+                flame = "".join(f"[{die.value}→{d5(die)}]" if d5(die) != die.value else f"[{die.value}]"
+                                for die in event.dice[1:])
+                outcome += _pick(lang, f" (flame d5 {flame})", f" (d5 de llama {flame})")
         else:
             # An attack records degrees of success only (a miss keeps 0): a miss is told as one, no count.
             outcome = _pick(lang, "miss", "falla")

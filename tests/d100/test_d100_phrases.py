@@ -318,3 +318,22 @@ def test_phrases_a_damage_die_the_degrees_do_not_beat_stays_as_rolled() -> None:
     table.run(React(attack_id="a1", reaction="none"), [], BORIS)
     (applied,) = table.run(RollDamage(attack_id="a1"), [7], ANNA)
     assert told(applied, "en") == "Cultist takes 13 damage: body [7]+9 = 16 − 0 armour − 3 TB → 13, critical +3"
+
+
+def test_phrases_a_flamer_on_a_horde_shows_its_d5_of_hits() -> None:
+    # RULES A9: a flame weapon's hit on a horde is ceil(range / 4) + 1d5 hits. A 20 m flamer: 5 + the d5, whose d10
+    # shows 7 (→ 4): 9 hits. BS 50, roll 25: floor((50 − 25) / 10) = 2 degrees. The d10 is shown as rolled.
+    from domain.d100.sheet import Weapon
+
+    flamer = Weapon(id="flamer", name="Flamer", weapon_class="basic", damage="1d10+4", qualities=("flame",),
+                    single=True, range_m=20, clip=6)
+    table = Table()
+    table.register("brother", "anna", replace(marine(), weapons=(flamer,)))
+    table.register("mob", "gm-1", horde(magnitude=20))
+    (rolled,) = table.run(Attack(attack_id="f1", attacker_id="brother", target_id="mob", weapon_id="flamer"),
+                          [25, 7], ANNA)
+    names = {**NAMES, "brother/flamer": "Flamer"}
+    assert told(rolled, "en", names.__getitem__) == ("Brother Kai attacks Cultist horde (Flamer): 25 vs 50 (BS 50), "
+                                                     "success by 2 degrees, 9 hits (flame d5 [7→4])")
+    assert told(rolled, "es", names.__getitem__) == ("Brother Kai ataca a Cultist horde (Flamer): 25 vs 50 (HP 50), "
+                                                     "2 grados de éxito, 9 impactos (d5 de llama [7→4])")
