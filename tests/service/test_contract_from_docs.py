@@ -230,7 +230,7 @@ async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign
 
 
 META = {"actor", "role", "post", "command_id", "command_type", "request_digest", "line", "session", "encounter",
-        "round", "turn", "turn_character", "dice"}
+        "round", "turn", "turn_character", "dice", "command"}
 
 
 async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign) -> None:
