@@ -95,10 +95,12 @@ def _first_pass(path: Path) -> tuple[list[str], dict[str, list[dict[str, Any]]]]
     return list(campaigns), epoch_records
 
 
-def verify_file(path: Path, expectations: list[Expectation] | None = None) -> list[CampaignReport]:
-    """One report per campaign in the file, in the order they first appear."""
+def verify_file(path: Path, expectations: list[Expectation] | None = None, rules: bool = False,
+                ) -> list[CampaignReport]:
+    """One report per campaign in the file, in the order they first appear; with `rules`, every command decided
+    again (projections/rules_replay.py)."""
     campaigns, epoch_records = _first_pass(path)
-    verifiers = {c: CampaignVerifier(c, seeds_from(epoch_records.get(c, []))) for c in campaigns}
+    verifiers = {c: CampaignVerifier(c, seeds_from(epoch_records.get(c, [])), rules) for c in campaigns}
     for expectation in expectations or []:
         target = expectation.campaign_id
         if target is None:

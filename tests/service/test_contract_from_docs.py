@@ -34,7 +34,7 @@ INVITED = {"participant_id", "role", "token", "version", "head_hash", "events", 
 SUMMARY = {"campaign_id", "name", "ruleset", "options", "version", "head_hash", "participants", "session",
            "dice_epoch", "characters", "rolls", "pools", "missions"}
 VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash", "version", "head",
-          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions"}
+          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "rules"}
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
          "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "dice"}
 PROOF_DIE = {"k", "sides", "value", "seq", "recomputed", "matches", "steps"}
@@ -235,7 +235,7 @@ async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign
 
 
 META = {"actor", "role", "post", "command_id", "command_type", "request_digest", "line", "session", "encounter",
-        "round", "turn", "turn_character", "dice"}
+        "round", "turn", "turn_character", "dice", "command"}
 
 
 async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign) -> None:

@@ -138,14 +138,16 @@ async def audit_database(owner_url: str, app_url: str, tampered: bool) -> int:
                         continue
                 await _export(app_url, campaign_id, path)
                 token = await _token(owner_url, campaign_id, "observer")
+                # Honest campaigns replay their rules too (docs/audit-format.md, "Replaying the rules").
+                rules = "" if tampered else "?rules=true"
                 response = await client.get(
-                    f"/campaigns/{campaign_id}/verify", headers={"Authorization": f"Bearer {token}"}
+                    f"/campaigns/{campaign_id}/verify{rules}", headers={"Authorization": f"Bearer {token}"}
                 )
                 if response.status_code != 200:
                     failures.append(f"{campaign_id}: /verify answered {response.status_code}: {response.text}")
                     continue
                 online: dict[str, Any] = response.json()
-                (offline,) = verify_file(path)
+                (offline,) = verify_file(path, rules=not tampered)
                 try:
                     documented = docs_verifier.verify_export(path.read_text(encoding="utf-8"))[campaign_id]
                     doc_ok, doc_counts = documented.ok, (documented.dice_verified, documented.dice_pending)
