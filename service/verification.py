@@ -18,7 +18,7 @@ import msgspec
 from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
 from service import chain
-from service.dice_source import die_value
+from service.dice_source import DICE_SPACE, die_value
 from service.verification_said import Said
 
 ALGORITHMS = (1, 2)
@@ -337,7 +337,8 @@ class CampaignVerifier:
                     f"evento {seq}: un dado cuyo k, sides o value no es un número entero",
                 ))
                 continue
-            if sides < 1 or not 1 <= value <= sides:
+            # More sides than 2**64 values: the rejection rule accepts no draw, so no face can be computed.
+            if not 1 <= sides <= DICE_SPACE or not 1 <= value <= sides:
                 self.report.problems.append(Said(
                     f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face",
                     f"evento {seq}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
@@ -395,7 +396,7 @@ class CampaignVerifier:
             report.dice_unrevealed += len(command.dice)
             return
         for k, (sides, value) in sorted(command.dice.items()):
-            if sides < 1:
+            if not 1 <= sides <= DICE_SPACE:
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:
