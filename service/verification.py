@@ -35,7 +35,9 @@ def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[
     """The die objects of one record's data that are dice of its command, in document order."""
     if not isinstance(data, dict):
         return []
-    legacy = LEGACY_COPIES.get((event_type, schema_version))
+    # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
+    known = isinstance(event_type, str) and isinstance(schema_version, int)
+    legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
     if legacy == "before":
         data = {key: value for key, value in data.items() if key != "before"}
     elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):

@@ -13,7 +13,7 @@ import msgspec
 
 from service.client import profiles
 from service.client.exits import OK, USAGE, ClientError
-from service.client.session import Session, emit_json, terminal_width
+from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import Api, segment
 
@@ -82,8 +82,8 @@ def list_profiles(args: argparse.Namespace) -> int:
         for n, p in sorted(known.profiles.items())
     ]
     print(f"{path}:")
-    print(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
-          if rows else "no profiles yet: lexmechanic login URL TOKEN")
+    emit_lines(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
+               if rows else "no profiles yet: lexmechanic login URL")
     return OK
 
 
@@ -121,15 +121,17 @@ def post(args: argparse.Namespace) -> int:
         emit_json(answer)
         return OK
     reply = answer.get("reply") or {}
-    print(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
+    emit_lines(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
     # The note speaks the reply's language (the answer's `lang`), as the reply above it does.
     if answer.get("lang") == "es":
         replayed = "ya registrado: este id de mensaje ya se envió, no se ha registrado nada nuevo"
         version = answer.get("version")
         note = replayed if answer.get("replayed") else f"registrado: la campaña va por la versión {version}"
-        print(f"\n[{note}; id del mensaje {post_id}]", file=sys.stderr)
+        print(file=sys.stderr)
+        print(f"[{note}; id del mensaje {post_id}]", file=sys.stderr)
     else:
         note = ("already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed")
                 else f"recorded: campaign at version {answer.get('version')}")
-        print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
+        print(file=sys.stderr)
+        print(f"[{note}; post id {post_id}]", file=sys.stderr)
     return OK
