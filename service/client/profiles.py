@@ -43,7 +43,7 @@ class Profiles(msgspec.Struct, frozen=True, kw_only=True):
         """The profile `name` (None: $LEXMECHANIC_PROFILE, else the default), or a ClientError saying what to do."""
         wanted = name or os.environ.get("LEXMECHANIC_PROFILE") or self.default
         if not self.profiles:
-            raise ClientError(USAGE, "no profile yet: run `lexmechanic login URL TOKEN` first")
+            raise ClientError(USAGE, "no profile yet: run `lexmechanic login URL` first")
         if wanted is None:
             raise ClientError(USAGE, f"no default profile: pass --profile ({', '.join(sorted(self.profiles))})")
         found = self.profiles.get(wanted)

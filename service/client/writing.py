@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -34,16 +37,59 @@ def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
     return urlunsplit((parts.scheme, parts.netloc, path, "", "")), campaign
 
 
-def _token(given: str) -> str:
-    token = sys.stdin.readline().strip() if given == "-" else given.strip()
+TOKEN_ENV = "LEXMECHANIC_TOKEN"
+# A bearer token is printable ASCII without spaces (the service's are `lxm_` and URL-safe base64); anything
+# else cannot go into an Authorization header, and is not a token someone meant to give.
+_TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
+_ON_THE_COMMAND_LINE = (
+    "a token on the command line is kept in the shell's history and shown to everyone on this machine by "
+    "`ps`, so it was not used; type it at the hidden prompt (lexmechanic login URL), or give --token-file FILE "
+    f"or ${TOKEN_ENV} (if others can read your history, ask the GM for a new token)"
+)
+
+
+def _first_line(source: str) -> str:
+    """The first line of FILE, or of standard input for '-', read no further than a token could be long."""
+    if source == "-":
+        return sys.stdin.readline(4096)
+    try:
+        with open(source, encoding="utf-8") as file:
+            return file.readline(4096)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
+        raise ClientError(USAGE, f"cannot read the token from {source}: {reason}") from error
+
+
+def _token(args: argparse.Namespace) -> str:
+    """The token from --token-file (or '-'), else $LEXMECHANIC_TOKEN, else a hidden prompt on a terminal, else
+    standard input: never from the command line, where the shell's history and `ps` would show it."""
+    if args.token == "-" and args.token_file not in (None, "-"):
+        raise ClientError(USAGE, "give the token one way: '-' (standard input) or --token-file FILE")
+    source = args.token_file or args.token
+    if source is not None:
+        token = _first_line(source)
+    elif os.environ.get(TOKEN_ENV):
+        token = os.environ[TOKEN_ENV]
+    elif sys.stdin.isatty():
+        try:
+            token = getpass.getpass("Token (not shown as you type): ")
+        except EOFError:
+            token = ""
+    else:
+        token = _first_line("-")
+    token = token.strip()
     if not token:
         raise ClientError(USAGE, "the token is empty")
+    if not _TOKEN.fullmatch(token):
+        raise ClientError(USAGE, "that is not a token: a token is one word of printable ASCII (lxm_…)")
     return token
 
 
 def login(args: argparse.Namespace) -> int:
+    if args.token not in (None, "-"):  # before anything else: nothing is sent, nothing is saved
+        raise ClientError(USAGE, _ON_THE_COMMAND_LINE)
     base, campaign_id = split_campaign_url(args.url, args.campaign)
-    token = _token(args.token)
+    token = _token(args)
     name = profiles.check_name(args.profile or profiles.DEFAULT_NAME)
     with Api(base, token, timeout=args.timeout) as api:
         me: dict[str, Any] = api.get(f"/campaigns/{segment(campaign_id)}/me")
