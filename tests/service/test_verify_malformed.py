@@ -195,3 +195,15 @@ def test_verify_as_a_process_prints_no_traceback_for_a_deep_line_or_a_bare_head(
                               cwd=ROOT, capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 2 and done.stdout == b"", (name, done)
         assert done.stderr.count(b"\n") == 1 and b"Traceback" not in done.stderr, (name, done.stderr)
+
+
+async def test_verify_shows_a_files_escapes_visibly_in_its_report(campaign: Any, tmp_path: Path) -> None:
+    """A file handed over is someone else's text: the hash its head record claims is quoted, not obeyed."""
+    export = await real_export(campaign, tmp_path)
+    records = [json.loads(line) for line in lines_of(export)]
+    records[-1]["head"]["head_hash"] = "\x1b]0;pwned\x07\x1b[2J\r\u202e"
+    (tmp_path / "forged.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out, err = verify(tmp_path / "forged.jsonl")
+    assert (code, err) == (1, "")
+    assert "head hash \\x1b]0;pwned\\x07\\x1b[2J\\r\\u202e is not the hash of the last event" in out
+    assert not {"\x1b", "\x07", "\r", "\u202e"} & set(out)
