@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from service.client.commands import add_client_commands
+from service.client.terminal import Terminal
 from service.settings import admin_token_from_env, data_dir_from_env
 
 if TYPE_CHECKING:  # the verifier is imported when `verify` runs, as every command imports its own
@@ -236,8 +238,20 @@ def main(argv: list[str] | None = None) -> int:
     verifying.set_defaults(run=_verify)
     add_client_commands(commands)
     args = parser.parse_args(argv)
-    result: int = args.run(args)
+    if args.command in OPERATOR_COMMANDS:
+        result: int = args.run(args)
+        return result
+    # Every other command prints what players wrote (through the service) or what a file handed over holds:
+    # all it writes is shown, never obeyed, by the terminal (service/client/terminal.py).
+    with (contextlib.redirect_stdout(Terminal(sys.stdout)),
+          contextlib.redirect_stderr(Terminal(sys.stderr))):
+        result = args.run(args)
     return result
+
+
+# The operator's own commands on their own database: a progress line that returns the cursor (rebuild), the
+# export's bytes as recorded (export), the server's log (serve).
+OPERATOR_COMMANDS = ("serve", "migrate", "export", "rebuild")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from projections.recorded import EventMeta, Recorded
 from projections.rules_replay import RulesReplay
 from service import chain
 from service.codec import UnknownEventType, decode_event
-from service.dice_source import die_value
+from service.dice_source import DICE_SPACE, die_value
 from service.verification_said import Said, said_divergence
 
 ALGORITHMS = (1, 2)
@@ -38,7 +38,9 @@ def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[
     """The die objects of one record's data that are dice of its command, in document order."""
     if not isinstance(data, dict):
         return []
-    legacy = LEGACY_COPIES.get((event_type, schema_version))
+    # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
+    known = isinstance(event_type, str) and isinstance(schema_version, int)
+    legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
     if legacy == "before":
         data = {key: value for key, value in data.items() if key != "before"}
     elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):
@@ -374,7 +376,8 @@ class CampaignVerifier:
                     f"evento {seq}: un dado cuyo k, sides o value no es un número entero",
                 ))
                 continue
-            if sides < 1 or not 1 <= value <= sides:
+            # More sides than 2**64 values: the rejection rule accepts no draw, so no face can be computed.
+            if not 1 <= sides <= DICE_SPACE or not 1 <= value <= sides:
                 self.report.problems.append(Said(
                     f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face",
                     f"evento {seq}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
@@ -432,7 +435,7 @@ class CampaignVerifier:
             report.dice_unrevealed += len(command.dice)
             return
         for k, (sides, value) in sorted(command.dice.items()):
-            if sides < 1:
+            if not 1 <= sides <= DICE_SPACE:
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:

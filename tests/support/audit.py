@@ -80,7 +80,9 @@ def _types_with_dice(path: Path) -> set[str]:
     import json
 
     found = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").split("\n"):  # lines end with \n only (docs/audit-format.md)
+        if not line:
+            continue
         record = json.loads(line)
         if "type" in record and docs_verifier.dice_of(record):
             found.add(f"{record['type']} v{record['schema_version']}")
