@@ -22,6 +22,8 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantTokenRevoked,
+    ParticipantTokenRotated,
     SessionEnded,
     SessionStarted,
     TurnRedone,
@@ -82,6 +84,15 @@ def _joined(state: CampaignState, event: Event, seq: int) -> CampaignState:
     assert isinstance(event, ParticipantJoined)
     joined = Participant(event.participant_id, event.name, event.role)
     return replace(state, version=seq, participants={**state.participants, event.participant_id: joined})
+
+
+def _token_revoked(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, (ParticipantTokenRevoked, ParticipantTokenRotated))
+    found = state.participants.get(event.participant_id)
+    if found is None:
+        return replace(state, version=seq)
+    marked = replace(found, token_revoked=isinstance(event, ParticipantTokenRevoked))
+    return replace(state, version=seq, participants={**state.participants, event.participant_id: marked})
 
 
 def _with_character(state: CampaignState, character: Character, seq: int) -> CampaignState:
@@ -171,6 +182,8 @@ def _turn_redone(state: CampaignState, event: Event, seq: int) -> CampaignState:
 _HANDLERS: dict[type[Event], Handler] = {
     CampaignCreated: _created,
     ParticipantJoined: _joined,
+    ParticipantTokenRevoked: _token_revoked,
+    ParticipantTokenRotated: _token_revoked,
     CharacterCreated: _character_created,
     DiceSeedCommitted: _seed_committed,
     DiceSeedRevealed: _seed_revealed,

@@ -20,7 +20,16 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign.commands import EndSession, InviteParticipant, Reinstate, Retract, RevealDiceSeed, StartSession
+from domain.campaign.commands import (
+    EndSession,
+    InviteParticipant,
+    Reinstate,
+    Retract,
+    RevealDiceSeed,
+    RevokeParticipantToken,
+    RotateParticipantToken,
+    StartSession,
+)
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
 from domain.campaign.fresh_ids import fresh_id
@@ -54,7 +63,8 @@ from service.store import (
 # types of the events they name): decided and written under the head lock, in one transaction with those
 # rows. Every other command appends optimistically first (service/store.py, `append_if_head`).
 LOCKED_COMMANDS: tuple[type[Command], ...] = (
-    InviteParticipant, StartSession, EndSession, RevealDiceSeed, Retract, Reinstate,
+    InviteParticipant, RevokeParticipantToken, RotateParticipantToken, StartSession, EndSession, RevealDiceSeed,
+    Retract, Reinstate,
 )
 # The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
@@ -330,7 +340,7 @@ class Commander:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
                 events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, command, events, fresh_seed)
+                token = await self._side_records(writer, state, command, events, fresh_seed)
                 base = self._base(actor, command, digest, state, seed, nonce)
                 metas, new_state = stamp(state, events, nonce, base)
                 metas = _with_command(metas, command)
@@ -448,7 +458,7 @@ class Commander:
                 raise LineRefused(planned.line, planned.source, error) from error
             skipped.append(skip)
             return state
-        token = await self._side_records(writer, command, events, fresh_seed)
+        token = await self._side_records(writer, state, command, events, fresh_seed)
         base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
         metas, after = stamp(state, events, nonce, base)
         metas = _with_command(metas, command)
@@ -462,15 +472,24 @@ class Commander:
         return after
 
     async def _side_records(
-        self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes | None
+        self, writer: Writer, state: CampaignState, command: Command, events: Sequence[Event],
+        fresh_seed: bytes | None,
     ) -> str | None:
-        """What a command writes besides its events: a new participant's token, a new epoch's seed."""
+        """What a command writes besides its events: a new participant's token, a revocation (the tokens and
+        web sessions of the participant end), a rotation (those end and a new token is issued), a new epoch's
+        seed. All of it commits with the events, or none of it."""
         token: str | None = None
         if isinstance(command, InviteParticipant):
             token = tokens.new_token()
             joined = events[0]
             assert isinstance(joined, ParticipantJoined)
             await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
+        if isinstance(command, (RevokeParticipantToken, RotateParticipantToken)):
+            await writer.revoke_tokens(command.participant_id)
+        if isinstance(command, RotateParticipantToken):
+            token = tokens.new_token()
+            role = state.participants[command.participant_id].role  # the decision checked it exists
+            await writer.save_token(tokens.token_hash(token), command.participant_id, role)
         for event in events:
             if isinstance(event, DiceSeedCommitted):
                 assert fresh_seed is not None  # _decide refuses an epoch opened without one

@@ -125,7 +125,39 @@ SELECT_SEED = "SELECT seed FROM dice_epochs WHERE campaign_id = $1 AND epoch = $
 INSERT_TOKEN = """
 INSERT INTO access_tokens (token_hash, campaign_id, participant_id, role) VALUES ($1, $2, $3, $4)
 """
-SELECT_TOKEN = "SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2"
+# A revoked token is never accepted again. Read on every request (no process remembers a token), so a
+# revocation committed by any process is seen by the next request of every other one.
+SELECT_TOKEN = """
+SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2 AND revoked_at IS NULL
+"""
+# Every token of the participant still valid stops working (a revocation, or a rotation before its new token).
+REVOKE_TOKENS_OF = """
+UPDATE access_tokens SET revoked_at = now() WHERE campaign_id = $1 AND participant_id = $2 AND revoked_at IS NULL
+"""
+
+# Web sessions (docs/web.md, "Signing in"): the cookie's session id, kept only as its sha256.
+INSERT_WEB_SESSION = """
+INSERT INTO web_sessions (campaign_id, session_hash, participant_id, role, expires_at)
+VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+"""
+# A session opens reads while it has not expired and its participant still holds a token that works (a
+# revocation deletes the participant's sessions too, in its own transaction; this is the second lock).
+SELECT_WEB_SESSION = """
+SELECT s.participant_id, s.role FROM web_sessions s
+ WHERE s.campaign_id = $1 AND s.session_hash = $2 AND s.expires_at > now()
+   AND EXISTS (SELECT FROM access_tokens t WHERE t.campaign_id = s.campaign_id
+                  AND t.participant_id = s.participant_id AND t.revoked_at IS NULL)
+"""
+DELETE_WEB_SESSION = "DELETE FROM web_sessions WHERE campaign_id = $1 AND session_hash = $2"
+DELETE_WEB_SESSIONS_OF = "DELETE FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2"
+# Before a sign-in: the participant's ended sessions go, and its oldest live ones beyond the newest $3 - 1,
+# so a participant holds at most $3 sessions whatever it sends.
+PRUNE_WEB_SESSIONS = """
+DELETE FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2
+   AND (expires_at <= now() OR session_hash NOT IN (
+        SELECT session_hash FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2 AND expires_at > now()
+         ORDER BY created_at DESC, session_hash LIMIT $3 - 1))
+"""
 
 SELECT_EPOCH_FACT = """
 SELECT data::text FROM events

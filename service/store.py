@@ -205,6 +205,13 @@ class Writer:
             queries.INSERT_TOKEN, token_hash, _uuid(self.head.campaign_id), participant_id, role
         )
 
+    async def revoke_tokens(self, participant_id: str) -> None:
+        """Every token of the participant stops working, and every web session signed in with one ends, when
+        this transaction commits (with the event that says so)."""
+        campaign = _uuid(self.head.campaign_id)
+        await self.connection.execute(queries.REVOKE_TOKENS_OF, campaign, participant_id)
+        await self.connection.execute(queries.DELETE_WEB_SESSIONS_OF, campaign, participant_id)
+
     async def append(
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:
@@ -268,8 +275,9 @@ def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> li
 class EventStore:
     """Reads and transactional writes of campaign streams.
 
-    Dice seeds and tokens never change once written, so they are remembered per process (bounded);
-    that saves a round trip on every command.
+    Dice seeds never change once written, so they are remembered per process (bounded); that saves a
+    round trip on every command. Tokens are not: a GM may revoke one, and every process must refuse it
+    from the next request on, so each request reads its token (`token`).
     """
 
     CACHE_LIMIT = 10_000
@@ -277,7 +285,6 @@ class EventStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
         self._seeds: dict[tuple[str, int], bytes] = {}
-        self._tokens: dict[tuple[str, str], tuple[str, str]] = {}
 
     @asynccontextmanager
     async def create(self, campaign_id: str, ruleset: str) -> AsyncIterator[Writer]:
@@ -483,18 +490,13 @@ class EventStore:
         return bytes(value) if value is not None else None
 
     async def token(self, campaign_id: str, token_hash: str) -> tuple[str, str] | None:
-        """The participant and role of a token; only tokens that exist are remembered."""
-        key = (campaign_id, token_hash)
-        known = self._tokens.get(key)
-        if known is not None:
-            return known
+        """The participant and role of a token that works (not revoked), read now: one primary-key lookup.
+
+        Never remembered across requests: a token revoked by any process is refused by every process from
+        the next request on, with no notification to wait for (docs/performance.md measures the cost).
+        """
         row = await self.pool.fetchrow(queries.SELECT_TOKEN, token_hash, _uuid(campaign_id))
-        if row is None:
-            return None
-        if len(self._tokens) > self.CACHE_LIMIT:
-            self._tokens.clear()
-        found = self._tokens[key] = (row["participant_id"], row["role"])
-        return found
+        return (row["participant_id"], row["role"]) if row is not None else None
 
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""

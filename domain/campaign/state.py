@@ -25,6 +25,9 @@ class Participant(msgspec.Struct, frozen=True):
     participant_id: str
     name: str
     role: Role
+    # Set by participant_token_revoked, cleared by participant_token_rotated (a new token): whether the
+    # participant holds a token that works. The last GM's may not be revoked (domain/campaign/decide.py).
+    token_revoked: bool = False
 
 
 class Character(msgspec.Struct, frozen=True):

@@ -5,12 +5,16 @@ Each event goes out once, in seq order, as `id: <seq>` and `data: <the event's r
 when it reconnects), else after `?after=`, else at the head. It is fed from the database, never from the
 notification: a wake-up (NOTIFY, a reconnect of the listener, or a few seconds passing) makes it read the
 log after the last seq it sent, so nothing committed is ever missed, between reconnects or otherwise.
+
+Before each read after the first, the reader is checked again (`still_reads`): a stream opened with a token
+or a web session that has since been revoked (or rotated, or signed out), or with a revoked share link, ends
+there and sends nothing more. A revocation is an event, so its commit wakes the stream at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -48,12 +52,18 @@ def _resume_point(request: Request[Any, Any, Any], after: int | None) -> int | N
     return after
 
 
-async def _events(store: EventStore, hub: Hub, campaign_id: str, last: int) -> AsyncIterator[ServerSentEventMessage]:
+async def _events(
+    store: EventStore, hub: Hub, campaign_id: str, last: int, still_reads: Callable[[], Awaitable[bool]]
+) -> AsyncIterator[ServerSentEventMessage]:
     # The first line asks browsers to reconnect after 2 s (docs/web.md); it also sends the headers at once.
     yield ServerSentEventMessage(data=None, retry=RETRY_MILLISECONDS)
+    checked = True  # the handler has just checked the reader
     with hub.subscribe(campaign_id) as woken:
         while True:
             woken.clear()  # cleared before reading: a commit during the read sets it again
+            if not checked and not await still_reads():
+                return  # the stream ends; the browser's reconnect is refused (401)
+            checked = False
             events = await store.stored(campaign_id, last, MAX_SEQ, PAGE)
             for event in events:
                 yield ServerSentEventMessage(data=msgspec.json.encode(event).decode(), id=event.seq)
@@ -81,5 +91,14 @@ async def stream(
     start = _resume_point(request, after)
     if start is None:
         start = (await found.store.head(campaign_id)).version
-    return ServerSentEvent(_events(found.store, hub_of(request), campaign_id, start),
+
+    async def still_reads() -> bool:
+        """Whether what opened the stream (a token, a web session, a share key) still opens it, read now."""
+        try:
+            await read_actor(request, found.store, campaign_id)
+        except ApiError:
+            return False
+        return True
+
+    return ServerSentEvent(_events(found.store, hub_of(request), campaign_id, start, still_reads),
                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
