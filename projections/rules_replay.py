@@ -15,7 +15,7 @@ from typing import Any, Literal, Union
 
 import msgspec
 
-from domain.campaign.commands import CAMPAIGN_COMMANDS, InviteParticipant
+from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, InviteParticipant
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed
 from domain.campaign.fresh_ids import fresh_id
@@ -30,7 +30,8 @@ from domain.rulesets import accepted_commands
 from projections.recorded import Recorded
 from projections.replay import campaign_state, is_voiding
 
-_COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, InviteParticipant, *MISSION_COMMANDS, *accepted_commands())
+_COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS, *MISSION_COMMANDS,
+                                        *accepted_commands())
 _AnyCommand = Union[_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - the registry's union, built at import
 
 Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable"]
