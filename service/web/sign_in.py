@@ -3,6 +3,7 @@
 The token is checked against the campaign and kept in the campaign's own cookie: HTTP-only (no script
 reads it), SameSite=Lax (sent when a reader follows a link from the forum, never with a form another
 site posts) and Secure whenever the page was reached over https. It opens reads only (service/web/reader.py).
+Both forms are refused when another site posts them (service/web/cross_site.py: login and logout CSRF).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from service.api.negotiation import language
 from service.api.services import services
 from service.store import campaign_uuid
 from service.tokens import token_hash
+from service.web.cross_site import same_origin_only
 from service.web.reader import COOKIE_MAX_AGE, cookie_name
 
 MAX_TOKEN = 200
@@ -57,7 +59,8 @@ async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[st
     return _form(request, campaign_id, error=False, asked=request.query_params.get("next"))
 
 
-@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False)
+@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False,
+      guards=[same_origin_only])
 async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
@@ -81,7 +84,8 @@ async def sign_in(
     return response
 
 
-@post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False)
+@post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False,
+      guards=[same_origin_only])
 async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
     campaign_uuid(campaign_id)
     lang, explicit = language(request)  # a reader who chose Spanish gets the form back in Spanish
