@@ -180,9 +180,14 @@ SELECT_SHARE_LINKS = """
 SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
  WHERE campaign_id = $1 ORDER BY created_at, link_id
 """
+# A revocation wakes the campaign's live streams (the events' channel) at commit: each asks again whether
+# its reader may still read (service/web/reader_pass.py) and one on the revoked link ends at once.
 REVOKE_SHARE_LINK = """
-UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
-RETURNING revoked_at
+WITH revoked AS (
+    UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
+    RETURNING revoked_at
+)
+SELECT revoked.revoked_at FROM revoked CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM revoked) AS n
 """
 SELECT_SHARE_KEY = """
 SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL
