@@ -96,12 +96,14 @@ async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaig
               for key in ("k-2", "k-3")]
     assert [r.status_code for r in rolled] == [201, 201]
     assert [r.json()["events"][0]["idempotency_key"] for r in rolled] == ["k-2", "k-3"]
-    # The same key and body from another participant is a conflict, not a replay.
+    # A key is its sender's: the same key and body from another participant is that participant's command.
     mine = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
     assert mine.status_code == 201
     theirs = await campaign.command(ROLL, **{"Idempotency-Key": "k-4"})
-    conflict = problem_of(theirs, 409, "idempotency-conflict")
-    assert conflict["idempotency_key"] == "k-4" and "another participant" in conflict["detail"]
+    assert theirs.status_code == 201 and theirs.json()["events"][0]["meta"]["actor"] == "gm"
+    assert theirs.json()["events"][0]["idempotency_key"] == "k-4"
+    replayed = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
+    assert replayed.status_code == 200 and replayed.json() == {**mine.json(), "replayed": True}
 
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -441,7 +443,7 @@ async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_tok
         problem_of(command, 404, "campaign-not-found")
 
 
-POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events"}
+POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events", "post_id_shared"}
 POST_RESULT = {"line", "source", "type", "result", "rendered"}
 PROBLEM_MEMBERS = {"type", "title", "status", "detail", "instance"}
 
@@ -467,9 +469,14 @@ async def test_a_forum_post_answers_and_refuses_as_docs_api_tells(campaign: Camp
     body = problem_of(conflict, 409, "idempotency-conflict")
     assert set(body) == PROBLEM_MEMBERS | {"idempotency_key"} and body["idempotency_key"] == "f7-p1201"
     assert conflict.headers["content-language"] == "es"
-    # The same post from another participant is the same conflict.
+    # A post id is its author's: the same post from another participant is that participant's post, and
+    # the answer names who else holds the id (docs/api.md, "Forum posts").
     other = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=post, headers=campaign.auth())
-    problem_of(other, 409, "idempotency-conflict")
+    assert other.status_code == 201 and other.json()["events"][0]["meta"]["actor"] == "gm"
+    shared = other.json()["post_id_shared"]
+    ana = answer["events"][0]["meta"]["actor"]
+    assert set(shared) == {"participants", "note"} and shared["participants"] == [{"participant_id": ana, "name": "Ana"}]
+    assert ana in shared["note"] and "f7-p1201" in shared["note"]
 
 
 async def test_a_forum_posts_refusals_carry_the_documented_members(campaign: Campaign) -> None:
