@@ -57,8 +57,8 @@ async def test_a_revoked_share_links_open_stream_ends_saying_why(served: Served)
     revoked_at = time.monotonic()
     await campaign.ok({"type": "gm_note", "text": "after the revocation: the GM's secret plan"})
     # The stream ends by itself, promptly (the revocation wakes it), after a last frame that says why.
-    await asyncio.wait_for(reader, 10)
-    assert time.monotonic() - revoked_at < 5
+    await asyncio.wait_for(reader, 20)
+    assert time.monotonic() - revoked_at < 10  # woken by the revocation, not by the 15 s idle wake-up
     assert [f.get("id") for f in got[:-1]] == [head + 1]
     assert all("secret plan" not in json.dumps(f) for f in got)
     last = got[-1]
@@ -100,7 +100,7 @@ async def test_a_stream_ends_after_its_maximum_life_and_resuming_loses_nothing(d
             last = seen[-1] if seen else last
         await writer
         assert seen == list(range(head + 1, head + total + 1))  # every event once, in order, across the closes
-        assert len(lives) >= 2 and all(0.9 < life < 6 for life in lives), lives
+        assert len(lives) >= 2 and all(0.9 < life < 15 for life in lives), lives
 
 
 async def test_a_browser_resumes_across_the_maximum_life_and_stops_on_revocation(
@@ -132,8 +132,12 @@ async def test_a_browser_resumes_across_the_maximum_life_and_stops_on_revocation
             await asyncio.sleep(0.1)
         assert await page.evaluate("window.seen") == expected
         assert await page.evaluate("window.opened") >= 2  # the server closed it, the browser came back
-        timeline = await page.locator("#timeline").inner_text()
-        assert "n11" in timeline and "n0" in timeline  # live.js resumed too: every note is on the page
+        for _ in range(200):  # live.js resumed too: every note reaches the page (it fetches the rows after)
+            timeline = await page.locator("#timeline").inner_text()
+            if "n11" in timeline:
+                break
+            await asyncio.sleep(0.1)
+        assert all(f"GM note: n{n}\n" in timeline + "\n" for n in range(12)), timeline
 
         # Revoked: live.js stops (no reconnects) and says why, in the page's words.
         link_id = (await campaign.get("/share-links"))["links"][0]["link_id"]
