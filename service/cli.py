@@ -61,7 +61,8 @@ def _serve(args: argparse.Namespace) -> int:
     # embedded PostgreSQL, if any, is started once, here, and the service role's URL handed down.
     os.environ["DATABASE_URL"] = url
     if admin_token_from_env() is None:
-        print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
+        print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns "
+              "(the global feed GET /events stays closed until it is set).", flush=True)
     config = serving.uvicorn_config(
         serving.APP_FACTORY, factory=True, host=args.host, port=args.port, workers=args.workers,
         access_log=not args.no_access_log,

@@ -135,6 +135,9 @@ class UnitOutcome(msgspec.Struct, frozen=True):
     # The state after the unit: the renderers read names and the new state of whoever changed from it.
     after: CampaignState | None = None
     skipped: list[UnitSkip] = []
+    # The other participants who recorded a post under the same id (post ids are per author): named in
+    # the answer, so the author knows the id was taken by someone else too, and by whom.
+    id_also_held_by: list[str] = []
 
 
 class LineRefused(Exception):
@@ -148,7 +151,7 @@ class LineRefused(Exception):
 
 
 class PostEdited(IdempotencyConflict):
-    """The post id was recorded before with other text (an edited post), or by another participant."""
+    """The author recorded a post under this id before, with other text (an edited post)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -329,11 +332,13 @@ class Commander:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
         async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(idempotency_key) if idempotency_key is not None else []
+            # A key is its sender's (migrations/0005): another participant's command under it is theirs.
+            previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
+                        if idempotency_key is not None else [])
             if previous:
                 first = previous[0].meta
-                # The same key from another participant, or with another body, is not a retry.
-                if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
+                # The same key with another body is not a retry.
+                if first.get("request_digest") != digest:
                     raise IdempotencyConflict(idempotency_key or "")
                 head = writer.head
             else:
@@ -417,14 +422,14 @@ class Commander:
         done: list[UnitCommand] = []
         skipped: list[UnitSkip] = []
         async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(key)
+            # A post id is its author's: another participant's post under it blocks nothing, and is named.
+            previous = await writer.command_by_key(key, actor.participant_id)
+            held_by = await writer.other_key_holders(key, actor.participant_id)
             if previous:
                 first = previous[0].meta
-                if first.get("line") is None or first.get("request_digest") != digest or first.get(
-                    "actor"
-                ) != actor.participant_id:
+                if first.get("line") is None or first.get("request_digest") != digest:
                     raise PostEdited(key)
-                unit = await writer.unit_of_post(key)
+                unit = await writer.unit_of_post(key, actor.participant_id)
             else:
                 state = await self.cache.for_writer(writer)
                 start = state.version
@@ -433,14 +438,15 @@ class Commander:
             head = writer.head
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
-            return await self._replayed_unit(campaign_id, unit, head, replan)
+            replayed = await self._replayed_unit(campaign_id, unit, head, replan)
+            return msgspec.structs.replace(replayed, id_also_held_by=held_by)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
             self.cache.put(campaign_id, state, head.head_hash)
             if self.snapshots is not None and self.snapshots.due(start, state.version):
                 await self.snapshots.save(campaign_id, state)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
-                           skipped=skipped)
+                           skipped=skipped, id_also_held_by=held_by)
 
     async def _unit_line(
         self, writer: Writer, actor: Actor, post: PostRef, digest: str, planned: UnitLine, state: CampaignState,

@@ -61,17 +61,24 @@ SELECT c.ruleset, c.version, c.head_hash, e.seq, e.type, e.schema_version, e.dat
 _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,
        data::text AS data, meta::text AS meta, idempotency_key, recorded_at, prev_hash, hash"""
 
+# A key is its sender's (migrations/0005): the command one participant sent under it.
 SELECT_COMMAND_BY_KEY = f"""
 SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1
    AND meta ->> 'command_id' = (SELECT meta ->> 'command_id' FROM events
-                                 WHERE campaign_id = $1 AND idempotency_key = $2)
+                                 WHERE campaign_id = $1 AND idempotency_key = $2 AND meta ->> 'actor' = $3)
  ORDER BY seq
 """
-# Every event a forum post wrote through POST /posts (one unit of several commands), by the post id.
+# The other participants who sent something under a key, first sender first.
+SELECT_OTHER_KEY_HOLDERS = """
+SELECT meta ->> 'actor' AS actor FROM events
+ WHERE campaign_id = $1 AND idempotency_key = $2 AND meta ->> 'actor' <> $3
+ ORDER BY seq
+"""
+# Every event a forum post wrote through POST /posts (one unit of several commands), by its id and author.
 SELECT_UNIT_OF_POST = f"""
 SELECT {_STORED_COLUMNS} FROM events
- WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2 AND meta ? 'line'
+ WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2 AND meta ->> 'actor' = $3 AND meta ? 'line'
  ORDER BY seq
 """
 SELECT_STORED_RANGE = f"""
@@ -231,9 +238,14 @@ SELECT_SHARE_LINKS = """
 SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
  WHERE campaign_id = $1 ORDER BY created_at, link_id
 """
+# A revocation wakes the campaign's live streams (the events' channel) at commit: each asks again whether
+# its reader may still read (service/web/reader_pass.py) and one on the revoked link ends at once.
 REVOKE_SHARE_LINK = """
-UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
-RETURNING revoked_at
+WITH revoked AS (
+    UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
+    RETURNING revoked_at
+)
+SELECT revoked.revoked_at FROM revoked CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM revoked) AS n
 """
 SELECT_SHARE_KEY = """
 SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL

@@ -35,6 +35,8 @@ from service import chain, codec, queries
 # transaction id (xid8, unsigned 64 bits).
 MAX_SEQ = 2**63 - 1
 MAX_XACT = 2**64 - 1
+# The unique index that makes a retry a retry: one command per (campaign, key, participant).
+IDEMPOTENCY_INDEX = "events_idempotency_key_per_actor"
 
 
 class StoreError(Exception):
@@ -59,21 +61,21 @@ class VersionConflict(StoreError):
 
 
 class IdempotencyConflict(StoreError):
-    """The idempotency key was used before for a different request."""
+    """The idempotency key was used before, by the same participant, for a different request."""
 
     def __init__(self, key: str) -> None:
         super().__init__(
-            f"idempotency key {key!r} was already used for a different command (another body, or another "
-            "participant's); use a new key (post id) for a new command"
+            f"idempotency key {key!r} was already used for a different command (another body); use a new key "
+            "(post id) for a new command"
         )
         self.key = key
 
 
 class KeyAlreadyUsed(StoreError):
-    """An optimistic append carried an idempotency key this campaign has recorded: nothing was written."""
+    """An optimistic append carried an idempotency key its participant has used: nothing was written."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"idempotency key {key!r} was used before in this campaign")
+        super().__init__(f"idempotency key {key!r} was used before by this participant")
         self.key = key
 
 
@@ -162,13 +164,20 @@ class Writer:
         # back the epoch its first line opened, and the next one draws another seed for that epoch).
         self._written: dict[tuple[str, int], bytes] = {}
 
-    async def command_by_key(self, key: str) -> list[StoredEvent]:
-        rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key)
+    async def command_by_key(self, key: str, actor: str) -> list[StoredEvent]:
+        """The events of the command `actor` sent under `key` (keys are per participant); empty if none."""
+        rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key, actor)
         return [stored_from_row(row) for row in rows]
 
-    async def unit_of_post(self, post_id: str) -> list[StoredEvent]:
-        """Every event POST /posts wrote for this post (its commands, in order); empty if none."""
-        rows = await self.connection.fetch(queries.SELECT_UNIT_OF_POST, _uuid(self.head.campaign_id), post_id)
+    async def other_key_holders(self, key: str, actor: str) -> list[str]:
+        """The participants other than `actor` who sent something under `key`, in the order they did."""
+        rows = await self.connection.fetch(queries.SELECT_OTHER_KEY_HOLDERS, _uuid(self.head.campaign_id), key, actor)
+        return list(dict.fromkeys(str(row["actor"]) for row in rows))
+
+    async def unit_of_post(self, post_id: str, actor: str) -> list[StoredEvent]:
+        """Every event POST /posts wrote for this post of `actor`'s (its commands, in order); empty if none."""
+        rows = await self.connection.fetch(queries.SELECT_UNIT_OF_POST, _uuid(self.head.campaign_id), post_id,
+                                           actor)
         return [stored_from_row(row) for row in rows]
 
     def check_version(self, expected: int | None) -> None:
@@ -343,15 +352,15 @@ class EventStore:
     #    (one snapshot), the caller folds them and decides again, at most a few times, then takes the locked
     #    path. The dice of a discarded decision were never shown or recorded: the dice in the log are the
     #    seed's at the seq that records them, and verify exactly as before.
-    # 7. Idempotency: the key is on the first event, and the unique index (campaign_id, idempotency_key)
-    #    refuses it a second time. Our insert meets the index while we hold the head row, so every other
-    #    writer of the campaign has either committed or not moved the head yet: the index sees every use of
-    #    the key. A refused key rolls the whole statement back (KeyAlreadyUsed) and the caller takes the
-    #    locked path, which reads the original under the lock and answers the replay (same body, same
-    #    participant) or the 409, exactly as before. A retry racing its original: both decide at v, the
-    #    original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries again and
-    #    meets the index: the replay. Refusals (422, a version conflict, a key used by another body) are
-    #    never answered from the cache: the caller takes the locked path for every one, key first.
+    # 7. Idempotency: the key is on the first event, and the unique index (campaign_id, idempotency_key,
+    #    actor) refuses it a second time from the same participant (migrations/0005). Our insert meets the index
+    #    while we hold the head row, so every other writer of the campaign has either committed or not moved the
+    #    head yet: the index sees every use of the key. A refused key rolls the whole statement back
+    #    (KeyAlreadyUsed) and the caller takes the locked path, which reads the original under the lock and
+    #    answers the replay (same body) or the 409, exactly as before. A retry racing its original: both decide
+    #    at v, the original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries
+    #    again and meets the index: the replay. Refusals (422, a version conflict, a key used by another body)
+    #    are never answered from the cache: the caller takes the locked path for every one, key first.
     # 8. Exactly one NOTIFY per transaction; the events stay append-only and the service's role needs no
     #    new privilege (INSERT on events, UPDATE (version, head_hash) on campaigns: migrations/0003); the
     #    row carries its transaction id for the global feed as before. No transaction stays open between
@@ -378,7 +387,7 @@ class EventStore:
                 head.version, head.head_hash,
             )
         except asyncpg.UniqueViolationError as error:
-            if idempotency_key is not None and error.constraint_name == "events_idempotency_key":
+            if idempotency_key is not None and error.constraint_name == IDEMPOTENCY_INDEX:
                 raise KeyAlreadyUsed(idempotency_key) from None
             raise
         if not rows:

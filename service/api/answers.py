@@ -157,6 +157,12 @@ def admin_reading(path: str) -> Responses:
         401: problems(401, "The instance has an admin token and it was not sent.", _problem(
             401, "Not authenticated", "unauthenticated",
             "reading the global feed needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)", path)),
+        403: problems(403, "The instance has no admin token (LEXMECHANIC_ADMIN_TOKEN unset): the feed is closed to "
+                      "everyone.", _problem(
+            403, "Not allowed", "forbidden",
+            "reading the global feed is not allowed on this instance: it needs the instance admin token, and none "
+            "is set. Start the service with LEXMECHANIC_ADMIN_TOKEN=<a long random secret> and send "
+            "'Authorization: Bearer <it>'", path)),
         503: _unavailable(path),
     }
 

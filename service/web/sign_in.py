@@ -5,6 +5,7 @@ campaign's own cookie carries the session's id, never the token: HTTP-only (no s
 SameSite=Lax (sent when a reader follows a link from the forum, never with a form another site posts) and
 Secure whenever the page was reached over https. It opens reads only (service/web/reader.py). Signing out
 ends the session on the server, not only in the browser.
+Both forms are refused when another site posts them (service/web/cross_site.py: login and logout CSRF).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from service.api.negotiation import language
 from service.api.services import services
 from service.store import campaign_uuid
 from service.tokens import token_hash
+from service.web.cross_site import same_origin_only
 from service.web.reader import COOKIE_MAX_AGE, cookie_name
 from service.web.sessions import end_session, holds_no_session, open_session
 
@@ -65,7 +67,8 @@ async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[st
     return form
 
 
-@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False)
+@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False,
+      guards=[same_origin_only])
 async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
@@ -92,7 +95,8 @@ async def sign_in(
     return response
 
 
-@post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False)
+@post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False,
+      guards=[same_origin_only])
 async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
     campaign_uuid(campaign_id)
     session_id = request.cookies.get(cookie_name(campaign_id))
