@@ -51,12 +51,16 @@ async def test_forum_post_limits_a_long_unknown_word_is_answered_fast_with_a_cle
 async def test_forum_post_limits_health_answers_while_eight_long_word_posts_run(client: Any) -> None:
     thread = await Thread.open(client, "Eight", "deathwatch", ("Ana",))
     posts = [asyncio.create_task(thread.send("Ana", "!" + "q" * 4_095)) for _ in range(8)]
-    await asyncio.sleep(0.05)
-    start = time.monotonic()
-    health = await client.get("/health")
-    waited = time.monotonic() - start
+    waits: list[float] = []
+    # /health is asked every tenth of a second for as long as the posts run (at least three times).
+    while len(waits) < 3 or not all(p.done() for p in posts):
+        await asyncio.sleep(0.1)
+        start = time.monotonic()
+        health = await client.get("/health")
+        waits.append(time.monotonic() - start)
+        assert health.status_code == 200
     answers = await asyncio.gather(*posts)
-    assert health.status_code == 200 and waited < FAST, waited
+    assert max(waits) < FAST, waits
     assert {a.status_code for a in answers} == {422}
 
 
