@@ -20,8 +20,8 @@ from service.api.problems import ApiError
 # a bound on the lines one request decides inside one transaction.
 MAX_POST_LINES = 100
 # A command line holds a note or a reason of up to 2000 characters (domain.commands.Note) even quoted with
-# every character escaped (`\"`), and its verb and options besides.
-MAX_LINE_CHARS = 4000
+# every character escaped (`\"`: 4,002 characters), and its verb and options besides.
+MAX_LINE_CHARS = 4500
 
 
 def check_post_size(lines: Sequence[SourceLine], lang: Lang) -> None:
