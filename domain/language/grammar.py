@@ -24,6 +24,7 @@ from .words import LANGS, Lang
 # errors cause stays bounded however many lines it has (issue 18).
 SUGGESTED_LINES = 3
 
+
 class ParsedCommand(msgspec.Struct, frozen=True, kw_only=True):
     """A line read as a command (its `post` left for the caller to fill)."""
 
