@@ -37,7 +37,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
-from service import dice_source, tokens
+from service import attempts, dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import (
@@ -130,11 +130,12 @@ class UnitOutcome(msgspec.Struct, frozen=True):
 class LineRefused(Exception):
     """One line of a unit was refused by the rules: nothing of the unit is recorded."""
 
-    def __init__(self, line: int, source: str, error: DomainError) -> None:
+    def __init__(self, line: int, source: str, error: DomainError, command: Command | None = None) -> None:
         super().__init__(f"line {line}: {error.message}")
         self.line = line
         self.source = source
         self.error = error
+        self.command = command
 
 
 class PostEdited(IdempotencyConflict):
@@ -176,6 +177,10 @@ def _entropy(state: CampaignState) -> str | None:
     """The contribution digest the active epoch's dice mix in (algorithm 2), or None (algorithm 1)."""
     epoch = state.epoch
     return epoch.entropy if epoch is not None and epoch.algorithm >= 2 else None
+
+
+def _epoch_of(state: CampaignState) -> tuple[int, str | None]:
+    return (state.epoch.epoch if state.epoch is not None else 0), _entropy(state)
 
 
 def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
@@ -304,6 +309,7 @@ class Commander:
     ) -> CommandOutcome:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
+        kept: attempts.Kept | None = None
         async with self.store.write(campaign_id) as writer:
             previous = await writer.command_by_key(idempotency_key) if idempotency_key is not None else []
             if previous:
@@ -311,15 +317,24 @@ class Commander:
                 # The same key from another participant, or with another body, is not a retry.
                 if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
                     raise IdempotencyConflict(idempotency_key or "")
+                if attempts.is_attempt(previous):
+                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
-                events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, command, events, fresh_seed)
-                base = self._base(actor, command, digest, state, seed, nonce)
-                metas, new_state = stamp(state, events, nonce, base)
-                stored = await writer.append(events, metas, idempotency_key)
+                try:
+                    events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                except DomainError as error:
+                    kept = await self._keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
+                                                    command, error, None)
+                else:
+                    token = await self._side_records(writer, command, events, fresh_seed)
+                    base = self._base(actor, command, digest, state, seed, nonce)
+                    metas, new_state = stamp(state, events, nonce, base)
+                    stored = await writer.append(events, metas, idempotency_key)
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if not previous:
             return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
@@ -391,6 +406,7 @@ class Commander:
         key = post.id
         done: list[UnitCommand] = []
         skipped: list[UnitSkip] = []
+        kept: attempts.Kept | None = None
         async with self.store.write(campaign_id) as writer:
             previous = await writer.command_by_key(key)
             if previous:
@@ -399,13 +415,27 @@ class Commander:
                     "actor"
                 ) != actor.participant_id:
                     raise PostEdited(key)
+                if attempts.is_attempt(previous):
+                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
                 unit = await writer.unit_of_post(key)
             else:
                 state = await self.cache.for_writer(writer)
                 start = state.version
-                for planned in plan(state):
-                    state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
+                initial = state
+                try:
+                    # The lines roll back together when one is refused; the head lock stays held, so the
+                    # attempt that keeps their dice lands right where they would have (service/attempts.py).
+                    async with writer.savepoint():
+                        for planned in plan(state):
+                            state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
+                except LineRefused as refused:
+                    kept = await self._keep_refused(writer, initial, actor, digest, key, done, refused.line,
+                                                    refused.source, refused.command, refused.error, post)
+                    if kept is None:
+                        raise
             head = writer.head
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
             return await self._replayed_unit(campaign_id, unit, head, replan)
@@ -430,7 +460,7 @@ class Commander:
         except DomainError as error:
             skip = _skip(planned, command, error, done, state)
             if skip is None:
-                raise LineRefused(planned.line, planned.source, error) from error
+                raise LineRefused(planned.line, planned.source, error, command) from error
             skipped.append(skip)
             return state
         token = await self._side_records(writer, command, events, fresh_seed)
@@ -444,6 +474,32 @@ class Commander:
             after = campaign_state(await writer.records_after(0))
         done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
         return after
+
+    async def _keep_refused(
+        self, writer: Writer, state: CampaignState, actor: Actor, digest: str, key: str | None,
+        done: Sequence[UnitCommand], line: int | None, source: str, command: Command | None, error: DomainError,
+        post: PostRef | None,
+    ) -> attempts.Kept | None:
+        """The refused attempt with every die it drew, appended at the locked head (its own events rolled
+        back); None when it drew none. `state` is the state at that head, before the attempt's lines."""
+        if command is None or state.epoch is None:
+            return None
+        first_epoch = state.epoch.epoch
+        lines = [attempts.recorded_line(d.line, d.source, d.command_type, d.stored, d.events, d.before, first_epoch)
+                 for d in done]
+        drawn = attempts.drawn_by(error)
+        if drawn is not None:
+            lines.append(attempts.refused_line(line, source, command, drawn, first_epoch))
+        while lines and not (lines[-1].dice or lines[-1].unverifiable):
+            lines.pop()  # lines after the last die hold no nonce worth reserving
+        if not lines:
+            return None
+        return await attempts.keep(writer, state, actor, digest, key, lines, line, source, command, error, post)
+
+    def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
+        """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
+        self.cache.put(campaign_id, kept.after, kept.stored[-1].hash)
+        return attempts.AttemptKept(kept.stored, replayed=False)
 
     async def _side_records(
         self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes | None
@@ -538,9 +594,15 @@ class Commander:
             active_seed=active.hex(),
             event_types=event_types or {},
         )
-        events = decide(state, command, dice, actor, context)
-        if not events:
-            raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        try:
+            events = decide(state, command, dice, actor, context)
+            if not events:
+                raise RuleViolation("no_change",
+                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        except DomainError as error:
+            # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py).
+            attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
+            raise
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce

@@ -205,6 +205,19 @@ class Writer:
             queries.INSERT_TOKEN, token_hash, _uuid(self.head.campaign_id), participant_id, role
         )
 
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """Everything written inside rolls back on an exception (a SAVEPOINT), and this writer's head, appended
+        events and written seeds with it; the transaction and its head lock go on (service/attempts.py)."""
+        head, appended, written = self.head, len(self.appended), dict(self._written)
+        try:
+            async with self.connection.transaction():
+                yield
+        except BaseException:
+            self.head, self._written = head, written
+            del self.appended[appended:]
+            raise
+
     async def append(
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:

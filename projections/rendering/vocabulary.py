@@ -194,6 +194,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "undone": ("undone", "deshecho"),
     "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
     "retracted_by": ("retracted by {actor} (event {seq})", "anulado por {actor} (evento {seq})"),
+    "refused_attempt": ("refused, not counted", "rechazado, no cuenta"),
     "dice": ("dice", "dados"),
     "proof": ("proof", "prueba"),
     "entropy_from": ("entropy from", "entropía de"),

@@ -23,12 +23,14 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
+from projections.rendering.attempts import answer_text
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
+from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
@@ -36,6 +38,7 @@ from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
+from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
     PostEdited,
@@ -128,6 +131,20 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     if rule is not None:
         extensions["rule"] = rule
     return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
+
+
+def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiError:
+    """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
+    event, first, last = kept.event, kept.stored[0], kept.stored[-1]
+    refused = event.refusal
+    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    extensions: dict[str, Any] = {
+        "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
+        "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
+    }
+    if refused.rule is not None:
+        extensions["rule"] = refused.rule
+    return ApiError(422, "line-refused", answer_text(event, first.seq, post_id, lang, told), **extensions)
 
 
 def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
@@ -238,6 +255,8 @@ async def send_post(
                        head_hash=head.head_hash)
     try:
         outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan, replan)
+    except AttemptKept as kept:
+        raise _kept(kept, lang, grammar, data.post.id) from kept
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
