@@ -328,6 +328,8 @@ class Commander:
                 except DomainError as error:
                     kept = await self._keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
                                                     command, error, None)
+                    if kept is None:
+                        raise  # decided before any die was drawn: nothing is recorded
                 else:
                     token = await self._side_records(writer, command, events, fresh_seed)
                     base = self._base(actor, command, digest, state, seed, nonce)

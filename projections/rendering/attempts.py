@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from domain.campaign.events import AttemptLine, AttemptRefused
+from domain.grammars import grammar_for
 from projections.rendering.refusals import refusal
 from projections.rendering.vocabulary import Lang
 
@@ -22,8 +23,16 @@ def _thrown_away(lang: Lang) -> str:
     return " (semilla descartada con el mensaje)" if lang == "es" else " (from a seed thrown away with the post)"
 
 
-def dice_text(event: AttemptRefused, lang: Lang) -> str:
-    """Every die of the attempt, line by line (a command sent alone: just its dice)."""
+def _verb(command_type: str, lang: Lang, ruleset: str | None) -> str:
+    """The verb a player writes for a command (`!ataque`), or its type when it has no line form."""
+    written = grammar_for(ruleset).verb_of(command_type, lang) if ruleset else None
+    return f"!{written}" if written is not None else command_type
+
+
+def dice_text(event: AttemptRefused, lang: Lang, ruleset: str | None = None) -> str:
+    """Every die of the attempt, line by line (a command sent alone: just its dice). Each line is named by its
+    source as the author wrote it, or, given the `ruleset` (a transcript, which names characters, never ids),
+    by its verb."""
     parts: list[str] = []
     for line in event.lines:
         if not line.dice and not line.unverifiable:
@@ -31,9 +40,10 @@ def dice_text(event: AttemptRefused, lang: Lang) -> str:
         told = faces(line) + (_thrown_away(lang) if line.unverifiable else "")
         if line.line is None:
             parts.append(told)
-        else:
-            where = f"línea {line.line}" if lang == "es" else f"line {line.line}"
-            parts.append(f"{where} `{line.source}`: {told}")
+            continue
+        where = f"línea {line.line}" if lang == "es" else f"line {line.line}"
+        shown = _verb(line.command_type, lang, ruleset) if ruleset else line.source
+        parts.append(f"{where} `{shown}`: {told}")
     return " · ".join(parts)
 
 
@@ -55,11 +65,13 @@ def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang
     return f"{what}: {why}; its dice stay recorded (event {seq}): {dice}"
 
 
-def sentence(event: AttemptRefused, lang: Lang) -> str:
-    """The attempt's line in a timeline or a transcript (the renderers strike it through)."""
-    refused, why, dice = event.refusal, reason_text(event, lang), dice_text(event, lang)
+def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
+    """The attempt's line in a timeline or a transcript (the renderers strike it through): each line by its
+    verb, since a transcript names characters, never their ids."""
+    refused, why, dice = event.refusal, reason_text(event, lang), dice_text(event, lang, ruleset)
+    verb = _verb(refused.command_type, lang, ruleset)
     if lang == "es":
-        where = f" en la línea {refused.line} (`{refused.source}`)" if refused.line is not None else ""
+        where = f" en la línea {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
         return f"Intento rechazado{where}: {why}; sus dados quedan registrados: {dice}"
-    where = f" at line {refused.line} (`{refused.source}`)" if refused.line is not None else ""
+    where = f" at line {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
     return f"Attempt refused{where}: {why}; its dice stay recorded: {dice}"

@@ -131,7 +131,7 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 f"{_seqs(voids)})"
             )
         case AttemptRefused():
-            return attempts.sentence(event, lang)
+            return attempts.sentence(event, lang, state.ruleset)
         case NonceReserved():
             return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them
         case TurnRedone(encounter=encounter, round=round_, turn=turn):

@@ -180,6 +180,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "old_kind": ("old kind", "tipo anterior"),
     "new_kind": ("new kind", "tipo nuevo"),
     "caused_by_seq": ("caused by event", "causada por el evento"),
+    "attempt": ("of the attempt at event", "del intento del evento"),
     "method": ("how", "cómo"),
     "oath": ("oath", "juramento"),
     "leader": ("leader", "líder"),
