@@ -152,3 +152,54 @@ async def test_deathwatch_jammed_reroll_keeps_the_jammed_attack(client: AsyncTes
     assert jammed and recorded_after_jam, collections.Counter((p.get("rule"), p["detail"][:60]) for p in refused)
     assert all(p["detail"].startswith("post t") and "its dice stay recorded (event " in p["detail"] for p in refused)
     await check_every_attempt_kept(thread, refused, tmp_path)
+
+
+async def test_a_refused_post_sent_again_answers_the_same_refusal_and_draws_nothing(
+        client: AsyncTestClient[Any], monkeypatch: Any, tmp_path: Path) -> None:
+    from .test_refusals_keep_dice import spying
+
+    thread = await Thread.open(client, "Omens", "deathwatch", ("Ana",))
+    start = (await thread.state())["version"]
+    text = "!roll d100 first omen\n!roll 2d10 second omen\n!retract 9999 no such event"
+    first = await thread.send("GM", text, post_id="p1201")
+    problem = first.json()
+    assert first.status_code == 422 and problem["kind"] == "not-found" and problem["replayed"] is False
+    attempt = problem["attempt"]
+    # Line 1 drew with the attempt's own seq, line 2 with the next; the attempt holds both seqs.
+    assert [line["nonce"] for line in attempt["lines"]] == [start + 1, start + 2] == [attempt["seq"], problem["version"]]
+    assert problem["detail"].startswith("post p1201 was refused at line 3 (`retract 9999 no such event`): ")
+    d100, (a, b) = attempt["lines"][0]["dice"][0]["value"], [d["value"] for d in attempt["lines"][1]["dice"]]
+    assert problem["detail"].endswith(f"its dice stay recorded (event {start + 1}): line 1 `roll d100 first omen`: "
+                                      f"d100 {d100} · line 2 `roll 2d10 second omen`: d10 {a}, {b}")
+    with spying(monkeypatch) as spy:
+        again = await thread.send("GM", text, post_id="p1201")
+        assert spy.calls == []  # nothing decided again: no die drawn
+    assert again.status_code == 422 and again.json()["replayed"] is True
+    assert {k: v for k, v in again.json().items() if k != "replayed"} == {
+        k: v for k, v in problem.items() if k != "replayed"}
+    spanish = await thread.send("GM", text, post_id="p1201", lang="es")
+    assert spanish.status_code == 409  # another text (the forced language is part of it): an edited post
+    # The next command starts after the seqs the attempt held: its nonce was never drawn with.
+    roll = await thread.post("GM", "!roll d100 after")
+    assert roll["events"][0]["seq"] == roll["events"][0]["meta"]["dice"]["nonce"] == start + 3
+    export = await export_of(thread)
+    kinds = [json.loads(line).get("type") for line in export.splitlines()][start:start + 3]
+    assert kinds == ["attempt_refused", "nonce_reserved", "dice_rolled"]
+    await check_every_attempt_kept(thread, [problem], tmp_path)
+
+
+async def test_a_command_refused_after_its_die_keeps_it(client: AsyncTestClient[Any]) -> None:
+    # An extended test that does not say how many successes it needs is refused once its d100 is rolled.
+    thread = await Thread.open(client, "Extended", "deathwatch", ("Ana",))
+    await thread.post("Ana", f'!register "Brother Kai" #kai sheet={sheet(KAI)}')
+    body = {"type": "d100_test", "test_id": "x1", "character_id": "kai", "characteristic": "WS", "extended_id": "e1"}
+    headers = {"Authorization": f"Bearer {thread.tokens['Ana']}", "Accept-Language": "es"}
+    refused = await client.post(f"/campaigns/{thread.id}/commands", json=body, headers=headers)
+    problem = refused.json()
+    assert refused.status_code == 422 and problem["rule"] == "extended_needs_count"
+    (line,) = problem["attempt"]["lines"]
+    assert (line["line"], line["command_type"], line["nonce"]) == (None, "d100_test", problem["attempt"]["seq"])
+    assert problem["detail"] == (f"la orden d100_test se rechazó: {problem['detail'].split(': ', 1)[1].split(';')[0]}; "
+                                 f"sus dados quedan registrados (evento {problem['attempt']['seq']}): "
+                                 f"d100 {line['dice'][0]['value']}")
+    assert (await thread.state())["version"] == problem["version"] == problem["attempt"]["seq"]
