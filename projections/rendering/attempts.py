@@ -8,8 +8,9 @@ from itertools import groupby
 
 from domain.campaign.events import AttemptLine, AttemptRefused
 from domain.grammars import grammar_for
+from projections.rendering.markup import WRITERS, Markup
 from projections.rendering.refusals import refusal
-from projections.rendering.vocabulary import Lang
+from projections.rendering.vocabulary import Lang, word
 
 
 def faces(line: AttemptLine) -> str:
@@ -75,3 +76,12 @@ def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
         return f"Intento rechazado{where}: {why}; sus dados quedan registrados: {dice}"
     where = f" at line {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
     return f"Attempt refused{where}: {why}; its dice stay recorded: {dice}"
+
+
+def reply(answer: str, lang: Lang, markup: Markup) -> str:
+    """The refusal as a reply to paste under the post: marked as refused (greyed in BBCode, which has no
+    strikethrough phpBB reads by default; Markdown has none both parsers read), every character of the
+    author's text shown as text."""
+    out = WRITERS[markup]
+    marked = f"{out.italic(out.text(word('refused_attempt', lang)) + ':')} {out.text(answer)}"
+    return marked if markup == "markdown" else out.muted(marked)

@@ -24,6 +24,7 @@ from domain.grammars import grammar_for, grammars
 from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
+from projections.rendering.attempts import reply as attempt_reply
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.skipped import tell_skipped
@@ -144,7 +145,9 @@ def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiE
     }
     if refused.rule is not None:
         extensions["rule"] = refused.rule
-    return ApiError(422, "line-refused", answer_text(event, first.seq, post_id, lang, told), **extensions)
+    detail = answer_text(event, first.seq, post_id, lang, told)
+    extensions["reply"] = {markup: attempt_reply(detail, lang, markup) for markup in ("bbcode", "markdown")}
+    return ApiError(422, "line-refused", detail, **extensions)
 
 
 def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,

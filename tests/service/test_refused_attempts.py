@@ -208,10 +208,10 @@ async def test_a_command_refused_after_its_die_keeps_it(client: AsyncTestClient[
 async def test_transcripts_show_a_refused_attempt_marked_with_its_dice(client: AsyncTestClient[Any]) -> None:
     thread = await Thread.open(client, "Omens", "deathwatch", ("Ana",))
     # A player's roll, then a line only the GM may send: refused after the roll fell, so the roll stays.
-    refused = await thread.send("Ana", "!tirada d100 augurio\n!retirar 9999 nada", post_id="p7")
+    refused = await thread.send("Ana", "!tirada d100 augurio\n!tirada d10 otro\n!retirar 9999 nada", post_id="p7")
     assert refused.json()["kind"] == "forbidden"
     attempt = refused.json()["attempt"]
-    face = attempt["lines"][0]["dice"][0]["value"]
+    face, other = (line["dice"][0]["value"] for line in attempt["lines"])
     await thread.post("Ana", "!roll d100 after")
     english = (await thread.get("/transcript?format=markdown")).text
     spanish = (await thread.get("/transcript?format=markdown&lang=es")).text
@@ -219,13 +219,21 @@ async def test_transcripts_show_a_refused_attempt_marked_with_its_dice(client: A
     frames = (await thread.get("/transcript?format=json")).json()["frames"]
     seq = attempt["seq"]
     # Markdown has no strikethrough both parsers read: the mark says it; BBCode greys it as an undone event.
-    assert (f"- *refused, not counted:* **#{seq}** · Ana: Attempt refused at line 2 (\\`!retract\\`): "
-            f"only the GM may send retract; its dice stay recorded: line 1 \\`!roll\\`: d100 {face}") in english
-    assert (f"- *rechazado, no cuenta:* **#{seq}** · Ana: Intento rechazado en la línea 2 (\\`!retirar\\`): ") in spanish
-    assert f"sus dados quedan registrados: línea 1 \\`!tirada\\`: d100 {face}" in spanish
+    assert (f"- *refused, not counted:* **#{seq}** · Ana: Attempt refused at line 3 (\\`!retract\\`): "
+            f"only the GM may send retract; its dice stay recorded: line 1 \\`!roll\\`: d100 {face} · "
+            f"line 2 \\`!roll\\`: d10 {other}") in english
+    assert (f"- *rechazado, no cuenta:* **#{seq}** · Ana: Intento rechazado en la línea 3 (\\`!retirar\\`): ") in spanish
+    assert (f"sus dados quedan registrados: línea 1 \\`!tirada\\`: d100 {face} · línea 2 \\`!tirada\\`: "
+            f"d10 {other}") in spanish
     assert f"[*][color=gray][i]rechazado, no cuenta:[/i] [b]#{seq}[/b]" in bbcode
     attempt_frame = next(f for f in frames if f["seq"] == seq)
-    assert attempt_frame["refused"] is True and attempt_frame["dice"] == attempt["lines"][0]["dice"]
+    assert attempt_frame["refused"] is True
+    assert attempt_frame["dice"] == attempt["lines"][0]["dice"] + attempt["lines"][1]["dice"]
     assert attempt_frame["proof"] is not None
     # The seqs the attempt held are told with it: no line of their own in the forum transcripts.
-    assert "nonce" not in english and "#%d " % (seq + 1) not in english
+    assert [f["type"] for f in frames if f["seq"] == seq + 1] == ["nonce_reserved"]
+    assert "nonce" not in english and f"**#{seq + 1}**" not in english and f"**#{seq + 2}**" in english
+    # The reply to paste under the refused post says the same, marked, in the post's language.
+    reply = refused.json()["reply"]
+    assert reply["markdown"].startswith("*rechazado, no cuenta:* el mensaje p7 se rechazó en la línea 3 (\\`retirar")
+    assert reply["bbcode"].startswith("[color=gray][i]rechazado, no cuenta:[/i] el mensaje p7 se rechazó")
