@@ -25,6 +25,7 @@ from service.verification_said import Said
 ALGORITHMS = (1, 2)
 # A refused attempt: its dice are per line, each line with its own nonce (docs/fairness.md).
 ATTEMPT = "attempt_refused"
+RESERVED = "nonce_reserved"
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
 # Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
 # dice of the command (docs/fairness.md, "Where the dice are in the log").
@@ -200,8 +201,15 @@ class CampaignVerifier:
         self._epoch_facts(record, position)
         if record.get("type") == ATTEMPT and self._command.first_seq == position:
             self._collect_attempt(record, meta, position)
-        else:
-            self._collect_dice(record, meta, position)
+            return
+        if self._command.attempt is not None and (record.get("type") != RESERVED or meta.get("dice") is not None):
+            self.report.problems.append(Said(
+                f"event {position}: inside the attempt at event {self._command.first_seq}, but not one of its "
+                "nonce_reserved events",
+                f"evento {position}: dentro del intento del evento {self._command.first_seq}, pero no es uno de "
+                "sus eventos nonce_reserved",
+            ))
+        self._collect_dice(record, meta, position)
 
     def head(self, version: int, head_hash: str, where: Said) -> None:
         """Compare the head that `where` states (the head row, an export's head record) with the chain."""

@@ -237,3 +237,40 @@ async def test_transcripts_show_a_refused_attempt_marked_with_its_dice(client: A
     reply = refused.json()["reply"]
     assert reply["markdown"].startswith("*rechazado, no cuenta:* el mensaje p7 se rechazó en la línea 3 (\\`retirar")
     assert reply["bbcode"].startswith("[color=gray][i]rechazado, no cuenta:[/i] el mensaje p7 se rechazó")
+
+
+async def test_verifiers_refuse_an_attempt_whose_nonces_are_not_its_own_seqs(client: AsyncTestClient[Any]) -> None:
+    """An attempt rewritten (and its chain recomputed, as whoever controls the database could) so that a line's
+    dice claim a nonce the attempt does not hold: the service's verifier and the docs' one both say so."""
+    from service import chain
+    from service.verification import verify_campaign
+
+    thread = await Thread.open(client, "Forged", "deathwatch", ("Ana",))
+    refused = (await thread.send("GM", "!roll d100 a\n!roll d100 b\n!retract 9999 x", post_id="f1")).json()
+    await thread.post("GM", "!roll d100 after")
+    await thread.client.post(f"/campaigns/{thread.id}/commands", json={"type": "reveal_dice_seed"},
+                             headers={"Authorization": f"Bearer {thread.tokens['GM']}"})
+    records = [json.loads(line) for line in (await export_of(thread)).splitlines()]
+    events = [r for r in records if "seq" in r]
+    honest = verify_campaign(thread.id, events)
+    assert honest.ok, honest.problems
+    seq = refused["attempt"]["seq"]
+
+    def forged(change: Any) -> tuple[list[Any], list[str]]:
+        copied = json.loads(json.dumps(events))
+        change(copied[seq - 1]["data"]["lines"])
+        prev = chain.GENESIS
+        for record in copied:
+            record["prev_hash"] = prev
+            record["hash"] = prev = chain.link(prev, record)
+        head = {"head": {"campaign_id": thread.id, "version": len(copied), "head_hash": prev}}
+        text = "\n".join(json.dumps(r, ensure_ascii=False) for r in [*copied, head])
+        service = [p.en for p in verify_campaign(thread.id, copied).problems]
+        return service, docs_verifier.verify_export(text)[thread.id].problems
+
+    # The second line claims the next command's seq: its nonce would be drawn twice.
+    service, documented = forged(lambda lines: lines[1].update(nonce=seq + 2))
+    assert any("are not its own seqs" in p for p in service) and documented
+    # Both lines claim the attempt's own seq.
+    service, documented = forged(lambda lines: lines[1].update(nonce=seq))
+    assert any("are not its own seqs" in p for p in service) and documented

@@ -192,6 +192,10 @@ def check_attempt(found: Findings, campaign: str, group: Command, commitments: d
     if not nonces or nonces[0] != first or nonces[-1] != last or nonces != sorted(set(nonces)):
         problems.append(f"attempt {first}: nonces {nonces} are not its seqs {first}..{last} in order")
         return
+    for held in group.events[1:]:
+        if held["type"] != "nonce_reserved" or held["data"] != {"attempt": first} or dice_of(held) or (
+                held["meta"].get("dice") is not None):
+            problems.append(f"attempt {first}: seq {held['seq']} is not a nonce_reserved of it, without dice")
     meta = attempt["meta"].get("dice")
     if not any(line["dice"] for line in lines):
         return
