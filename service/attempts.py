@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -172,6 +172,44 @@ def refused_line(line: int | None, source: str, command: Command, drawn: Drawn, 
 
 def opened_epoch(events: Sequence[Event]) -> bool:
     return any(isinstance(e, DiceSeedCommitted) for e in events)
+
+
+class DecidedLine(Protocol):
+    """A line of a unit decided before the refusal (service.commanding.UnitCommand)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def command_type(self) -> str: ...
+    @property
+    def stored(self) -> list[StoredEvent]: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def before(self) -> CampaignState: ...
+
+
+async def keep_refused(
+    writer: Writer, state: CampaignState, actor: Actor, digest: str, key: str | None, done: Sequence[DecidedLine],
+    line: int | None, source: str, command: Command | None, error: DomainError, post: PostRef | None,
+) -> Kept | None:
+    """The refused attempt with every die it drew, appended at the locked head (its own events rolled back);
+    None when it drew none. `state` is the state at that head, before the attempt's lines; `done` the lines a
+    post decided before the refused one (none for a command sent alone)."""
+    if command is None or state.epoch is None:
+        return None
+    first_epoch = state.epoch.epoch
+    lines = [recorded_line(d.line, d.source, d.command_type, d.stored, d.events, d.before, first_epoch) for d in done]
+    drawn = drawn_by(error)
+    if drawn is not None:
+        lines.append(refused_line(line, source, command, drawn, first_epoch))
+    while lines and not (lines[-1].dice or lines[-1].unverifiable):
+        lines.pop()  # lines after the last die hold no nonce worth reserving
+    if not lines:
+        return None
+    return await keep(writer, state, actor, digest, key, lines, line, source, command, error, post)
 
 
 async def keep(

@@ -7,7 +7,8 @@ service/store.py says why that keeps every guarantee of the stream). Everything 
 replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
 post's command lines run as one unit (`execute_unit`): every line decided in order against the state the
 previous lines left, inside one transaction under the head lock, each with its own command id and dice
-nonce, or nothing recorded at all.
+nonce, or nothing recorded at all — but the dice a refused post or command drew, which stay in the log as one
+`attempt_refused` (service/attempts.py).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class UnitOutcome(msgspec.Struct, frozen=True):
 
 
 class LineRefused(Exception):
-    """One line of a unit was refused by the rules: nothing of the unit is recorded."""
+    """One line of a unit was refused by the rules: nothing of the unit is recorded (but its dice: attempts)."""
 
     def __init__(self, line: int, source: str, error: DomainError, command: Command | None = None) -> None:
         super().__init__(f"line {line}: {error.message}")
@@ -326,8 +327,8 @@ class Commander:
                 try:
                     events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
                 except DomainError as error:
-                    kept = await self._keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
-                                                    command, error, None)
+                    kept = await attempts.keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
+                                                       command, error, None)
                     if kept is None:
                         raise  # decided before any die was drawn: nothing is recorded
                 else:
@@ -431,8 +432,8 @@ class Commander:
                         for planned in plan(state):
                             state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
                 except LineRefused as refused:
-                    kept = await self._keep_refused(writer, initial, actor, digest, key, done, refused.line,
-                                                    refused.source, refused.command, refused.error, post)
+                    kept = await attempts.keep_refused(writer, initial, actor, digest, key, done, refused.line,
+                                                       refused.source, refused.command, refused.error, post)
                     if kept is None:
                         raise
             head = writer.head
@@ -476,27 +477,6 @@ class Commander:
             after = campaign_state(await writer.records_after(0))
         done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
         return after
-
-    async def _keep_refused(
-        self, writer: Writer, state: CampaignState, actor: Actor, digest: str, key: str | None,
-        done: Sequence[UnitCommand], line: int | None, source: str, command: Command | None, error: DomainError,
-        post: PostRef | None,
-    ) -> attempts.Kept | None:
-        """The refused attempt with every die it drew, appended at the locked head (its own events rolled
-        back); None when it drew none. `state` is the state at that head, before the attempt's lines."""
-        if command is None or state.epoch is None:
-            return None
-        first_epoch = state.epoch.epoch
-        lines = [attempts.recorded_line(d.line, d.source, d.command_type, d.stored, d.events, d.before, first_epoch)
-                 for d in done]
-        drawn = attempts.drawn_by(error)
-        if drawn is not None:
-            lines.append(attempts.refused_line(line, source, command, drawn, first_epoch))
-        while lines and not (lines[-1].dice or lines[-1].unverifiable):
-            lines.pop()  # lines after the last die hold no nonce worth reserving
-        if not lines:
-            return None
-        return await attempts.keep(writer, state, actor, digest, key, lines, line, source, command, error, post)
 
     def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
         """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
