@@ -56,6 +56,8 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
             state = replace(state, rules=engine.evolve(rules, event))
     if kind in _MISSION_TYPES:
         state = replace(state, missions=missions_fold.evolve(state.missions, event))
+    if kind is EntropyContributed:
+        return _entropy_contributed(state, recorded)
     handler = _HANDLERS.get(kind)
     if handler is None:
         return replace(state, version=seq)
@@ -98,11 +100,17 @@ def _seed_committed(state: CampaignState, event: Event, seq: int) -> CampaignSta
     return replace(state, version=seq, epoch=epoch)
 
 
-def _entropy_contributed(state: CampaignState, event: Event, seq: int) -> CampaignState:
+def _entropy_contributed(state: CampaignState, recorded: Recorded) -> CampaignState:
+    """The epoch's digest moves on, and its author's count of contributions (the quota's) goes up by one."""
+    event, seq, actor = recorded.event, recorded.seq, recorded.meta.actor
     assert isinstance(event, EntropyContributed)
     if state.epoch is None or state.epoch.epoch != event.epoch:
         return replace(state, version=seq)
-    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq))
+    counted = state.epoch.contributed
+    if actor is not None:
+        counted = {**counted, actor: counted.get(actor, 0) + 1}
+    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq),
+                    contributed=counted)
     return replace(state, version=seq, epoch=epoch)
 
 
@@ -166,7 +174,6 @@ _HANDLERS: dict[type[Event], Handler] = {
     CharacterCreated: _character_created,
     DiceSeedCommitted: _seed_committed,
     DiceSeedRevealed: _seed_revealed,
-    EntropyContributed: _entropy_contributed,
     SessionStarted: _session_started,
     SessionEnded: _session_ended,
     DiceRolled: _rolled,

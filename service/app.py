@@ -10,6 +10,7 @@ from litestar.exceptions import HTTPException
 
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.contributions import roll_contributions
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import refuse_deep_bodies
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             transcript,
             verify,
             roll_proof,
+            roll_contributions,
             export,
             feed,
             health,

@@ -14,7 +14,6 @@ nonce, or nothing recorded at all — but the dice a refused post or command dre
 from __future__ import annotations
 
 import hashlib
-import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ import msgspec
 from domain.campaign.commands import EndSession, InviteParticipant, Reinstate, Retract, RevealDiceSeed, StartSession
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
+from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
@@ -155,8 +155,20 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def _fresh_id(prefix: str) -> str:
-    return f"{prefix}-{secrets.token_hex(4)}"
+def recorded_command(command: Command | CreateCampaign) -> dict[str, Any]:
+    """The command's body as its first event's `meta.command` keeps it: without `post` and
+    `expected_version`, which the envelope and the seq already say."""
+    body = msgspec.to_builtins(command)
+    assert isinstance(body, dict)
+    body.pop("post", None)
+    body.pop("expected_version", None)
+    return body
+
+
+def _with_command(metas: list[EventMeta], command: Command | CreateCampaign) -> list[EventMeta]:
+    if metas:
+        metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
+    return metas
 
 
 def _outcome(
@@ -226,6 +238,7 @@ class Commander:
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
+            metas = _with_command(metas, command)
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
@@ -280,6 +293,7 @@ class Commander:
             except DomainError:
                 return None
             metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
+            metas = _with_command(metas, command)
             try:
                 stored = await self.store.append_if_head(head, events, metas, idempotency_key)
             except KeyAlreadyUsed:
@@ -335,6 +349,7 @@ class Commander:
                     token = await self._side_records(writer, command, events, fresh_seed)
                     base = self._base(actor, command, digest, state, seed, nonce)
                     metas, new_state = stamp(state, events, nonce, base)
+                    metas = _with_command(metas, command)
                     stored = await writer.append(events, metas, idempotency_key)
         if kept is not None:
             raise self._kept(campaign_id, kept)
@@ -469,6 +484,7 @@ class Commander:
         token = await self._side_records(writer, command, events, fresh_seed)
         base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
         metas, after = stamp(state, events, nonce, base)
+        metas = _with_command(metas, command)
         # The idempotency key (the post id) goes on the unit's first event only.
         stored = await writer.append(events, metas, post.id if not done else None)
         if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
@@ -571,7 +587,7 @@ class Commander:
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
         context = CommandContext(
             next_seq=nonce,
-            fresh_id=_fresh_id("p" if isinstance(command, InviteParticipant) else "c"),
+            fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},

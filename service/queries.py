@@ -165,13 +165,32 @@ SELECT seq, type, data::text AS data FROM events
  WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')
  ORDER BY seq
 """
-# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof.
-SELECT_CONTRIBUTIONS_BEFORE = """
-SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
+# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof: the latest few
+# (newest first, read backwards along the events_entropy index from the roll, so an epoch's size does not
+# matter), how many there are, and all of them a page at a time.
+SELECT_LATEST_CONTRIBUTIONS_BEFORE = f"""
+SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+ ORDER BY seq DESC
+ LIMIT $4
+"""
+COUNT_CONTRIBUTIONS_BEFORE = """
+SELECT count(*) FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+"""
+SELECT_CONTRIBUTIONS_PAGE = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+   AND seq > $4
  ORDER BY seq
+ LIMIT $5
 """
 
+# Share links are created one at a time per campaign (a transaction-scoped advisory lock of its own, not the
+# head lock: creating a link is not an event), so the count of valid links the quota reads stays true until
+# the insert commits.
+LOCK_SHARE_LINKS = "SELECT pg_advisory_xact_lock(hashtextextended('lexmechanic share links ' || $1::text, 0))"
+COUNT_VALID_SHARE_LINKS = "SELECT count(*) FROM share_links WHERE campaign_id = $1 AND revoked_at IS NULL"
 INSERT_SHARE_LINK = """
 INSERT INTO share_links (campaign_id, link_id, key, label, created_by) VALUES ($1, $2, $3, $4, $5)
 RETURNING created_at

@@ -472,10 +472,19 @@ class EventStore:
         rows = await self.pool.fetch(queries.SELECT_EPOCH_EVENTS, _uuid(campaign_id))
         return [{"seq": row["seq"], "type": row["type"], "data": msgspec.json.decode(row["data"])} for row in rows]
 
-    async def contributions_before(self, campaign_id: str, epoch: int, seq: int) -> list[dict[str, Any]]:
-        """The entropy contributed to `epoch` before event `seq`: `{seq, actor, entropy, digest}` in order."""
-        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq)
-        return [{"seq": row["seq"], "actor": row["actor"], **msgspec.json.decode(row["data"])} for row in rows]
+    async def latest_contributions(self, campaign_id: str, epoch: int, seq: int, limit: int) -> list[StoredEvent]:
+        """The last `limit` contributions to `epoch` before event `seq`, as stored, in seq order."""
+        rows = await self.pool.fetch(queries.SELECT_LATEST_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq, limit)
+        return [stored_from_row(row) for row in reversed(rows)]
+
+    async def count_contributions(self, campaign_id: str, epoch: int, seq: int) -> int:
+        """How many contributions `epoch` had before event `seq`."""
+        return int(await self.pool.fetchval(queries.COUNT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq))
+
+    async def contributions(self, campaign_id: str, epoch: int, seq: int, after: int, limit: int) -> list[StoredEvent]:
+        """The contributions to `epoch` before event `seq` and after `after`, as stored: at most `limit`."""
+        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_PAGE, _uuid(campaign_id), epoch, seq, after, limit)
+        return [stored_from_row(row) for row in rows]
 
     async def mission_rolls(self, campaign_id: str, mission_id: str, upto: int) -> list[int]:
         """The seqs of the mission's own events that rolled dice, up to `upto`."""

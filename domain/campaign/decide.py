@@ -20,7 +20,7 @@ from domain.campaign.commands import (
     StartSession,
     UndoTurn,
 )
-from domain.campaign.entropy import DICE_ALGORITHM, next_digest
+from domain.campaign.entropy import CONTRIBUTIONS_PER_PARTICIPANT, DICE_ALGORITHM, next_digest
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
@@ -112,7 +112,7 @@ def decide_campaign(
         case RevealDiceSeed():
             return _rotate_epoch(state, context)
         case ContributeEntropy(entropy=entropy):
-            return [_contribution(state, entropy)]
+            return [_contribution(state, entropy, actor)]
         case CreateCharacter():
             return [_create_character(state, command, actor, context)]
         case Roll():
@@ -155,7 +155,7 @@ def decide_campaign(
     raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
 
 
-def _contribution(state: CampaignState, entropy: str) -> EntropyContributed:
+def _contribution(state: CampaignState, entropy: str, actor: Actor) -> EntropyContributed:
     epoch = state.epoch
     if epoch is None or epoch.revealed:
         raise RuleViolation("player_entropy", "there is no secret dice epoch to contribute to; reveal or start one")
@@ -164,6 +164,13 @@ def _contribution(state: CampaignState, entropy: str) -> EntropyContributed:
             "player_entropy",
             f"dice epoch {epoch.epoch} was committed under algorithm 1, which takes no entropy; "
             "contribute after the next commitment (reveal_dice_seed or start_session)",
+        )
+    if epoch.contributed.get(actor.participant_id, 0) >= CONTRIBUTIONS_PER_PARTICIPANT:
+        raise RuleViolation(
+            "entropy_quota",
+            f"you have already contributed {CONTRIBUTIONS_PER_PARTICIPANT} times to dice epoch {epoch.epoch}, the "
+            "most one participant may; contribute again once the next epoch begins (the GM's reveal_dice_seed "
+            "or start_session)",
         )
     return EntropyContributed(epoch=epoch.epoch, entropy=entropy, digest=next_digest(epoch.entropy, entropy))
 

@@ -44,6 +44,8 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     # Algorithm 2: the digest of the contributions so far (docs/fairness.md) and their seqs.
     entropy: str = NO_CONTRIBUTIONS
     contributions: tuple[int, ...] = ()
+    # How many of them each participant made (by `meta.actor`): the quota counts these.
+    contributed: dict[str, int] = {}
 
 
 class TurnRecord(msgspec.Struct, frozen=True):

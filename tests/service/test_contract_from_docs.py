@@ -34,7 +34,7 @@ INVITED = {"participant_id", "role", "token", "version", "head_hash", "events", 
 SUMMARY = {"campaign_id", "name", "ruleset", "options", "version", "head_hash", "participants", "session",
            "dice_epoch", "characters", "rolls", "pools", "missions"}
 VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash", "version", "head",
-          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions"}
+          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "rules"}
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
          "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "attempt",
          "dice"}
@@ -164,7 +164,8 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     summary = (await campaign.get("")).json()
     assert set(summary) == SUMMARY
     assert set(summary["session"]) == {"current", "held"}
-    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions"}
+    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions",
+                                           "contributed"}
     assert all(set(p) == {"participant_id", "name", "role"} for p in summary["participants"])
     assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
 
@@ -188,7 +189,11 @@ async def test_a_revealed_proof_recomputes_by_the_letter_of_fairness(campaign: C
     seq = rolled["events"][0]["seq"]
     proof = (await campaign.get(f"/rolls/{seq}")).json()
     entropy = docs_verifier.fold_entropy("0" * 64, "Ave Imperator! Post #4512")
-    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "contributions"}
+    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "count", "omitted", "start_seq",
+                                     "start_digest", "contributions", "contributions_url"}
+    assert proof["entropy"]["count"] == 1 and proof["entropy"]["omitted"] == 0
+    assert proof["entropy"]["start_seq"] is None and proof["entropy"]["start_digest"] == "0" * 64
+    assert proof["entropy"]["contributions_url"] == f"/campaigns/{campaign.id}/rolls/{seq}/contributions"
     assert proof["entropy"]["digest"] == entropy and proof["entropy"]["matches"] is True
     assert [set(c) for c in proof["entropy"]["contributions"]] == [{"seq", "actor", "epoch", "entropy", "digest",
                                                                     "digest_recomputed"}]
@@ -231,7 +236,7 @@ async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign
 
 
 META = {"actor", "role", "post", "command_id", "command_type", "request_digest", "line", "session", "encounter",
-        "round", "turn", "turn_character", "dice"}
+        "round", "turn", "turn_character", "dice", "command"}
 
 
 async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign) -> None:
@@ -510,8 +515,8 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
 
 
 FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
-         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "effects", "standing", "changes", "undone",
-         "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction", "refused"}
+         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "entropy_count", "effects", "standing",
+         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction", "refused"}
 
 
 async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:
