@@ -13,7 +13,7 @@ from domain.campaign.events import DiceRolled, GmNoted
 from domain.dice_expression import evaluate, parse
 from projections.recorded import DiceProvenance, EventMeta
 from service import codec, dice_source
-from service.commanding import request_digest
+from service.commanding import recorded_command, request_digest
 
 ROLL_BODY = {"type": "roll", "expression": "2d10+3", "reason": "bench"}
 ROLL_COMMAND = msgspec.convert(ROLL_BODY, Roll)
@@ -42,6 +42,7 @@ def roll_meta(
         actor=actor, role=role,  # type: ignore[arg-type]
         command_id=str(uuid.uuid4()), command_type="roll", request_digest=ROLL_DIGEST,
         session=session, dice=DiceProvenance(epoch=epoch, nonce=nonce, entropy=entropy),
+        command=recorded_command(ROLL_COMMAND),  # as the service keeps it (docs/audit-format.md)
     )
 
 
@@ -49,7 +50,7 @@ def note_meta(session: int | None, text: str) -> EventMeta:
     digest = hashlib.sha256(msgspec.json.encode({"text": text, "type": "gm_note"}, order="sorted")).hexdigest()
     return EventMeta(
         actor="gm", role="gm", command_id=str(uuid.uuid4()), command_type="gm_note", request_digest=digest,
-        session=session,
+        session=session, command={"type": "gm_note", "text": text},
     )
 
 
