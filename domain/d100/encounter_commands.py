@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from ..commands import Command, Ref, Slug
+from ..plain_text import MULTI_LINE
 from .combat_modifiers import Circumstance, Hand
 from .criticals import CriticalTable
 from .encounter_state import ActionUse
@@ -67,7 +68,7 @@ class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
     character_id: Ref
     action: ActionName
     use: ActionUse = "turn"
-    note: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    note: Annotated[str, msgspec.Meta(max_length=500, pattern=MULTI_LINE)] = ""
     extended_id: Ref | None = None  # "extended": the action spanning turns, and how many Full Actions it needs
     turns_needed: Annotated[int, msgspec.Meta(ge=2, le=100)] | None = None
 

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from ..commands import Command
+from ..plain_text import ONE_LINE
 from .encounter_state import ActionUse
 from .modifiers import Modifier
 
@@ -38,7 +39,7 @@ class FearTest(Command, frozen=True, kw_only=True, tag="d100_fear_test"):
     test_id: str
     character_id: str
     fear: Annotated[int, msgspec.Meta(ge=1, le=4)]
-    source: Annotated[str, msgspec.Meta(max_length=200)] = ""  # what frightens him, for the record
+    source: Annotated[str, msgspec.Meta(max_length=200, pattern=ONE_LINE)] = ""  # what frightens him, for the record
     modifiers: tuple[Modifier, ...] = ()
 
 
@@ -67,7 +68,7 @@ class FocusPower(Command, frozen=True, kw_only=True, tag="d100_focus_power"):
 
     test_id: str
     character_id: str
-    power: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    power: Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ONE_LINE)]
     dice: Annotated[int, msgspec.Meta(ge=1, le=10)]  # how many d10 the power rolls
     threshold: Annotated[int, msgspec.Meta(ge=1, le=200)]
     action: Literal["half", "full"] = "half"

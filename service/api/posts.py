@@ -16,7 +16,7 @@ from litestar import Request, Response, post
 from litestar.params import FromPath, JSONBody
 
 from domain.campaign.state import CampaignState
-from domain.commands import Actor, PostRef
+from domain.commands import Actor, PostAuthor, PostRef, ShortText, WebUrl
 from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
@@ -51,9 +51,9 @@ from service.store import recorded_from_stored
 class ForumPost(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The forum post: its id (the idempotency key) is required; its url links the reply back to it."""
 
-    id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-    url: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
-    author: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    id: ShortText
+    url: WebUrl | None = None
+    author: PostAuthor | None = None
 
 
 class PostBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

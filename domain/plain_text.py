@@ -1,0 +1,41 @@
+"""What a participant may type into a text field: the character classes the edge refuses, as msgspec patterns.
+
+Every text a participant sends ends up pasted into a forum post (BBCode), a Discord message (Markdown) or a
+terminal. A line break in a name forges a transcript line ("Game Master: GM note …", a fake head witness);
+a bidirectional override or an invisible format character makes text read other than it is. So one-line
+fields (names, reasons, titles, labels, ids) refuse every control (Unicode Cc), format (Cf), line- and
+paragraph-separator (Zl, Zp) character and lone surrogates (Cs); multi-line fields (notes, briefings) allow
+the line feed, carriage return and tab and refuse the rest. Urls are absolute http(s) urls.
+
+The patterns are Python `re` patterns (msgspec's); they avoid `\\Z` so the BMP ones read alike in ECMAScript,
+and `$(?!\\n)` keeps Python's `$` from matching before a final line feed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+# Cc, Cf, Zl, Zp and Cs of Unicode 15 (Python 3.11 ships 14.0; 13439–1343F became Cf in 15.0): every code
+# point the edge refuses. tests/domain/test_plain_text.py checks this against the running Python's tables.
+_INVISIBLE = (
+    r"\u007f-\u009f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e"
+    r"\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
+)
+# Format characters beyond the Basic Multilingual Plane (tags, Egyptian hieroglyph controls …).
+_ASTRAL = (
+    r"\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    r"\U000e0001\U000e0020-\U000e007f"
+)
+ONE_LINE = rf"^[^\u0000-\u001f{_INVISIBLE}{_ASTRAL}]*$(?!\n)"
+MULTI_LINE = rf"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f{_INVISIBLE}{_ASTRAL}]*$(?!\n)"
+# An absolute http(s) url: scheme, host, then anything but whitespace and the characters refused above.
+WEB_URL = rf"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#@\\{_INVISIBLE}{_ASTRAL}\u0000-\u001f][^\s{_INVISIBLE}{_ASTRAL}\u0000-\u001f]*$(?!\n)"
+
+ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
+"""A name, a reason, a title, a label: one line of at most 200 characters."""
+LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000, pattern=MULTI_LINE)]
+"""A briefing, a note: lines of text, at most 20,000 characters."""
+WebUrl = Annotated[str, msgspec.Meta(max_length=2000, pattern=WEB_URL)]
+"""Where a forum post is: an absolute http:// or https:// url."""
