@@ -24,7 +24,7 @@ from domain.grammars import grammar_for, grammars
 from domain.language import Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
-from projections.rendering.reply import Head, ToldLine, reply
+from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
@@ -72,6 +72,9 @@ class LineResult(msgspec.Struct, frozen=True):
     type: str
     result: dict[str, Any]
     rendered: dict[str, str]
+    """Plain text (en, es), untrusted: it carries participants' words as typed; quote the forms below."""
+    rendered_markdown: dict[str, str]
+    rendered_bbcode: dict[str, str]
 
 
 class ForumReply(msgspec.Struct, frozen=True):
@@ -153,7 +156,16 @@ def _line_result(done: UnitCommand, by_lang: dict[Lang, ToldLine], sources: dict
     if done.token is not None:
         result["token"] = done.token
     return LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
-                      result=result, rendered={k: v.told.text() for k, v in by_lang.items()})
+                      result=result, **_rendered(by_lang))
+
+
+def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
+    """A line told in plain text and as the reply writes it in each markup (docs/api.md)."""
+    return {
+        "rendered": {k: v.told.text() for k, v in by_lang.items()},
+        "rendered_markdown": {k: told_item(v.told, k, "markdown") for k, v in by_lang.items()},
+        "rendered_bbcode": {k: told_item(v.told, k, "bbcode") for k, v in by_lang.items()},
+    }
 
 
 def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
@@ -162,7 +174,7 @@ def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict
     skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
     return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
                       result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
-                      rendered={k: v.told.text() for k, v in by_lang.items()})
+                      **_rendered(by_lang))
 
 
 def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
@@ -246,7 +258,8 @@ async def send_post(
     state = outcome.after
     assert state is not None
     participant = state.participants.get(actor.participant_id)
-    author = data.post.author or (participant.name if participant is not None else actor.participant_id)
+    # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
+    author = participant.name if participant is not None else actor.participant_id
     answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
     return Response(answer, status_code=200 if outcome.replayed else 201)
 

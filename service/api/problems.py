@@ -137,13 +137,13 @@ def validation_errors(exc: ValidationException) -> list[dict[str, Any]]:
 # The text patterns of domain/plain_text.py, said as a person can act on them (not as a regular expression).
 _PATTERNS: dict[str, tuple[str, str]] = {
     ONE_LINE: ("must be one line of text, without control or invisible formatting characters (line breaks, tabs, "
-               "bidirectional overrides, zero-width characters)",
+               "NUL, bidirectional overrides, zero-width characters)",
                "debe ser una línea de texto, sin caracteres de control ni de formato invisibles (saltos de línea, "
-               "tabuladores, cambios de dirección del texto, caracteres de anchura cero)"),
-    MULTI_LINE: ("must be text without control or invisible formatting characters (line breaks and tabs are "
-                 "allowed; bidirectional overrides and zero-width characters are not)",
-                 "debe ser texto sin caracteres de control ni de formato invisibles (se admiten saltos de línea y "
-                 "tabuladores; no, cambios de dirección del texto ni caracteres de anchura cero)"),
+               "tabuladores, NUL, cambios de dirección del texto, caracteres de anchura cero)"),
+    MULTI_LINE: ("must be text without control or invisible formatting characters (NUL, bidirectional overrides, "
+                 "zero-width characters); line breaks and tabs are allowed",
+                 "debe ser texto sin caracteres de control ni de formato invisibles (NUL, cambios de dirección del "
+                 "texto, caracteres de anchura cero); se admiten saltos de línea y tabuladores"),
     WEB_URL: ("must be an absolute http:// or https:// address, without spaces or control characters",
               "debe ser una dirección absoluta http:// o https://, sin espacios ni caracteres de control"),
 }

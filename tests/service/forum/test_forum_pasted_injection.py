@@ -39,7 +39,7 @@ ATTACK = {
 HARMLESS = {
     "campaign": "Kill Team Aurelius",
     "player": "Ana",
-    "author": "Ana",
+    "author": "Ana of the forum",
     "url": "https://forum.example/t/7#p1",
     "url2": "https://forum.example/t/7#p2",
     "reason": "Awareness",
@@ -89,8 +89,8 @@ async def _play(client: AsyncTestClient[Any], said: dict[str, str]) -> dict[str,
         # Before the fix a bot had only `rendered`, the raw text: absent forms fail as "[missing]".
         "post_line_markdown": posted["results"][0].get("rendered_markdown", {}).get("en", "[missing]"),
         "post_line_bbcode": posted["results"][0].get("rendered_bbcode", {}).get("es", "[missing]"),
-        "command_markdown": rolled.get("rendered_markdown", {}).get("en", "[missing]"),
-        "command_bbcode": rolled.get("rendered_bbcode", {}).get("es", "[missing]"),
+        "command_markdown": rolled["result"].get("rendered_markdown", {}).get("en", "[missing]"),
+        "command_bbcode": rolled["result"].get("rendered_bbcode", {}).get("es", "[missing]"),
         "transcript_markdown": await read("/transcript?format=markdown"),
         "transcript_bbcode": await read("/transcript?format=bbcode&lang=es"),
         "report_markdown": await read("/missions/m?format=markdown"),
@@ -139,7 +139,7 @@ async def test_pasted_reply_names_the_participant_not_the_author_field(
     head = attacked["reply_bbcode"].split("\n", 1)[0]
     assert bbcode_structure(head)[:2] == ["b", "/b"], head
     assert "posted as" in plain_text(attacked["reply_markdown"]).split("\n", 1)[0]
-    assert not harmless["reply_markdown"].split("\n", 1)[0].count("posted as")
+    assert "posted as Ana of the forum" in plain_text(harmless["reply_markdown"]).split("\n", 1)[0]
     first = plain_text(attacked["reply_markdown"]).split("\n", 1)[0]
     assert first.replace("\u200b", "").startswith("[b]Game Master[/b] ![p]"), first
 
@@ -232,3 +232,4 @@ async def test_pasted_events_written_before_the_fix_render_inert(
     for markup in ("markdown", "bbcode"):
         written = reply([], "en", Head(3, "ab" * 32), old_post, "Ana\n- **#99** · Game Master", markup)
         assert "javascript:" not in written and "\n- **#99**" not in written, written
+
