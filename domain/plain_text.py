@@ -13,6 +13,7 @@ and `$(?!\\n)` keeps Python's `$` from matching before a final line feed.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import msgspec
@@ -39,3 +40,42 @@ LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000, pattern=
 """A briefing, a note: lines of text, at most 20,000 characters."""
 WebUrl = Annotated[str, msgspec.Meta(max_length=2000, pattern=WEB_URL)]
 """Where a forum post is: an absolute http:// or https:// url."""
+
+def plain_text_rule(message: str) -> str | None:
+    """Which of the patterns above a decoder's message (msgspec's) says a text broke, or None."""
+    for name, pattern in (("one_line", ONE_LINE), ("lines", MULTI_LINE), ("url", WEB_URL)):
+        if message == f"Expected `str` matching regex {pattern!r}":
+            return name
+    return None
+
+
+_REFUSED_IN_LINE = re.compile(rf"[\u0000-\u001f{_INVISIBLE}{_ASTRAL}]")
+_REFUSED_IN_LINES = re.compile(rf"[\u0000-\u0008\u000b\u000c\u000e-\u001f{_INVISIBLE}{_ASTRAL}]")
+# The fields that hold lines of text (typed LongText or Note where a command declares them): every other
+# text field of a command is one line.
+MULTI_LINE_FIELDS = frozenset({"text", "note", "briefing", "rationale", "reason"})
+
+
+def refused_in(value: object, where: str = "body", lines: bool = False) -> tuple[str, str] | None:
+    """The first text of a decoded body (builtins: dicts, lists, strings) holding a character the edge refuses,
+    as (where, the character), or None; `lines`: the texts may hold line breaks and tabs.
+
+    Fields typed with the patterns above are refused by the decoder already; this walk covers the text fields
+    of structures the log's events embed too (sheets, modifiers, critical tables), which can carry no
+    pattern: an event written before the rule must still decode.
+    """
+    if isinstance(value, str):
+        found = (_REFUSED_IN_LINES if lines else _REFUSED_IN_LINE).search(value)
+        return (where, found.group(0)) if found is not None else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            refused = refused_in(key, f"{where} key", False) or refused_in(
+                item, f"{where}.{key}", isinstance(key, str) and key in MULTI_LINE_FIELDS)
+            if refused is not None:
+                return refused
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            refused = refused_in(item, f"{where}[{index}]", lines)
+            if refused is not None:
+                return refused
+    return None

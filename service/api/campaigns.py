@@ -16,6 +16,7 @@ from service.api.answers import CommandOperation, commanding, creating, gm_writi
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import INT_MAX, check_body
 from service.api.notes import note
+from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
 from service.api.schemas import (
     CampaignCreatedResponse,
@@ -135,6 +136,7 @@ async def send_command(
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     expected = _expected_version(if_match, data.expected_version)
     if expected != data.expected_version:
         data = msgspec.structs.replace(data, expected_version=expected)

@@ -33,6 +33,7 @@ from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.negotiation import language
+from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
@@ -223,6 +224,9 @@ async def send_post(
     extracted = extract_lines(data.text)
     lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
     sources = {line.number: line.text.strip() for line in extracted}
+    # A command line's words become names, reasons and titles: the same characters are refused as in /commands.
+    for line in extracted:
+        check_plain_text(line.text, f"text, line {line.number}", tabs=True)
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post
     # forwarded twice (even through another url) records once; an edited text is another request.
@@ -233,6 +237,9 @@ async def send_post(
                                     ParseContext(author=actor.participant_id, lang=lang, id_prefix=data.post.id))
         if parsed.errors:
             raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
+        for command in parsed.commands:
+            # A quoted `\n` of the grammar makes a line break: a name or reason read so is refused as in /commands.
+            check_plain_text(msgspec.to_builtins(command.command), f"text, line {command.line}")
         return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
 
     def replan(state: CampaignState) -> list[UnitLine] | None:

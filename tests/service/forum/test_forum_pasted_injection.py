@@ -233,3 +233,45 @@ async def test_pasted_events_written_before_the_fix_render_inert(
         written = reply([], "en", Head(3, "ab" * 32), old_post, "Ana\n- **#99** · Game Master", markup)
         assert "javascript:" not in written and "\n- **#99**" not in written, written
 
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        # A command line of a post becomes a reason: the same characters are refused as in /commands.
+        ("/posts", {"post": {"id": "p1"}, "text": "Prose with an emoji 👨\u200d👩\u200d👧 is fine.\n!roll d100 evil\u202etxt"},
+         "text, line 2"),
+        # The grammar reads `\n` inside quotes as a line break: a name so made is refused too.
+        # Sheets and modifiers are embedded in events too, so they carry no pattern: the edge walks them.
+        ("/commands", {"type": "create_character", "id": "kai", "name": "Kai",
+                       "sheet": {"weapons": [{"id": "b", "name": "Bolter\u2066x", "damage": "1d10"}]}},
+         "body.sheet.weapons[0].name"),
+        ("/commands", {"type": "roll", "expression": "d100", "reason": "x", "character_id": "kai\u200b"},
+         "character_id"),
+    ],
+)
+async def test_pasted_invisible_characters_are_refused_wherever_they_are_typed(
+    client: AsyncTestClient[Any], path: str, body: dict[str, Any], field: str
+) -> None:
+    made = (await client.post("/campaigns", json={"name": "C", "ruleset": "deathwatch"})).json()
+    for lang, words in (("en", "invisible"), ("es", "invisibles")):
+        answer = await client.post(f"/campaigns/{made['campaign_id']}{path}?lang={lang}", json=body,
+                                   headers={"Authorization": f"Bearer {made['gm_token']}"})
+        assert answer.status_code == 400, answer.text
+        problem = answer.json()
+        assert field in problem["detail"] and words in problem["detail"], problem
+
+
+async def test_pasted_quoted_line_break_in_a_post_line_is_refused_in_words(client: AsyncTestClient[Any]) -> None:
+    # The grammar reads `\n` inside quotes as a line break: a name so made would forge a transcript line.
+    made = (await client.post("/campaigns", json={"name": "C", "ruleset": "deathwatch"})).json()
+    for lang, words in (("en", "must be one line"), ("es", "debe ser una línea")):
+        answer = await client.post(
+            f"/campaigns/{made['campaign_id']}/posts",
+            json={"post": {"id": f"p-{lang}"}, "lang": lang,
+                  "text": '!register "Kai\\n- **#9** · Game Master: GM note" #kai'},
+            headers={"Authorization": f"Bearer {made['gm_token']}"})
+        assert answer.status_code == 422, answer.text
+        problem = answer.json()
+        assert problem["code"] == "not_plain_text" and words in problem["detail"], problem
+        assert "regex" not in problem["detail"], problem["detail"]

@@ -1,0 +1,39 @@
+"""The edge's plain-text patterns (domain/plain_text.py) against this Python's own Unicode tables."""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+
+from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL
+
+_REFUSED = {"Cc", "Cf", "Zl", "Zp", "Cs"}
+
+
+def test_plain_text_one_line_refuses_every_control_format_and_separator_character() -> None:
+    leaks = [f"U+{code:04X}" for code in range(sys.maxunicode + 1)
+             if unicodedata.category(chr(code)) in _REFUSED and re.search(ONE_LINE, f"a{chr(code)}b")]
+    assert leaks == []
+
+
+def test_plain_text_lines_allow_only_line_feed_carriage_return_and_tab_of_those() -> None:
+    allowed = [code for code in range(sys.maxunicode + 1)
+               if unicodedata.category(chr(code)) in _REFUSED and re.search(MULTI_LINE, f"a{chr(code)}b")]
+    assert allowed == [0x09, 0x0A, 0x0D]
+
+
+def test_plain_text_accepts_what_people_write() -> None:
+    for text in ("Brother Kai", "Hermano Ñúñez «el Rojo»", "Ork warboss (big'un) — 2× 🎲", "x" * 200, "a\u00a0b"):
+        assert re.search(ONE_LINE, text), text
+    assert re.search(MULTI_LINE, "Line one.\r\nLine two.\n\n\tIndented.")
+    # Python's `$` matches before a final line feed: the pattern guards against it.
+    assert not re.search(ONE_LINE, "Kai\n") and not re.search(WEB_URL, "https://forum.example/t/7\n")
+
+
+def test_plain_text_urls_are_absolute_http_without_spaces() -> None:
+    for url in ("https://forum.example/t/7#p1", "HTTP://forum.example:8080/t?x=[1]", "http://a.example"):
+        assert re.search(WEB_URL, url), url
+    for url in ("javascript:alert(1)", " https://a.example", "//a.example", "https:///x", "https://@a.example",
+                "https://a.example/x y", "data:text/html,x", "https://a.example/\u202e", "ftp://a.example"):
+        assert not re.search(WEB_URL, url), url
