@@ -49,7 +49,9 @@ def plain_text_rule(message: str) -> str | None:
     return None
 
 
-_REFUSED_IN_LINE = re.compile(rf"[\u0000-\u001f{_INVISIBLE}{_ASTRAL}]")
+# Every character a one-line field refuses: what a renderer must show as a mark (projections/rendering/markup.py).
+REFUSED_IN_LINE = rf"[\u0000-\u001f{_INVISIBLE}{_ASTRAL}]"
+_REFUSED_IN_LINE = re.compile(REFUSED_IN_LINE)
 _REFUSED_IN_LINES = re.compile(rf"[\u0000-\u0008\u000b\u000c\u000e-\u001f{_INVISIBLE}{_ASTRAL}]")
 # The fields that hold lines of text (typed LongText or Note where a command declares them): every other
 # text field of a command is one line.

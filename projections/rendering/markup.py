@@ -14,11 +14,12 @@ characters show as visible marks, a link is an absolute http(s) url or a path of
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import quote
+
+from domain.plain_text import REFUSED_IN_LINE
 
 Markup = Literal["markdown", "bbcode"]
 
@@ -31,8 +32,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]])")
 _MD_LINE_START = re.compile(r"^(?:([#>+-])|(\d{1,9})([.)])|([=~|:]))")
 # What turns text into a link or a ping where the paste lands: a url scheme, "www.", an email or a
 # Discord mention (@everyone); a run of Discord's strikethrough or spoiler marks.
-_AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?<=@)")
-_DOUBLED = re.compile(r"(?<=~)(?=~)|(?<=\|)(?=\|)")
+_WWW = re.compile(r"(?i)(?<=www)(?=\.)")
 # A bracket a forum could read as a tag's start: before a letter, "/", "*" or any other sign. Before a digit
 # or a space (dice faces, "[7, 6]") no forum reads a tag, so those stay as written.
 _BB_OPEN = re.compile(r"\[(?![\d\s])")
@@ -53,15 +53,32 @@ def _visible(char: str) -> str:
     return "\u2421" if code == 0x7F else "\ufffd"
 
 
+# Unicode Cc, Cf, Zl, Zp and Cs: the characters the edge refuses in one-line fields (domain/plain_text.py).
+_INVISIBLE = re.compile(REFUSED_IN_LINE)
+
+
 def _inert(value: str) -> str:
     """The text with tabs as spaces and every other control, format or separator character made visible."""
-    return "".join(
-        " " if char == "\t" else _visible(char) if unicodedata.category(char) in _INVISIBLE else char
-        for char in value
-    )
+    value = value.replace("\t", " ")
+    if value.isprintable():  # the common case, at C speed: no Cc, Cf, Zl, Zp or Cs in it
+        return value
+    return _INVISIBLE.sub(lambda found: _visible(found.group(0)), value)
 
 
-_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+def _unlinked(value: str) -> str:
+    """No url, address or mention: a zero-width space after `:` of `://`, `www` and `@`."""
+    if "://" in value:
+        value = value.replace("://", ":" + _BREAK + "//")
+    if "@" in value:
+        value = value.replace("@", "@" + _BREAK)
+    return _WWW.sub(_BREAK, value) if "www" in value.lower() else value
+
+
+def _undoubled(value: str, mark: str) -> str:
+    """No run of two `mark`s (Discord's `~~` strikethrough, `||` spoiler): a zero-width space between."""
+    while mark * 2 in value:
+        value = value.replace(mark * 2, mark + _BREAK + mark)
+    return value
 
 
 def safe_url(url: str) -> str | None:
@@ -88,11 +105,11 @@ def _markdown_line(value: str) -> str:
             text = f"{start.group(2)}\\{text[len(start.group(2)):]}"
         else:
             text = _BREAK + text
-    return _DOUBLED.sub(_BREAK, _AUTOLINK.sub(_BREAK, text))
+    return _undoubled(_undoubled(_unlinked(text), "~"), "|")
 
 
 def _bbcode_line(value: str) -> str:
-    return _AUTOLINK.sub(_BREAK, _BB_OPEN.sub("[" + _BREAK, _inert(value)))
+    return _unlinked(_BB_OPEN.sub("[" + _BREAK, _inert(value)))
 
 
 @dataclass(frozen=True)
