@@ -7,8 +7,11 @@ fields (names, reasons, titles, labels, ids) refuse every control (Unicode Cc), 
 paragraph-separator (Zl, Zp) character and lone surrogates (Cs); multi-line fields (notes, briefings) allow
 the line feed, carriage return and tab and refuse the rest. Urls are absolute http(s) urls.
 
-The patterns are Python `re` patterns (msgspec's); they avoid `\\Z` so the BMP ones read alike in ECMAScript,
-and `$(?!\\n)` keeps Python's `$` from matching before a final line feed.
+The patterns are published in the OpenAPI schema, so they read alike in Python (msgspec) and ECMAScript: only
+`\\uXXXX` escapes of the Basic Multilingual Plane, no surrogates (the JSON decoder refuses a lone one), no
+`\\Z` (`$(?!\\n)` keeps Python's `$` from matching before a final line feed). The few format characters
+beyond that plane (tags, Egyptian hieroglyph and musical format controls …) are refused by `refused_in`,
+the walk every body with text goes through at the edge (service/api/plain_text.py).
 """
 
 from __future__ import annotations
@@ -18,21 +21,23 @@ from typing import Annotated
 
 import msgspec
 
-# Cc, Cf, Zl, Zp and Cs of Unicode 15 (Python 3.11 ships 14.0; 13439–1343F became Cf in 15.0): every code
-# point the edge refuses. tests/domain/test_plain_text.py checks this against the running Python's tables.
+# Cc (past C0), Cf, Zl and Zp of Unicode 15 in the Basic Multilingual Plane (Python 3.11 ships 14.0):
+# tests/domain/test_plain_text.py checks these classes against the running Python's tables.
 _INVISIBLE = (
     r"\u007f-\u009f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e"
-    r"\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
+    r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
 )
-# Format characters beyond the Basic Multilingual Plane (tags, Egyptian hieroglyph controls …).
+# Format characters beyond the Basic Multilingual Plane (13439–1343F became Cf in Unicode 15), and
+# surrogates: for the walk and the renderers, which Python alone reads.
 _ASTRAL = (
+    r"\ud800-\udfff"
     r"\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     r"\U000e0001\U000e0020-\U000e007f"
 )
-ONE_LINE = rf"^[^\u0000-\u001f{_INVISIBLE}{_ASTRAL}]*$(?!\n)"
-MULTI_LINE = rf"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f{_INVISIBLE}{_ASTRAL}]*$(?!\n)"
+ONE_LINE = rf"^[^\u0000-\u001f{_INVISIBLE}]*$(?!\n)"
+MULTI_LINE = rf"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f{_INVISIBLE}]*$(?!\n)"
 # An absolute http(s) url: scheme, host, then anything but whitespace and the characters refused above.
-WEB_URL = rf"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#@\\{_INVISIBLE}{_ASTRAL}\u0000-\u001f][^\s{_INVISIBLE}{_ASTRAL}\u0000-\u001f]*$(?!\n)"
+WEB_URL = rf"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#@\\{_INVISIBLE}\u0000-\u001f][^\s{_INVISIBLE}\u0000-\u001f]*$(?!\n)"
 
 ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
 """A name, a reason, a title, a label: one line of at most 200 characters."""

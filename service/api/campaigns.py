@@ -43,6 +43,7 @@ async def create_campaign(
     found = services(request)
     require_admin(request, found.settings.admin_token, "creating a campaign")
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
     campaign_id, outcome = await found.commander.create_campaign(command)
     assert outcome.token is not None
@@ -71,6 +72,7 @@ async def invite_participant(
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     command = InviteParticipant(name=data.name, role=data.role)
     outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return InvitedResponse(

@@ -225,6 +225,7 @@ async def send_post(
     lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
     sources = {line.number: line.text.strip() for line in extracted}
     # A command line's words become names, reasons and titles: the same characters are refused as in /commands.
+    check_plain_text(msgspec.to_builtins(data.post), "post")
     for line in extracted:
         check_plain_text(line.text, f"text, line {line.number}", tabs=True)
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)

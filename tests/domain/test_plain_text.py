@@ -6,21 +6,35 @@ import re
 import sys
 import unicodedata
 
-from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL
+from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL, refused_in
 
 _REFUSED = {"Cc", "Cf", "Zl", "Zp", "Cs"}
 
 
 def test_plain_text_one_line_refuses_every_control_format_and_separator_character() -> None:
-    leaks = [f"U+{code:04X}" for code in range(sys.maxunicode + 1)
-             if unicodedata.category(chr(code)) in _REFUSED and re.search(ONE_LINE, f"a{chr(code)}b")]
+    # The published pattern covers the Basic Multilingual Plane (read alike by ECMAScript); the edge's walk
+    # covers every plane.
+    leaks = [f"U+{code:04X}" for code in range(0x10000)
+             if unicodedata.category(chr(code)) in _REFUSED - {"Cs"} and re.search(ONE_LINE, f"a{chr(code)}b")]
     assert leaks == []
+    walked = [f"U+{code:04X}" for code in range(sys.maxunicode + 1)
+              if unicodedata.category(chr(code)) in _REFUSED and refused_in({"name": f"a{chr(code)}b"}) is None]
+    assert walked == []
+
+
+def test_plain_text_patterns_are_ecmascript_too() -> None:
+    # Published in the OpenAPI schema: BMP `\uXXXX` escapes only, nothing a JavaScript validator reads otherwise.
+    for pattern in (ONE_LINE, MULTI_LINE, WEB_URL):
+        assert "\\U" not in pattern and "\\Z" not in pattern and "\\ud8" not in pattern, pattern
 
 
 def test_plain_text_lines_allow_only_line_feed_carriage_return_and_tab_of_those() -> None:
     allowed = [code for code in range(sys.maxunicode + 1)
-               if unicodedata.category(chr(code)) in _REFUSED and re.search(MULTI_LINE, f"a{chr(code)}b")]
+               if unicodedata.category(chr(code)) in _REFUSED and refused_in({"note": f"a{chr(code)}b"}) is None]
     assert allowed == [0x09, 0x0A, 0x0D]
+    bmp = [code for code in range(0x10000)
+           if unicodedata.category(chr(code)) in _REFUSED - {"Cs"} and re.search(MULTI_LINE, f"a{chr(code)}b")]
+    assert bmp == [0x09, 0x0A, 0x0D]
 
 
 def test_plain_text_accepts_what_people_write() -> None:
