@@ -17,7 +17,7 @@ the walk every body with text goes through at the edge (service/api/plain_text.p
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 
@@ -86,3 +86,55 @@ def refused_in(value: object, where: str = "body", lines: bool = False) -> tuple
             if refused is not None:
                 return refused
     return None
+
+
+_PATH_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+# A text each rule accepts, standing in for a recorded one while the rest of the body is checked.
+_STAND_INS = {"one_line": "x", "lines": "x", "url": "https://x.invalid/"}
+
+
+def convert_as_recorded(body: Any, kind: Any) -> Any:
+    """`msgspec.convert(body, kind)` for a command the log recorded: a text the plain-text rules (added after
+    it was written) refuse is kept as recorded, every other constraint still checked.
+
+    The log keeps a command as it was accepted; replaying it (projections/rules_replay.py) must decide that
+    same command, so a name with a line break recorded before the rule reads back with its line break.
+    """
+    kept: list[tuple[list[str | int], str]] = []
+    while True:
+        try:
+            value = msgspec.convert(body, kind)
+        except msgspec.ValidationError as error:
+            message, _, where = str(error).partition(" - at `$")
+            rule = plain_text_rule(message)
+            steps: list[str | int] = [int(i) if i else name for name, i in _PATH_STEP.findall(where.rstrip("`"))]
+            if rule is None or not steps or len(kept) > 1000:
+                raise
+            body, original = _put_builtin(body, steps, _STAND_INS[rule])
+            kept.append((steps, original))
+            continue
+        for steps, original in kept:
+            value = _put_struct(value, steps, original)
+        return value
+
+
+def _put_builtin(body: Any, steps: list[str | int], text: str) -> tuple[Any, str]:
+    step, rest = steps[0], steps[1:]
+    copy: Any = dict(body) if isinstance(body, dict) else list(body)
+    if rest:
+        copy[step], original = _put_builtin(copy[step], rest, text)
+    else:
+        original, copy[step] = copy[step], text
+    return copy, original
+
+
+def _put_struct(value: Any, steps: list[str | int], text: str) -> Any:
+    step, rest = steps[0], steps[1:]
+    if isinstance(step, int):
+        items = list(value)
+        items[step] = _put_struct(items[step], rest, text) if rest else text
+        return type(value)(items) if isinstance(value, tuple) else items
+    if isinstance(value, dict):
+        return {**value, step: _put_struct(value[step], rest, text) if rest else text}
+    inner = getattr(value, step)
+    return msgspec.structs.replace(value, **{step: _put_struct(inner, rest, text) if rest else text})

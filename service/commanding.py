@@ -5,15 +5,14 @@ command (events only, a campaign this process has cached) is decided against the
 appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
 service/store.py says why that keeps every guarantee of the stream). Everything else, and every refusal,
 replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
-post's command lines run as one unit (`execute_unit`): every line decided in order against the state the
-previous lines left, inside one transaction under the head lock, each with its own command id and dice
-nonce, or nothing recorded at all.
+post's command lines run as one unit (`execute_unit`): read before the lock is taken, then every line
+decided in order against the state the previous lines left, inside one transaction under the head lock,
+each with its own command id and dice nonce, or nothing recorded at all.
 """
 
 from __future__ import annotations
 
 import hashlib
-import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,9 +20,19 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign.commands import EndSession, InviteParticipant, Reinstate, Retract, RevealDiceSeed, StartSession
+from domain.campaign.commands import (
+    EndSession,
+    InviteParticipant,
+    Reinstate,
+    Retract,
+    RevealDiceSeed,
+    RevokeParticipantToken,
+    RotateParticipantToken,
+    StartSession,
+)
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
+from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
@@ -54,12 +63,18 @@ from service.store import (
 # types of the events they name): decided and written under the head lock, in one transaction with those
 # rows. Every other command appends optimistically first (service/store.py, `append_if_head`).
 LOCKED_COMMANDS: tuple[type[Command], ...] = (
-    InviteParticipant, StartSession, EndSession, RevealDiceSeed, Retract, Reinstate,
+    InviteParticipant, RevokeParticipantToken, RotateParticipantToken, StartSession, EndSession, RevealDiceSeed,
+    Retract, Reinstate,
 )
 # The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
 # Optimistic attempts before a command takes the head lock: each lost race catches up and decides again.
 OPTIMISTIC_ATTEMPTS = 3
+# Times a forum post is read outside the head lock before it is read under it (`execute_unit` says why).
+UNIT_READS = 3
+# The most events one forum post may record (its lines are capped at the edge, service/api/post_limits.py,
+# but one line may record several events): a bound on one request's transaction and on the log's growth.
+UNIT_EVENTS_MAX = 400
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
@@ -94,6 +109,29 @@ class UnitLine(msgspec.Struct, frozen=True):
     command: Command
 
 
+@dataclass(frozen=True)
+class UnitReading:
+    """A post read against one state: its lines, the part of the state the reading depended on (`basis`: the
+    names; equal bases give equal readings), and the refusal to raise if the post is not a retry."""
+
+    lines: tuple[UnitLine, ...]
+    basis: object
+    refusal: Exception | None = None
+
+
+class UnitTooLarge(Exception):
+    """A post's lines would record more than UNIT_EVENTS_MAX events: nothing of it is recorded."""
+
+    def __init__(self, events: int, limit: int) -> None:
+        super().__init__(f"the post would record {events} events or more, more than {limit}")
+        self.events = events
+        self.limit = limit
+
+
+class _StaleReading(Exception):
+    """The names at the locked head are not the ones the post was read with: read it again."""
+
+
 class UnitCommand(msgspec.Struct, frozen=True):
     """What one line of a unit wrote: its command, its events as stored and as typed, the state before it."""
 
@@ -125,6 +163,9 @@ class UnitOutcome(msgspec.Struct, frozen=True):
     # The state after the unit: the renderers read names and the new state of whoever changed from it.
     after: CampaignState | None = None
     skipped: list[UnitSkip] = []
+    # The other participants who recorded a post under the same id (post ids are per author): named in
+    # the answer, so the author knows the id was taken by someone else too, and by whom.
+    id_also_held_by: list[str] = []
 
 
 class LineRefused(Exception):
@@ -138,7 +179,7 @@ class LineRefused(Exception):
 
 
 class PostEdited(IdempotencyConflict):
-    """The post id was recorded before with other text (an edited post), or by another participant."""
+    """The author recorded a post under this id before, with other text (an edited post)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -153,8 +194,20 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def _fresh_id(prefix: str) -> str:
-    return f"{prefix}-{secrets.token_hex(4)}"
+def recorded_command(command: Command | CreateCampaign) -> dict[str, Any]:
+    """The command's body as its first event's `meta.command` keeps it: without `post` and
+    `expected_version`, which the envelope and the seq already say."""
+    body = msgspec.to_builtins(command)
+    assert isinstance(body, dict)
+    body.pop("post", None)
+    body.pop("expected_version", None)
+    return body
+
+
+def _with_command(metas: list[EventMeta], command: Command | CreateCampaign) -> list[EventMeta]:
+    if metas:
+        metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
+    return metas
 
 
 def _outcome(
@@ -220,6 +273,7 @@ class Commander:
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
+            metas = _with_command(metas, command)
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
@@ -274,6 +328,7 @@ class Commander:
             except DomainError:
                 return None
             metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
+            metas = _with_command(metas, command)
             try:
                 stored = await self.store.append_if_head(head, events, metas, idempotency_key)
             except KeyAlreadyUsed:
@@ -305,20 +360,23 @@ class Commander:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
         async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(idempotency_key) if idempotency_key is not None else []
+            # A key is its sender's (migrations/0005): another participant's command under it is theirs.
+            previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
+                        if idempotency_key is not None else [])
             if previous:
                 first = previous[0].meta
-                # The same key from another participant, or with another body, is not a retry.
-                if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
+                # The same key with another body is not a retry.
+                if first.get("request_digest") != digest:
                     raise IdempotencyConflict(idempotency_key or "")
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
                 events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, command, events, fresh_seed)
+                token = await self._side_records(writer, state, command, events, fresh_seed)
                 base = self._base(actor, command, digest, state, seed, nonce)
                 metas, new_state = stamp(state, events, nonce, base)
+                metas = _with_command(metas, command)
                 stored = await writer.append(events, metas, idempotency_key)
         if not previous:
             return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
@@ -377,45 +435,72 @@ class Commander:
         actor: Actor,
         post: PostRef,
         digest: str,
-        plan: Callable[[CampaignState], Sequence[UnitLine]],
+        read: Callable[[CampaignState], UnitReading],
+        basis: Callable[[CampaignState], object],
         replan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """Decide and append every line of a post in order, in one transaction, or none; a retried post
         (same id, same text, same author) answers what it wrote the first time.
 
-        `plan` reads the post against the state at the locked head (the directory of names it parses with
-        is that state's); it raises to refuse the post before anything is decided. `replan` reads a retried
+        `read` reads the post against a state (the directory of names it parses with is that state's); its
+        refusal is raised before anything is decided, unless the post is a retry. `replan` reads a retried
         post again, to answer the lines it skipped (`_skipped_again`); None when it no longer reads.
         """
         assert post.id is not None
         key = post.id
-        done: list[UnitCommand] = []
-        skipped: list[UnitSkip] = []
-        async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(key)
-            if previous:
-                first = previous[0].meta
-                if first.get("line") is None or first.get("request_digest") != digest or first.get(
-                    "actor"
-                ) != actor.participant_id:
-                    raise PostEdited(key)
-                unit = await writer.unit_of_post(key)
-            else:
-                state = await self.cache.for_writer(writer)
-                start = state.version
-                for planned in plan(state):
-                    state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
-            head = writer.head
+        for attempt in range(1, UNIT_READS + 1):
+            # Reading a post is its costly part (hostile text, bounded by the edge's caps): it is done here,
+            # holding no lock, no connection and no transaction, against the head as this process last saw
+            # it. Under the lock, what the reading depended on (`basis`: the names) is compared with the
+            # locked head's: a reading is a function of the text, the author, the language and those names,
+            # so when they are equal it is exactly the reading of the locked state, and its lines are decided
+            # as read (each is still decided, and permission-checked, against the locked state). When another
+            # writer changed the names in between, the lock is released and the post read again, against
+            # the newer head. A campaign whose names change under every read would starve the post: the
+            # last attempt reads it under the lock, where the caps bound what that costs.
+            reading = read(await self.cache.at_head(campaign_id))
+            last = attempt == UNIT_READS
+            done: list[UnitCommand] = []
+            skipped: list[UnitSkip] = []
+            try:
+                async with self.store.write(campaign_id) as writer:
+                    # A post id is its author's: another participant's post under it blocks nothing, and is named.
+                    previous = await writer.command_by_key(key, actor.participant_id)
+                    held_by = await writer.other_key_holders(key, actor.participant_id)
+                    if previous:
+                        first = previous[0].meta
+                        if first.get("line") is None or first.get("request_digest") != digest:
+                            raise PostEdited(key)
+                        unit = await writer.unit_of_post(key, actor.participant_id)
+                    else:
+                        state = await self.cache.for_writer(writer)
+                        if basis(state) != reading.basis:
+                            if not last:
+                                raise _StaleReading
+                            reading = read(state)
+                        if reading.refusal is not None:
+                            raise reading.refusal
+                        start = state.version
+                        for planned in reading.lines:
+                            state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
+                            recorded = sum(len(line.events) for line in done)
+                            if recorded > UNIT_EVENTS_MAX:
+                                raise UnitTooLarge(recorded, UNIT_EVENTS_MAX)
+                    head = writer.head
+            except _StaleReading:
+                continue
+            break
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
-            return await self._replayed_unit(campaign_id, unit, head, replan)
+            replayed = await self._replayed_unit(campaign_id, unit, head, replan)
+            return msgspec.structs.replace(replayed, id_also_held_by=held_by)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
             self.cache.put(campaign_id, state, head.head_hash)
             if self.snapshots is not None and self.snapshots.due(start, state.version):
                 await self.snapshots.save(campaign_id, state)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
-                           skipped=skipped)
+                           skipped=skipped, id_also_held_by=held_by)
 
     async def _unit_line(
         self, writer: Writer, actor: Actor, post: PostRef, digest: str, planned: UnitLine, state: CampaignState,
@@ -433,9 +518,10 @@ class Commander:
                 raise LineRefused(planned.line, planned.source, error) from error
             skipped.append(skip)
             return state
-        token = await self._side_records(writer, command, events, fresh_seed)
+        token = await self._side_records(writer, state, command, events, fresh_seed)
         base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
         metas, after = stamp(state, events, nonce, base)
+        metas = _with_command(metas, command)
         # The idempotency key (the post id) goes on the unit's first event only.
         stored = await writer.append(events, metas, post.id if not done else None)
         if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
@@ -446,15 +532,24 @@ class Commander:
         return after
 
     async def _side_records(
-        self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes | None
+        self, writer: Writer, state: CampaignState, command: Command, events: Sequence[Event],
+        fresh_seed: bytes | None,
     ) -> str | None:
-        """What a command writes besides its events: a new participant's token, a new epoch's seed."""
+        """What a command writes besides its events: a new participant's token, a revocation (the tokens and
+        web sessions of the participant end), a rotation (those end and a new token is issued), a new epoch's
+        seed. All of it commits with the events, or none of it."""
         token: str | None = None
         if isinstance(command, InviteParticipant):
             token = tokens.new_token()
             joined = events[0]
             assert isinstance(joined, ParticipantJoined)
             await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
+        if isinstance(command, (RevokeParticipantToken, RotateParticipantToken)):
+            await writer.revoke_tokens(command.participant_id)
+        if isinstance(command, RotateParticipantToken):
+            token = tokens.new_token()
+            role = state.participants[command.participant_id].role  # the decision checked it exists
+            await writer.save_token(tokens.token_hash(token), command.participant_id, role)
         for event in events:
             if isinstance(event, DiceSeedCommitted):
                 assert fresh_seed is not None  # _decide refuses an epoch opened without one
@@ -533,7 +628,7 @@ class Commander:
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
         context = CommandContext(
             next_seq=nonce,
-            fresh_id=_fresh_id("p" if isinstance(command, InviteParticipant) else "c"),
+            fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},

@@ -1,9 +1,11 @@
 """POST /campaigns/{id}/posts: a forum post's command lines run as one unit, answered with a reply to paste.
 
-The post is parsed against the campaign's grammar and the names at the locked head (the author is the
-participant whose token was sent, `id_prefix` the post id), then every line is decided and recorded in order
-inside one transaction, or none is (service.commanding.Commander.execute_unit). The post id is the
-idempotency key: the same post again answers what it recorded, an edited one is a 409.
+The post's size is checked first (service.api.post_limits: its command lines and their length, a 413
+before a line is parsed). It is then parsed against the campaign's grammar and the names at the head,
+outside the head lock and any transaction (the author is the participant whose token was sent, `id_prefix`
+the post id); under the lock the names are checked to be the ones it was read with, then every line is
+decided and recorded in order inside one transaction, or none is (service.commanding.Commander.execute_unit).
+The post id is the idempotency key: the same post again answers what it recorded, an edited one is a 409.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
-from domain.language import Grammar, LineError, ParseContext, extract_lines
+from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply, told_item
@@ -34,6 +36,7 @@ from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
+from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
@@ -43,7 +46,9 @@ from service.commanding import (
     UnitCommand,
     UnitLine,
     UnitOutcome,
+    UnitReading,
     UnitSkip,
+    UnitTooLarge,
     request_digest,
 )
 from service.store import recorded_from_stored
@@ -83,6 +88,19 @@ class ForumReply(msgspec.Struct, frozen=True):
     markdown: str
 
 
+class IdHolder(msgspec.Struct, frozen=True):
+    participant_id: str
+    name: str | None
+
+
+class SharedPostId(msgspec.Struct, frozen=True):
+    """Other participants recorded posts under this post's id: theirs stay theirs, this one is its author's."""
+
+    participants: list[IdHolder]
+    # Says so in the post's language; it names participants by id only (a name is a participant's text).
+    note: str
+
+
 class PostAnswer(msgspec.Struct, frozen=True):
     """What a post recorded: the head after it (`version`, `head_hash`), each line's result, and the reply."""
 
@@ -93,6 +111,22 @@ class PostAnswer(msgspec.Struct, frozen=True):
     results: list[LineResult]
     reply: ForumReply
     events: list[Any]
+    # Null unless another participant recorded a post under the same id (post ids are per author).
+    post_id_shared: SharedPostId | None = None
+
+
+def _shared_id(post_id: str, holders: list[str], state: CampaignState, lang: Lang) -> SharedPostId | None:
+    if not holders:
+        return None
+    named = [IdHolder(h, state.participants[h].name if h in state.participants else None) for h in holders]
+    who = ", ".join(holders)
+    if lang == "es":
+        note = (f"el id de mensaje {post_id!r} también lo tiene {who}: otro participante registró un mensaje con "
+                "ese id; este mensaje se ha registrado como tuyo y el suyo sigue siendo suyo")
+    else:
+        note = (f"post id {post_id!r} is also held by {who}: another participant recorded a post under it; "
+                "this post was recorded as yours, and theirs stays theirs")
+    return SharedPostId(participants=named, note=note)
 
 
 def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
@@ -102,6 +136,17 @@ def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiE
         word=error.word, suggestions=list(error.suggestions), lang=lang,
         errors=[msgspec.to_builtins(e) for e in errors],
     )
+
+
+def _plain_text_refusal(lines: tuple[UnitLine, ...]) -> ApiError | None:
+    """A line whose command holds a character the edge refuses, though its text did not (a JSON value's
+    `\\u202e` escape in a sheet): refused as /commands refuses it."""
+    for line in lines:
+        try:
+            check_plain_text(msgspec.to_builtins(line.command), f"text, line {line.line}")
+        except ApiError as refused:
+            return refused
+    return None
 
 
 def _nothing(lang: Lang) -> str:
@@ -198,6 +243,7 @@ def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Li
         reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
                          markdown=reply(mine, lang, head, post_ref, author, "markdown")),
         events=[e for done in outcome.commands for e in done.stored],
+        post_id_shared=_shared_id(post_ref.id or "", outcome.id_also_held_by, outcome.after, lang),
     )
 
 
@@ -222,7 +268,10 @@ async def send_post(
     ruleset = (await found.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
+    # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
+    # post's first few mistyped verbs are compared with every verb): the size is refused before any parsing.
     lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
+    check_post_size(extracted, lang)
     sources = {line.number: line.text.strip() for line in extracted}
     # A command line's words become names, reasons and titles: the same characters are refused as in /commands.
     check_plain_text(msgspec.to_builtins(data.post), "post")
@@ -233,22 +282,23 @@ async def send_post(
     # forwarded twice (even through another url) records once; an edited text is another request.
     digest = request_digest({"text": data.text, "lang": data.lang})
 
-    def plan(state: CampaignState) -> list[UnitLine]:
-        parsed = grammar.parse_post(data.text, build_directory(state),
+    def read(state: CampaignState) -> UnitReading:
+        # The reading depends on the text, the author, the language and the directory of names only, so the
+        # directory is what the commander checks under the lock (its `basis`).
+        directory = build_directory(state)
+        parsed = grammar.parse_post(data.text, directory,
                                     ParseContext(author=actor.participant_id, lang=lang, id_prefix=data.post.id))
-        if parsed.errors:
-            raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
-        for command in parsed.commands:
-            # A quoted `\n` of the grammar makes a line break: a name or reason read so is refused as in /commands.
-            check_plain_text(msgspec.to_builtins(command.command), f"text, line {command.line}")
-        return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
+        lines = tuple(UnitLine(c.line, c.source, c.command) for c in parsed.commands)
+        refusal = _line_problem(parsed.errors[0], lang, list(parsed.errors)) if parsed.errors else None
+        return UnitReading(lines, directory, refusal or _plain_text_refusal(lines))
+
+    def names(state: CampaignState) -> Directory:
+        return build_directory(state)
 
     def replan(state: CampaignState) -> list[UnitLine] | None:
         # A retried post read again for the lines it skipped: one that no longer reads is still answered.
-        try:
-            return plan(state)
-        except ApiError:
-            return None
+        reading = read(state)
+        return list(reading.lines) if reading.refusal is None else None
 
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
@@ -257,7 +307,13 @@ async def send_post(
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan, replan)
+        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+    except UnitTooLarge as large:
+        raise too_large(lang, "events", large.events, large.limit,
+                        f"the post's lines would record {large.events} events or more, more than the {large.limit} "
+                        "one post may record: split it into several posts",
+                        f"las líneas del mensaje registrarían {large.events} eventos o más, más de los {large.limit} "
+                        "que puede registrar un mensaje: repártelas en varios mensajes") from large
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:

@@ -51,3 +51,23 @@ def test_plain_text_urls_are_absolute_http_without_spaces() -> None:
     for url in ("javascript:alert(1)", " https://a.example", "//a.example", "https:///x", "https://@a.example",
                 "https://a.example/x y", "data:text/html,x", "https://a.example/\u202e", "ftp://a.example"):
         assert not re.search(WEB_URL, url), url
+
+
+def test_plain_text_a_command_recorded_before_the_rules_reads_back_as_recorded() -> None:
+    # The rules replay decides a recorded command again: what the edge now refuses must read as it was kept.
+    import msgspec
+    import pytest
+
+    from domain.campaign.commands import InviteParticipant, Roll
+    from domain.plain_text import convert_as_recorded
+
+    invited = convert_as_recorded({"type": "invite_participant", "name": "Ana\n- **#9** · GM", "role": "player"},
+                                  InviteParticipant)
+    assert invited == InviteParticipant(name="Ana\n- **#9** · GM", role="player")
+    rolled = convert_as_recorded({"type": "roll", "expression": "d100", "reason": "luck\u202e",
+                                  "post": {"id": "p1", "url": "javascript:alert(1)"}}, Roll)
+    assert rolled.reason == "luck\u202e" and rolled.post is not None and rolled.post.url == "javascript:alert(1)"
+    with pytest.raises(msgspec.ValidationError, match="length"):  # every other constraint still holds
+        convert_as_recorded({"type": "roll", "expression": "d100", "reason": ""}, Roll)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"type": "invite_participant", "name": "Ana\n", "role": "player"}, InviteParticipant)

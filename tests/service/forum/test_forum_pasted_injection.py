@@ -248,6 +248,9 @@ async def test_pasted_events_written_before_the_fix_render_inert(
          "body.sheet.weapons[0].name"),
         ("/commands", {"type": "roll", "expression": "d100", "reason": "x", "character_id": "kai\u200b"},
          "character_id"),
+        # A JSON value's escape on a post line makes the character only once the line is read.
+        ("/posts", {"post": {"id": "p1"}, "text": '!register "Kai" #kai stats={"speciality": "x\\u202ey"}'},
+         "text, line 1"),
         # A tag character (U+E0041, beyond the published pattern's plane) in a name: the walk finds it.
         ("/participants", {"name": "Ana\U000e0041", "role": "player"}, "body.name"),
         ("/posts", {"post": {"id": "p1", "author": "Ana\U000e0041"}, "text": "!roll d100 x"}, "post.author"),
