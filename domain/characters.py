@@ -13,6 +13,7 @@ import msgspec
 
 from domain.commands import Command, Ref, ShortText, Slug
 from domain.events import Event, JsonObject
+from domain.plain_text import ONE_LINE
 
 CharacterKind = Literal["pc", "npc"]
 StatValue = int | str
@@ -32,7 +33,7 @@ class CreateCharacter(Command, frozen=True, tag="create_character"):
     id: Slug | None = None
     kind: CharacterKind | None = "pc"
     owner: Ref | None = None
-    stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue] = {}
+    stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=ONE_LINE)], StatValue] = {}
     sheet: JsonObject | None = None
     comrade: bool = False  # d100 (Only War): a comrade of its owner rather than a character of its own
 

@@ -6,31 +6,46 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.plain_text import MULTI_LINE, ONE_LINE, LongText, ShortText, WebUrl
+
 Role = Literal["gm", "player", "observer"]
 
 # Ids chosen by clients (characters, encounters, missions) stay URL- and forum-safe.
 Slug = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")]
-ShortText = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-LongText = Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
+__all__ = ["LongText", "ShortText", "WebUrl"]
 # A reference to something the campaign already holds (a character, a test, a weapon): checked against the
 # state by the rules, bounded here so that no client string of any length reaches the log.
-Ref = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-# A free note a command carries (a reason, the GM's words), possibly empty.
-Note = Annotated[str, msgspec.Meta(max_length=2000)]
+Ref = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
+# A free note a command carries (a reason, the GM's words), possibly empty; it may hold line breaks.
+Note = Annotated[str, msgspec.Meta(max_length=2000, pattern=MULTI_LINE)]
+# A forum display name: one line, possibly empty.
+PostAuthor = Annotated[str, msgspec.Meta(max_length=200, pattern=ONE_LINE)]
 
 
 class PostRef(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """The forum post a command comes from; its id is the natural idempotency key."""
+    """The forum post a command comes from; its id is the natural idempotency key.
+
+    As the log holds it: events written before the edge checked urls and names may carry any text here
+    (a `javascript:` url, a line break), so renderers treat every field as untrusted (docs/history.md).
+    """
 
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
     url: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
     author: Annotated[str, msgspec.Meta(max_length=200)] | None = None
 
 
+class SentPost(PostRef, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """The forum post as a client sends it: one-line id and author, an absolute http(s) url."""
+
+    id: ShortText | None = None
+    url: WebUrl | None = None
+    author: PostAuthor | None = None
+
+
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
     """Base of all commands: an imperative request, tagged by `type`, with the common fields."""
 
-    post: PostRef | None = None
+    post: SentPost | None = None
     expected_version: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 

@@ -50,7 +50,12 @@ def proofs_section(
     if not seqs:
         return ""
     items = [(_ROLL[lang].format(seq=seq), proof_link(links, campaign_id, seq)) for seq in seqs]
+    # The one writer of links (only absolute http(s) urls or this service's paths); imported here because the
+    # rendering package imports this module first.
+    from projections.rendering.markup import WRITERS
+
+    out = WRITERS[fmt]
     if fmt == "markdown":
-        return "\n".join([f"## {_HEADINGS[lang]}", "", *(f"- [{label}]({url})" for label, url in items)]) + "\n"
-    body = "".join(f"[*][url={url}]{label}[/url]" for label, url in items)
+        return "\n".join([f"## {_HEADINGS[lang]}", "", *(f"- {out.link(label, url)}" for label, url in items)]) + "\n"
+    body = "".join(f"[*]{out.link(label, url)}" for label, url in items)
     return f"[b][u]{_HEADINGS[lang]}[/u][/b]\n\n[list]{body}[/list]\n"

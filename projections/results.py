@@ -28,6 +28,7 @@ from domain.events import Event
 from domain.rulesets import engines
 from projections.permalinks import Links
 from projections.recorded import Recorded
+from projections.rendering.reply import told_item
 from projections.rendering.told import tell_in
 
 Result = dict[str, object]
@@ -69,13 +70,17 @@ def result_of(events: Sequence[Event]) -> Result:
 def told_result(
     records: Sequence[Recorded], before: CampaignState, after: CampaignState, links: Links, campaign_id: str
 ) -> Result:
-    """What every command answers besides its own facts: `rendered` (en, es) for a person, and for a bot the
-    numbers it adds up (`hits`, `damage` …), who changed (`changed`: each character's standing before and
-    after) and the proofs of its rolls (`rolls`). Derived from the events and the states around them."""
+    """What every command answers besides its own facts: `rendered` (en, es) for a person, in plain text
+    (untrusted: it holds participants' words as typed), `rendered_markdown` and `rendered_bbcode` (en, es) to
+    quote in a post (escaped, as the reply writes a line), and for a bot the numbers it adds up (`hits`,
+    `damage` …), who changed (`changed`: each character's standing before and after) and the proofs of its
+    rolls (`rolls`). Derived from the events and the states around them."""
     told = tell_in(records, before, after, LANGS, links, campaign_id)
     english = told["en"]
     return {
         "rendered": {lang: found.text() for lang, found in told.items()},
+        "rendered_markdown": {lang: told_item(found, lang, "markdown") for lang, found in told.items()},
+        "rendered_bbcode": {lang: told_item(found, lang, "bbcode") for lang, found in told.items()},
         **english.numbers,
         "changed": [msgspec.to_builtins(change) for change in english.changed],
         "rolls": [msgspec.to_builtins(roll) for roll in english.rolls],

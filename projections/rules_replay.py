@@ -26,6 +26,7 @@ from domain.dispatch import decide
 from domain.errors import DomainError
 from domain.events import Event
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
+from domain.plain_text import convert_as_recorded
 from domain.rulesets import accepted_commands
 from projections.recorded import Recorded
 from projections.replay import campaign_state, is_voiding
@@ -169,9 +170,10 @@ class RulesReplay:
         revealed = next((r.event for r in run if isinstance(r.event, DiceSeedRevealed)), None)
         commitment = committed.commitment if committed is not None else ""
         if meta.command_type == "create_campaign":
-            creation = msgspec.convert(body, CreateCampaign)
+            # Recorded before the plain-text rules, a name may hold what the edge now refuses: read as recorded.
+            creation = convert_as_recorded(body, CreateCampaign)
             return decide_creation(self.campaign_id, creation, meta.actor or "gm", commitment)
-        command: Command = msgspec.convert(body, _AnyCommand)
+        command: Command = convert_as_recorded(body, _AnyCommand)
         if meta.post is not None:
             command = msgspec.structs.replace(command, post=PostRef(id=meta.post.id, url=meta.post.url,
                                                                     author=meta.post.author))

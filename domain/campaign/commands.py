@@ -9,6 +9,7 @@ import msgspec
 # The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
 from domain.characters import CreateCharacter as CreateCharacter
 from domain.commands import Command, LongText, Ref, Role, ShortText, Slug
+from domain.plain_text import ONE_LINE
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
 
@@ -49,7 +50,7 @@ class EndSession(Command, frozen=True, tag="end_session"):
 class Roll(Command, frozen=True, tag="roll"):
     """Roll a dice expression (`2d10+3`, `d100`; at most 100 dice of up to 1000 sides), free or for a character."""
 
-    expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
     reason: ShortText
     character_id: Ref | None = None
 

@@ -75,9 +75,9 @@ class RollTest(Command, frozen=True, kw_only=True, tag="d100_test"):
 class OpposedSide(msgspec.Struct, frozen=True, kw_only=True):
     """One side of an opposed test."""
 
-    character_id: str
+    character_id: Ref
     characteristic: Characteristic | None = None
-    skill: str | None = None
+    skill: Ref | None = None
     modifiers: tuple[Modifier, ...] = ()
 
 

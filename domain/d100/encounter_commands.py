@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from ..commands import Command, Ref, Slug
+from ..plain_text import MULTI_LINE
 from .combat_modifiers import Circumstance, Hand
 from .criticals import CriticalTable
 from .encounter_state import ActionUse
@@ -17,7 +18,7 @@ class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encount
     """GM: a combat begins; every participant rolls initiative; surprised ones lose their round-1 turn."""
 
     encounter_id: Slug
-    participants: Annotated[tuple[str, ...], msgspec.Meta(min_length=1, max_length=200)]
+    participants: Annotated[tuple[Ref, ...], msgspec.Meta(min_length=1, max_length=200)]
     surprised: tuple[Ref, ...] = ()
 
 
@@ -67,7 +68,7 @@ class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
     character_id: Ref
     action: ActionName
     use: ActionUse = "turn"
-    note: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    note: Annotated[str, msgspec.Meta(max_length=500, pattern=MULTI_LINE)] = ""
     extended_id: Ref | None = None  # "extended": the action spanning turns, and how many Full Actions it needs
     turns_needed: Annotated[int, msgspec.Meta(ge=2, le=100)] | None = None
 
@@ -114,7 +115,7 @@ ComradeOrderName = Literal[
 class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order"):
     """Only War: the character orders its comrade, who spends its own two half actions or one full (001)."""
 
-    character_id: str  # the comrade's character, who gives the order in his turn
+    character_id: Ref  # the comrade's character, who gives the order in his turn
     order: ComradeOrderName
     distance_m: float | None = None  # how far the comrade is from him: more than 5 m breaks cohesion
 
@@ -144,9 +145,9 @@ class PinningTest(Command, frozen=True, kw_only=True, tag="d100_pinning_test"):
 class AttackSpec(msgspec.Struct, frozen=True, kw_only=True):
     """One attack of a Multiple Attacks action: its id, target, weapon and hand, and its own circumstances."""
 
-    attack_id: str
-    target_id: str
-    weapon_id: str
+    attack_id: Ref
+    target_id: Ref
+    weapon_id: Ref
     hand: Hand = "primary"
     fire: Literal["standard", "semi_auto", "full_auto"] = "standard"  # a pistol in each hand may fire bursts
     circumstances: tuple[Circumstance, ...] = ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..commands import Command
+from ..commands import Command, Ref
 from .encounter_state import ActionUse
 from .modifiers import Modifier
 
@@ -13,9 +13,9 @@ from .modifiers import Modifier
 class Mount(Command, frozen=True, kw_only=True, tag="d100_mount"):
     """Mount or dismount (a Full Action); in combat a Survival +20 test calms the mount (001)."""
 
-    test_id: str
-    rider_id: str
-    mount_id: str
+    test_id: Ref
+    rider_id: Ref
+    mount_id: Ref
     dismount: bool = False
     modifiers: tuple[Modifier, ...] = ()
     use: ActionUse = "turn"
@@ -28,11 +28,11 @@ class Ride(Command, frozen=True, kw_only=True, tag="d100_ride"):
     """A mounted special action (001): half gallop (the mount's move), gallop, evasive trot, high jump, rearing
     strike (the mount attacks `target_id` with `weapon_id`, its first weapon if none is named)."""
 
-    test_id: str
-    rider_id: str
+    test_id: Ref
+    rider_id: Ref
     manoeuvre: RideManoeuvre
     full: bool = False  # half gallop: the mount's full move rather than its half move
-    target_id: str | None = None
-    weapon_id: str | None = None
+    target_id: Ref | None = None
+    weapon_id: Ref | None = None
     modifiers: tuple[Modifier, ...] = ()
     use: ActionUse = "turn"

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ..commands import Command
+from ..commands import Command, Ref
+from ..plain_text import ONE_LINE
 from .encounter_state import ActionUse
 from .modifiers import Modifier
 
@@ -15,8 +16,8 @@ from .modifiers import Modifier
 class Extinguish(Command, frozen=True, kw_only=True, tag="d100_extinguish"):
     """A burning character throws himself to the ground to put the fire out: Ag −20, a Full Action (000)."""
 
-    test_id: str
-    character_id: str
+    test_id: Ref
+    character_id: Ref
     modifiers: tuple[Modifier, ...] = ()
     use: ActionUse = "turn"
 
@@ -24,9 +25,9 @@ class Extinguish(Command, frozen=True, kw_only=True, tag="d100_extinguish"):
 class StopBloodLoss(Command, frozen=True, kw_only=True, tag="d100_stop_blood_loss"):
     """Medicae −10 (−30 under stress) to stop a character's Blood Loss; the bleeding one or another (000)."""
 
-    test_id: str
-    character_id: str  # who makes the Medicae test
-    patient_id: str | None = None  # whose bleeding (None: his own)
+    test_id: Ref
+    character_id: Ref  # who makes the Medicae test
+    patient_id: Ref | None = None  # whose bleeding (None: his own)
     under_stress: bool | None = None  # None: under stress in an encounter, calm outside one
     modifiers: tuple[Modifier, ...] = ()
     use: ActionUse = "turn"
@@ -35,10 +36,10 @@ class StopBloodLoss(Command, frozen=True, kw_only=True, tag="d100_stop_blood_los
 class FearTest(Command, frozen=True, kw_only=True, tag="d100_fear_test"):
     """A Willpower test against a creature with Fear (1–4) (001); a horde adds its magnitude (000)."""
 
-    test_id: str
-    character_id: str
+    test_id: Ref
+    character_id: Ref
     fear: Annotated[int, msgspec.Meta(ge=1, le=4)]
-    source: Annotated[str, msgspec.Meta(max_length=200)] = ""  # what frightens him, for the record
+    source: Annotated[str, msgspec.Meta(max_length=200, pattern=ONE_LINE)] = ""  # what frightens him, for the record
     modifiers: tuple[Modifier, ...] = ()
 
 
@@ -51,8 +52,8 @@ Gravity = Literal["normal", "low", "high"]
 class Feat(Command, frozen=True, kw_only=True, tag="d100_feat"):
     """A physical feat of seed 002 as a test, with the distance or weight limit it reaches computed from it."""
 
-    test_id: str
-    character_id: str
+    test_id: Ref
+    character_id: Ref
     feat: FeatKind
     run_up_m: float = 0  # running jumps and leaps: the straight run first
     height_m: float = 0  # a drop, or how far a failed climb falls
@@ -65,15 +66,15 @@ class Feat(Command, frozen=True, kw_only=True, tag="d100_feat"):
 class FocusPower(Command, frozen=True, kw_only=True, tag="d100_focus_power"):
     """Focus Power (Only War demo, 001): roll the power's dice + psy rating against its threshold."""
 
-    test_id: str
-    character_id: str
-    power: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    test_id: Ref
+    character_id: Ref
+    power: Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ONE_LINE)]
     dice: Annotated[int, msgspec.Meta(ge=1, le=10)]  # how many d10 the power rolls
     threshold: Annotated[int, msgspec.Meta(ge=1, le=200)]
     action: Literal["half", "full"] = "half"
-    target_id: str | None = None  # a horde hit by a damaging power: psy rating hits (+1d10 for an area)
+    target_id: Ref | None = None  # a horde hit by a damaging power: psy rating hits (+1d10 for an area)
     area: bool = False
-    damage: str | None = None  # the power's damage (NdX+M) against a horde; None: no damage, the GM's effect
+    damage: Ref | None = None  # the power's damage (NdX+M) against a horde; None: no damage, the GM's effect
     damage_type: Literal["energy", "explosive", "impact", "rending"] = "energy"
     penetration: Annotated[int, msgspec.Meta(ge=0, le=50)] = 0
     use: ActionUse = "turn"

@@ -11,6 +11,7 @@ from .words import Lang, Words
 ErrorCode = Literal[
     "empty", "unknown_command", "unknown_word", "unknown_name", "ambiguous", "missing", "bad_value",
     "no_character", "several_characters", "nothing_pending", "duplicate", "invalid", "unclosed_quote", "bad_json",
+    "not_plain_text",
 ]
 
 _TEMPLATES: dict[ErrorCode, tuple[str, str]] = {
@@ -34,6 +35,11 @@ _TEMPLATES: dict[ErrorCode, tuple[str, str]] = {
     "duplicate": ("`{word}` is one too many: the line already gives {expected}",
                   "`{word}` sobra: la línea ya da {expected}"),
     "invalid": ("this line is not a valid command: {detail}", "esta línea no es una orden válida: {detail}"),
+    # A quoted `\n` (or a pasted control character) in a name, reason or title: the edge's plain-text rule.
+    "not_plain_text": ("`{word}` must be one line of text, without line breaks (a quoted `\\n`) or control or "
+                       "invisible formatting characters (bidirectional overrides, zero-width characters)",
+                       "`{word}` debe ser una línea de texto, sin saltos de línea (un `\\n` entre comillas) ni "
+                       "caracteres de control o de formato invisibles (cambios de dirección, anchura cero)"),
     "unclosed_quote": ("a quote is not closed: `{word}`", "unas comillas no se cierran: `{word}`"),
     "bad_json": ("the JSON value is incomplete or not valid: `{word}`",
                  "el valor JSON está incompleto o no es válido: `{word}`"),

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import msgspec
 
 from ..commands import Command
+from ..plain_text import plain_text_rule
 from .context import Env
 from .folding import fold, nearest
 from .forms import Form, Segment
@@ -145,6 +146,9 @@ def _build(form: Form, parts: list[list[Token]], env: Env) -> Command:
     try:
         return msgspec.convert(clean, form.command)
     except msgspec.ValidationError as error:
+        message, _, where = str(error).partition(" - at `$.")
+        if plain_text_rule(message) is not None:
+            raise Failure("not_plain_text", word=where.rstrip("`")) from None
         raise Failure("invalid", detail=str(error)) from None
 
 

@@ -8,13 +8,15 @@ import msgspec
 
 from ..commands import Command, LongText, ShortText, Slug
 from ..events import members
+from ..plain_text import ONE_LINE
 from .events import LeaderMethod, ObjectiveKind
 from .oaths import OathName
 from .phases import Phase
 
-CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
 CharacterIds = Annotated[tuple[CharacterId, ...], msgspec.Meta(max_length=100)]
-ObjectiveText = Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
+# An objective is one line of the report, whoever proposed it.
+ObjectiveText = Annotated[str, msgspec.Meta(min_length=1, max_length=2000, pattern=ONE_LINE)]
 
 
 class CreateMission(Command, frozen=True, kw_only=True, tag="mission_create"):

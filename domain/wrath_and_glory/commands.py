@@ -60,7 +60,7 @@ class RegroupTroops(Command, tag="wng_regroup_troops", frozen=True, kw_only=True
     troop, all members within 5 m of each other (the engine tracks no positions: the GM vouches for it)."""
 
     troop_id: Ref
-    joining: Annotated[tuple[str, ...], msgspec.Meta(min_length=1)]
+    joining: Annotated[tuple[Ref, ...], msgspec.Meta(min_length=1, max_length=200)]
 
 
 class StartSession(Command, tag="wng_start_session", frozen=True, kw_only=True):

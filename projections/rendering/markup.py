@@ -1,9 +1,14 @@
-"""The two forum markups every text for people is written in: Markdown and BBCode.
+"""The two forum markups every text for people is written in: Markdown and BBCode, and THE escaper of each.
 
 Markdown stays inside what CommonMark and Python-Markdown render alike: paragraphs, flat `-` lists after a
 blank line, `**bold**`, `*italics*`, `[links](url)` and backslash escapes of the characters both know. No
 strikethrough (neither has it): an undone event carries a word mark. BBCode uses only phpBB's default
-tags (`b`, `i`, `u`, `color`, `size`, `url`, `list`, `*`, `quote`, `code`): no `[s]`, no tables.
+tags (`b`, `i`, `u`, `color`, `size`, `url`, `list`, `*`): no `[s]`, no tables.
+
+Whatever a participant typed goes through `Writer.text` (one line) or `Writer.lines` (a note's lines), and
+every link through `Writer.link`; nothing else writes their text into a paste. The contract (docs/history.md,
+"Escaping"): no tag, link, image, raw HTML or line-start construct of theirs survives, control and invisible
+characters show as visible marks, a link is an absolute http(s) url or a path of this service.
 """
 
 from __future__ import annotations
@@ -12,13 +17,99 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import quote
+
+from domain.plain_text import REFUSED_IN_LINE
 
 Markup = Literal["markdown", "bbcode"]
 
-# What both CommonMark and Python-Markdown unescape: backslash, backtick, emphasis, brackets, parentheses.
+# Invisible joiner that every forum and both Markdown parsers keep as text and no parser reads inside a tag
+# name, a url scheme or a mention: "[\u200bspoiler]" shows as "[spoiler]" and is no tag.
+_BREAK = "\u200b"
+# What both CommonMark and Python-Markdown unescape anywhere: backslash, backtick, emphasis, brackets.
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]])")
-# A word in brackets that phpBB would read as one of its tags.
-_BB_TAG = re.compile(r"\[(/?)(b|i|u|s|color|size|url|list|\*|quote|code|img|email|flash|attachment)(\W)", re.I)
+# A line that would open a block: a heading, a quote, a list item, a thematic break or a setext underline.
+_MD_LINE_START = re.compile(r"^(?:([#>+-])|(\d{1,9})([.)])|([=~|:]))")
+# What turns text into a link or a ping where the paste lands: a url scheme, "www.", an email or a
+# Discord mention (@everyone); a run of Discord's strikethrough or spoiler marks.
+_WWW = re.compile(r"(?i)(?<=www)(?=\.)")
+# A bracket a forum could read as a tag's start: before a letter, "/", "*" or any other sign. Before a digit
+# or a space (dice faces, "[7, 6]") no forum reads a tag, so those stay as written.
+_BB_OPEN = re.compile(r"\[(?![\d\s])")
+_LINE_BREAK = re.compile(r"\r\n|[\n\r]")
+# A link's url: absolute http(s) on a plain host (and port), or a path of this service (never "//host").
+_ABSOLUTE = re.compile(r"^(https?)://([A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?=[/?#]|$)(.*)", re.I | re.S)
+_SERVICE_PATH = re.compile(r"^/(?![/\\])(.*)", re.S)
+# Kept as written in a url: RFC 3986 unreserved and reserved characters that no markup reads specially.
+_URL_SAFE = "/?#&=+;,:@!$~._-%"
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _visible(char: str) -> str:
+    """A control or invisible character as a mark a reader sees: C0 as its control picture, the rest as �."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+# Unicode Cc, Cf, Zl, Zp and Cs: the characters the edge refuses in one-line fields (domain/plain_text.py).
+_INVISIBLE = re.compile(REFUSED_IN_LINE)
+
+
+def _inert(value: str) -> str:
+    """The text with tabs as spaces and every other control, format or separator character made visible."""
+    value = value.replace("\t", " ")
+    if value.isprintable():  # the common case, at C speed: no Cc, Cf, Zl, Zp or Cs in it
+        return value
+    return _INVISIBLE.sub(lambda found: _visible(found.group(0)), value)
+
+
+def _unlinked(value: str) -> str:
+    """No url, address or mention: a zero-width space after `:` of `://`, `www` and `@`."""
+    if "://" in value:
+        value = value.replace("://", ":" + _BREAK + "//")
+    if "@" in value:
+        value = value.replace("@", "@" + _BREAK)
+    return _WWW.sub(_BREAK, value) if "www" in value.lower() else value
+
+
+def _undoubled(value: str, mark: str) -> str:
+    """No run of two `mark`s (Discord's `~~` strikethrough, `||` spoiler): a zero-width space between."""
+    while mark * 2 in value:
+        value = value.replace(mark * 2, mark + _BREAK + mark)
+    return value
+
+
+def safe_url(url: str) -> str | None:
+    """The url as a paste may carry it (absolute http(s) or a path of this service, every character a
+    markup reads specially percent-encoded), or None: such a url is not linked at all."""
+    found = _ABSOLUTE.match(url)
+    if found is not None:
+        prefix, rest = f"{found.group(1).lower()}://{found.group(2)}", found.group(3)
+    elif (path := _SERVICE_PATH.match(url)) is not None:
+        prefix, rest = "/", path.group(1)
+    else:
+        return None
+    return prefix + quote(_LONE_PERCENT.sub("%25", rest), safe=_URL_SAFE)
+
+
+def _markdown_line(value: str) -> str:
+    text = _inert(value).strip().replace("&", "&amp;").replace("<", "&lt;")
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    start = _MD_LINE_START.match(text)
+    if start is not None:
+        if start.group(1):
+            text = "\\" + text
+        elif start.group(2):
+            text = f"{start.group(2)}\\{text[len(start.group(2)):]}"
+        else:
+            text = _BREAK + text
+    return _undoubled(_undoubled(_unlinked(text), "~"), "|")
+
+
+def _bbcode_line(value: str) -> str:
+    return _unlinked(_BB_OPEN.sub("[" + _BREAK, _inert(value)))
 
 
 @dataclass(frozen=True)
@@ -28,10 +119,15 @@ class Writer:
     markup: Markup
 
     def text(self, value: str) -> str:
-        """Text as a reader sees it, whatever it holds: markup characters lose their meaning."""
-        if self.markup == "markdown":
-            return _MD_SPECIAL.sub(r"\\\1", value).replace("<", "&lt;")
-        return _BB_TAG.sub(lambda m: f"[\u200b{m.group(1)}{m.group(2)}{m.group(3)}", value)
+        """Text as a reader sees it, whatever it holds, on one line: markup characters lose their meaning,
+        control and invisible characters (a line break too) show as marks."""
+        return _markdown_line(value) if self.markup == "markdown" else _bbcode_line(value)
+
+    def lines(self, value: str) -> str:
+        """Text that may hold line breaks (a note): each line escaped as `text`, blank lines dropped, the
+        lines after the first indented, so none of them opens a block, an item or a paragraph of its own."""
+        lines = [self.text(line) for line in _LINE_BREAK.split(value) if line.strip(" \t")]
+        return ("\n" + _INDENT[self.markup]).join(lines)
 
     def bold(self, value: str) -> str:
         return f"**{value}**" if self.markup == "markdown" else f"[b]{value}[/b]"
@@ -44,9 +140,12 @@ class Writer:
         return f"*{value}*" if self.markup == "markdown" else f"[color=gray]{value}[/color]"
 
     def link(self, label: str, url: str) -> str:
-        if self.markup == "markdown":
-            return f"[{label}](<{url}>)" if " " in url else f"[{label}]({url})"
-        return f"[url={url}]{label}[/url]"
+        """`label` (already written in this markup) linked to `url`; a url that is neither absolute http(s)
+        nor a path of this service is not linked: the label stands alone."""
+        safe = safe_url(url)
+        if safe is None:
+            return label
+        return f"[{label}]({safe})" if self.markup == "markdown" else f"[url={safe}]{label}[/url]"
 
     def title(self, value: str) -> str:
         return f"**{value}**" if self.markup == "markdown" else f"[b][size=150]{value}[/size][/b]"
@@ -62,5 +161,9 @@ class Writer:
     def small(self, value: str) -> str:
         return f"*{value}*" if self.markup == "markdown" else f"[size=85][color=gray]{value}[/color][/size]"
 
+
+# A continuation line: in Markdown four spaces (a lazy continuation in both parsers, never a code block
+# after a line of text); in BBCode no-break spaces, which forums keep, so the line reads as part of its item.
+_INDENT: dict[Markup, str] = {"markdown": "    ", "bbcode": "\u00a0\u00a0\u00a0\u00a0"}
 
 WRITERS: dict[Markup, Writer] = {"markdown": Writer("markdown"), "bbcode": Writer("bbcode")}

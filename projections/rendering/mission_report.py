@@ -1,7 +1,9 @@
 """`mission_report(state, mission_id, fmt, lang)`: a mission as JSON, Markdown or BBCode, in English or Spanish.
 
-Texts the GM and players wrote (briefing, objectives, complications) pass through unchanged, so forum
-markup they typed keeps working once the report is pasted into a post.
+Every text the GM and the players wrote (title, briefing, objectives, complications, reasons, names) is
+escaped for the report's markup by the one escaper of projections/rendering/markup.py, like every other
+paste: an objective a player proposes cannot close the report's list or open a tag, link or image of its own
+(docs/missions.md). Multi-line texts (a briefing, a note) keep their lines, each escaped and indented.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import msgspec
 from domain.missions.characters import CharacterInfo
 from domain.missions.state import MissionsState, mission
 from projections.rendering.formats import Format
+from projections.rendering.markup import WRITERS, Writer
 from projections.rendering.mission_report_data import (
     MissionReport,
     ReportLeader,
@@ -60,7 +63,7 @@ def mission_report(
     report = build_report(mission(state, mission_id), lang, characters or {}, participants)
     if fmt == "json":
         return msgspec.json.encode(report).decode()
-    return _render(report, MARKDOWN if fmt == "markdown" else BBCODE, VOCABULARY[lang].report)
+    return _render(report, MARKDOWN if fmt == "markdown" else BBCODE, VOCABULARY[lang].report, WRITERS[fmt])
 
 
 def _leader_line(leader: ReportLeader | None, words: Wording) -> str:
@@ -90,16 +93,18 @@ def _outcome_line(report: MissionReport) -> str:
     return f"{outcome.label}: {'; '.join(outcome.reasons)}" if outcome.reasons else outcome.label
 
 
-def _objective_item(objective: ReportObjective, words: Wording, markup: _Markup) -> str:
-    details = [markup.italic.format(objective.status_label)]
+def _objective_item(objective: ReportObjective, words: Wording, markup: _Markup, out: Writer) -> str:
+    details = [markup.italic.format(out.text(objective.status_label))]
     if objective.involved:
-        details.append(f"{words.involved}: {', '.join(p.name for p in objective.involved)}")
+        details.append(out.text(f"{words.involved}: {', '.join(p.name for p in objective.involved)}"))
     if objective.proposed_by is not None:
-        details.append(words.proposed_by.format(who=objective.proposed_by_name))
-    return f"{markup.bold.format(objective.kind_label + ':')} {objective.text} ({'; '.join(details)})"
+        details.append(out.text(words.proposed_by.format(who=objective.proposed_by_name)))
+    kind = markup.bold.format(out.text(objective.kind_label + ":"))
+    return f"{kind} {out.text(objective.text)} ({'; '.join(details)})"
 
 
 def _list(lines: list[str], items: list[tuple[str, list[str]]], markup: _Markup, empty: str) -> None:
+    """A list of items already written in the markup, each with its sub-items; `empty` (our words) if none."""
     if not items:
         lines.append(markup.italic.format(empty))
         return
@@ -117,8 +122,8 @@ def _list(lines: list[str], items: list[tuple[str, list[str]]], markup: _Markup,
         lines.append(markup.list_close)
 
 
-def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
-    lines = [markup.title.format(f"{words.mission}: {report.title}"), ""]
+def _render(report: MissionReport, markup: _Markup, words: Wording, out: Writer) -> str:
+    lines = [markup.title.format(out.text(f"{words.mission}: {report.title}")), ""]
     facts = [(words.phase, report.phase_label)]
     if report.squad:
         facts.append((words.squad, ", ".join(p.name for p in report.squad)))
@@ -126,12 +131,14 @@ def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
         facts.append((words.leader, _leader_line(report.leader, words)))
         facts.append((words.oath, _oath_line(report.oath, words)))
     facts.append((words.outcome, _outcome_line(report)))
-    _list(lines, [(f"{markup.bold.format(label + ':')} {value}", []) for label, value in facts], markup, words.none)
+    _list(lines, [(f"{markup.bold.format(out.text(label + ':'))} {out.text(value)}", []) for label, value in facts],
+          markup, words.none)
 
-    lines += ["", markup.heading.format(words.briefing), "", report.briefing, ""]
+    lines += ["", markup.heading.format(words.briefing), "", out.lines(report.briefing), ""]
 
     lines += [markup.heading.format(words.objectives), ""]
-    objectives = [(_objective_item(o, words, markup), [h.summary for h in o.history]) for o in report.objectives]
+    objectives = [(_objective_item(o, words, markup, out), [out.lines(h.summary) for h in o.history])
+                  for o in report.objectives]
     _list(lines, objectives, markup, words.none)
 
     lines += ["", markup.heading.format(words.complications), ""]
@@ -140,7 +147,7 @@ def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
         cause = f"{words.cause}: {c.cause}"
         if c.caused_by_seq is not None:
             cause += f"; {words.roll_seq.format(seq=c.caused_by_seq)}"
-        complications.append((f"{c.text} ({cause})", []))
+        complications.append((f"{out.lines(c.text)} ({out.text(cause)})", []))
     _list(lines, complications, markup, words.none_feminine)
 
     lines += ["", markup.heading.format(words.rewards), ""]
@@ -149,12 +156,13 @@ def _render(report: MissionReport, markup: _Markup, words: Wording) -> str:
         line = words.reward.format(name=r.name, xp=r.xp, renown=r.renown + r.oath_renown)
         if r.oath_renown:
             line += f" ({words.oath_part.format(n=r.oath_renown)})"
+        line = out.text(line)
         if r.reason:
-            line += f" — {r.reason}"
+            line += f" — {out.lines(r.reason)}"
         rewards.append((line, []))
     _list(lines, rewards, markup, words.none_feminine)
 
     if report.oath is not None and report.oath.oath == "glory":
         lines += ["", markup.heading.format(words.glory_renown), ""]
-        _list(lines, [(f"{g.name}: +{g.renown}", []) for g in report.glory_renown], markup, words.none)
+        _list(lines, [(out.text(f"{g.name}: +{g.renown}"), []) for g in report.glory_renown], markup, words.none)
     return "\n".join(lines) + "\n"

@@ -34,23 +34,32 @@ def witness(head: Head, lang: Lang) -> str:
     return word("chain_head", lang, version=head.version, hash=head.head_hash)
 
 
+def told_item(told: Told, lang: Lang, markup: Markup) -> str:
+    """One command as a line of the reply: its sentences, then who changed, then its proof links."""
+    out = WRITERS[markup]
+    text = "; ".join(out.lines(sentence) for sentence in told.sentences)
+    if told.changes:
+        text += " → " + out.italic("; ".join(out.text(change) for change in told.changes))
+    if told.rolls:
+        proofs = " ".join(out.link(f"{word('rolls', lang)} #{roll.seq}", roll.proof) for roll in told.rolls)
+        text += f" · {proofs}"
+    return text
+
+
 def reply(lines: Sequence[ToldLine], lang: Lang, head: Head, post: PostRef | None, author: str,
           markup: Markup) -> str:
-    """The post's reply in one markup and language; a post that ran nothing answers its head only."""
+    """The post's reply in one markup and language; a post that ran nothing answers its head only.
+
+    `author` is the name of the participant whose token sent the post; the post's own `author` (a forum
+    display name the client sends, untrusted) is shown only as what it is, "posted as …", when it differs.
+    """
     out = WRITERS[markup]
     header = out.bold(out.text(author))
+    if post is not None and post.author and post.author.strip() != author.strip():
+        header += " " + out.italic(out.text(f"({word('posted_as', lang, author=post.author)})"))
     if post is not None and post.id is not None:
         label = out.text(f"{word('in_post', lang)} {post.id}")
         header += " · " + (out.link(label, post.url) if post.url else label)
-    items: list[str] = []
-    for told_line in lines:
-        told = told_line.told
-        text = "; ".join(out.text(sentence) for sentence in told.sentences)
-        if told.changes:
-            text += " → " + out.italic("; ".join(out.text(change) for change in told.changes))
-        if told.rolls:
-            proofs = " ".join(out.link(f"{word('rolls', lang)} #{roll.seq}", roll.proof) for roll in told.rolls)
-            text += f" · {proofs}"
-        items.append(text)
+    items = [told_item(told_line.told, lang, markup) for told_line in lines]
     parts = [header, out.items(items), out.small(out.text(witness(head, lang)))]
     return "\n\n".join(part for part in parts if part) + "\n"

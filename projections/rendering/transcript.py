@@ -32,7 +32,8 @@ class Layout:
         out, lang = self.out, self.lang
         where = f" · {word('round_turn', lang, round=frame.round, turn=frame.turn)}" if frame.encounter else ""
         who = f" · {out.text(frame.actor_name or frame.actor or '')}" if frame.actor else ""
-        text = f"{out.bold(f'#{frame.seq}')}{where}{who}: {out.text(frame.summary)}"
+        # A summary may carry a GM's note of several lines: each is escaped and indented under the item.
+        text = f"{out.bold(f'#{frame.seq}')}{where}{who}: {out.lines(frame.summary)}"
         if frame.effects:
             text += " → " + out.italic("; ".join(out.text(e) for e in frame.effects))
         links: list[str] = []

@@ -215,6 +215,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "now": ("now {what}", "ahora {what}"),
     "no_longer": ("no longer {what}", "ya no {what}"),
     "in_post": ("post", "mensaje"),
+    # A forum display name that is not the participant's own: shown as such, never as who posted.
+    "posted_as": ("posted as {author}", "publicado como {author}"),
     "undone_mark": ("undone", "deshecho"),
     "rolls": ("proof", "prueba"),
     "reply_failed": ("line {line} was not run: {why}", "la línea {line} no se ha ejecutado: {why}"),

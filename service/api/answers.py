@@ -188,6 +188,11 @@ def health() -> Responses:
 PROOF = f"/ui/campaigns/{CAMPAIGN}/rolls/12"
 _RENDERED = {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16\nproof: {PROOF}",
              "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\nprueba: {PROOF}"}
+# The same line as the reply writes it: what a bot quotes into a post (docs/api.md).
+_RENDERED_MARKDOWN = {"en": f"Roll 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · [proof #12]({PROOF})",
+                      "es": f"Tirada 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · [prueba #12]({PROOF})"}
+_RENDERED_BBCODE = {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16 · [url={PROOF}]proof #12[/url]",
+                    "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16 · [url={PROOF}]prueba #12[/url]"}
 _ROLLED = {
     "version": 12,
     "events": [{
@@ -206,7 +211,7 @@ _ROLLED = {
     }],
     "head_hash": "7d3dcbe912cd8d99ad78cde37100016c415af9afb0390fdd039818865f6a0f80",
     "result": {"expression": "2d10+3", "total": 16, "roll": "2d10+3: [7, 6] + 3 = 16",
-               "rendered": _RENDERED,
+               "rendered": _RENDERED, "rendered_markdown": _RENDERED_MARKDOWN, "rendered_bbcode": _RENDERED_BBCODE,
                "changed": [], "rolls": [{"seq": 12, "proof": PROOF}]},
     "proof": PROOF,
     "replayed": False,
@@ -291,7 +296,7 @@ _POSTED = {
         "line": 1, "source": "roll 2d10+3 bolter damage", "type": "roll",
         "result": {"expression": "2d10+3", "total": 16, "roll": "2d10+3: [7, 6] + 3 = 16", "changed": [],
                    "rolls": [{"seq": 12, "proof": PROOF}], "seqs": [12]},
-        "rendered": _RENDERED,
+        "rendered": _RENDERED, "rendered_markdown": _RENDERED_MARKDOWN, "rendered_bbcode": _RENDERED_BBCODE,
     }],
     "reply": _REPLY,
     "events": _ROLLED["events"],

@@ -16,6 +16,7 @@ from service.api.answers import CommandOperation, commanding, creating, gm_writi
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import INT_MAX, check_body
 from service.api.notes import note
+from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
 from service.api.schemas import (
     CampaignCreatedResponse,
@@ -42,6 +43,7 @@ async def create_campaign(
     found = services(request)
     require_admin(request, found.settings.admin_token, "creating a campaign")
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
     campaign_id, outcome = await found.commander.create_campaign(command)
     assert outcome.token is not None
@@ -70,6 +72,7 @@ async def invite_participant(
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     command = InviteParticipant(name=data.name, role=data.role)
     outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return InvitedResponse(
@@ -135,6 +138,7 @@ async def send_command(
     found = services(request)
     actor = await campaign_actor(request, found.store, campaign_id)
     check_body(msgspec.to_builtins(data))
+    check_plain_text(msgspec.to_builtins(data))
     expected = _expected_version(if_match, data.expected_version)
     if expected != data.expected_version:
         data = msgspec.structs.replace(data, expected_version=expected)

@@ -18,7 +18,7 @@ from litestar import Request, Response, post
 from litestar.params import FromPath, JSONBody
 
 from domain.campaign.state import CampaignState
-from domain.commands import Actor, PostRef
+from domain.commands import Actor, PostAuthor, PostRef, ShortText, WebUrl
 from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
@@ -28,7 +28,7 @@ from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
 from projections.rendering.refusals import refusal
-from projections.rendering.reply import Head, ToldLine, reply
+from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
@@ -38,6 +38,7 @@ from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.negotiation import language
+from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import services
@@ -60,9 +61,9 @@ from service.store import recorded_from_stored
 class ForumPost(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The forum post: its id (the idempotency key) is required; its url links the reply back to it."""
 
-    id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-    url: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
-    author: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    id: ShortText
+    url: WebUrl | None = None
+    author: PostAuthor | None = None
 
 
 class PostBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -81,6 +82,9 @@ class LineResult(msgspec.Struct, frozen=True):
     type: str
     result: dict[str, Any]
     rendered: dict[str, str]
+    """Plain text (en, es), untrusted: it carries participants' words as typed; quote the forms below."""
+    rendered_markdown: dict[str, str]
+    rendered_bbcode: dict[str, str]
 
 
 class ForumReply(msgspec.Struct, frozen=True):
@@ -136,6 +140,17 @@ def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiE
         word=error.word, suggestions=list(error.suggestions), lang=lang,
         errors=[msgspec.to_builtins(e) for e in errors],
     )
+
+
+def _plain_text_refusal(lines: tuple[UnitLine, ...]) -> ApiError | None:
+    """A line whose command holds a character the edge refuses, though its text did not (a JSON value's
+    `\\u202e` escape in a sheet): refused as /commands refuses it."""
+    for line in lines:
+        try:
+            check_plain_text(msgspec.to_builtins(line.command), f"text, line {line.line}")
+        except ApiError as refused:
+            return refused
+    return None
 
 
 def _nothing(lang: Lang) -> str:
@@ -207,7 +222,16 @@ def _line_result(done: UnitCommand, by_lang: dict[Lang, ToldLine], sources: dict
     if done.token is not None:
         result["token"] = done.token
     return LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
-                      result=result, rendered={k: v.told.text() for k, v in by_lang.items()})
+                      result=result, **_rendered(by_lang))
+
+
+def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
+    """A line told in plain text and as the reply writes it in each markup (docs/api.md)."""
+    return {
+        "rendered": {k: v.told.text() for k, v in by_lang.items()},
+        "rendered_markdown": {k: told_item(v.told, k, "markdown") for k, v in by_lang.items()},
+        "rendered_bbcode": {k: told_item(v.told, k, "bbcode") for k, v in by_lang.items()},
+    }
 
 
 def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
@@ -216,7 +240,7 @@ def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict
     skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
     return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
                       result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
-                      rendered={k: v.told.text() for k, v in by_lang.items()})
+                      **_rendered(by_lang))
 
 
 def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
@@ -269,6 +293,10 @@ async def send_post(
     lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
     check_post_size(extracted, lang)
     sources = {line.number: line.text.strip() for line in extracted}
+    # A command line's words become names, reasons and titles: the same characters are refused as in /commands.
+    check_plain_text(msgspec.to_builtins(data.post), "post")
+    for line in extracted:
+        check_plain_text(line.text, f"text, line {line.number}", tabs=True)
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post
     # forwarded twice (even through another url) records once; an edited text is another request.
@@ -282,7 +310,7 @@ async def send_post(
                                     ParseContext(author=actor.participant_id, lang=lang, id_prefix=data.post.id))
         lines = tuple(UnitLine(c.line, c.source, c.command) for c in parsed.commands)
         refusal = _line_problem(parsed.errors[0], lang, list(parsed.errors)) if parsed.errors else None
-        return UnitReading(lines, directory, refusal)
+        return UnitReading(lines, directory, refusal or _plain_text_refusal(lines))
 
     def names(state: CampaignState) -> Directory:
         return build_directory(state)
@@ -316,7 +344,8 @@ async def send_post(
     state = outcome.after
     assert state is not None
     participant = state.participants.get(actor.participant_id)
-    author = data.post.author or (participant.name if participant is not None else actor.participant_id)
+    # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
+    author = participant.name if participant is not None else actor.participant_id
     answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
     return Response(answer, status_code=200 if outcome.replayed else 201)
 

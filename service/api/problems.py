@@ -12,6 +12,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
+from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL
 from projections.rendering.attempts import answer_text
 from projections.rendering.refusals import refusal
 from service import attempts
@@ -152,6 +153,28 @@ def validation_errors(exc: ValidationException) -> list[dict[str, Any]]:
     return [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
 
 
+# The text patterns of domain/plain_text.py, said as a person can act on them (not as a regular expression).
+_PATTERNS: dict[str, tuple[str, str]] = {
+    ONE_LINE: ("must be one line of text, without control or invisible formatting characters (line breaks, tabs, "
+               "NUL, bidirectional overrides, zero-width characters)",
+               "debe ser una línea de texto, sin caracteres de control ni de formato invisibles (saltos de línea, "
+               "tabuladores, NUL, cambios de dirección del texto, caracteres de anchura cero)"),
+    MULTI_LINE: ("must be text without control or invisible formatting characters (NUL, bidirectional overrides, "
+                 "zero-width characters); line breaks and tabs are allowed",
+                 "debe ser texto sin caracteres de control ni de formato invisibles (NUL, cambios de dirección del "
+                 "texto, caracteres de anchura cero); se admiten saltos de línea y tabuladores"),
+    WEB_URL: ("must be an absolute http:// or https:// address, without spaces or control characters",
+              "debe ser una dirección absoluta http:// o https://, sin espacios ni caracteres de control"),
+}
+
+
+def _pattern_words(message: str) -> tuple[str, str] | None:
+    for pattern, words in _PATTERNS.items():
+        if message == f"Expected `str` matching regex {pattern!r}":
+            return words
+    return None
+
+
 def validation_words(exc: ValidationException) -> tuple[str, str]:
     """What the request got wrong, field by field, in English and in Spanish (the web pages say the same)."""
     errors = validation_errors(exc)
@@ -159,7 +182,7 @@ def validation_words(exc: ValidationException) -> tuple[str, str]:
     for error in errors:
         key, message = error.get("key"), str(error.get("message", ""))
         field = f"{key}: " if key and key != "data" else ""
-        english_message, spanish_message = message, spanish.field_message(message)
+        english_message, spanish_message = _pattern_words(message) or (message, spanish.field_message(message))
         if key == "type" and message.startswith("Invalid value"):
             # An unknown command type: say where the known ones are listed.
             english_message += "; it is not a command this service knows (every command: /schema/swagger)"

@@ -16,6 +16,7 @@ from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.notes import note
+from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
 from service.api.services import Services, services
 
@@ -83,6 +84,7 @@ async def create_share_link(
     gm = await _gm(request, found, campaign_id)
     label = data.label if data is not None else None
     check_body(label)
+    check_plain_text(label, "label")
     link = await share_links.create(found.store, campaign_id, label, gm)
     return {
         **msgspec.to_builtins(_view(found, campaign_id, link)),

@@ -14,6 +14,7 @@ from domain.d100.sheet import SKILL_CATALOGUE
 from domain.language.forms import Form
 from domain.language.name_slots import Ref
 from domain.language.sources import Weapons
+from domain.plain_text import MULTI_LINE, ONE_LINE
 
 from . import table
 
@@ -56,6 +57,11 @@ def strategy(kind: msgspec.inspect.Type, overrides: Overrides) -> st.SearchStrat
     """Values of a msgspec type, within its constraints (numbers kept to what a post would write)."""
     match kind:
         case msgspec.inspect.StrType(pattern=pattern, min_length=low, max_length=high):
+            if pattern in (ONE_LINE, MULTI_LINE):
+                # The edge's plain text (domain/plain_text.py): no control, format or separator characters.
+                extra = "\n\t" if pattern == MULTI_LINE else ""
+                return st.text(st.characters(blacklist_categories=("Cc", "Cf", "Zl", "Zp", "Cs")) | st.sampled_from(
+                    extra or " "), min_size=low or 0, max_size=min(high or 30, 30))
             if pattern is not None:
                 return st.from_regex(pattern, fullmatch=True)
             return st.text(min_size=low or 0, max_size=min(high or 30, 30))

@@ -9,6 +9,7 @@ The characters a terminal must never receive are listed here from the documentat
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -18,11 +19,20 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.campaign.commands import InviteParticipant
+from domain.campaign.decide import CreateCampaign
+from domain.commands import Actor
+from domain.plain_text import convert_as_recorded
+from service import share_links
+from service.api.schemas import CommandBody
+from service.commanding import Commander, request_digest
+from service.database import create_pool
+from service.state_cache import StateCache
+from service.store import EventStore
 from tests.service.test_cli_client import MARINE, ROOT, Table, config, run, service
 
 __all__ = ["config", "service"]  # the live service and a private profiles file, as the other CLI tests use them
@@ -39,20 +49,45 @@ def live(text: str) -> list[str]:
     return sorted({c for c in text if c != "\n" and unicodedata.category(c) in LIVE})
 
 
-def hostile_table(service: str) -> tuple[Table, str]:
-    table = Table(service, "deathwatch", f"Kill Team{ESCAPES}")
-    ana, token = table.invite(NAME)
-    table.command({"type": "create_character", "character_id": "kai", "name": f"Brother Kai{ESCAPES}",
-                   "owner": ana, "sheet": MARINE})
-    table.command({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "sheet": MARINE})
-    table.command({"type": "start_session", "title": f"Into the hive{ESCAPES}"})
-    table.command({"type": "roll", "expression": "d10", "reason": f"luck{ESCAPES}", "post": {"id": "7"}}, token)
-    table.command({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "magus"]})
-    table.command({"type": "d100_next_turn"})
-    table.command({"type": "d100_gm_ruling", "character_id": "kai", "reason": f"burning{ESCAPES}",
-                   "add_conditions": ["stunned"], "condition_rounds": 2})
-    httpx.post(f"{service}/campaigns/{table.id}/share-links", json={"label": f"thread{ESCAPES}"},
-               headers={"Authorization": f"Bearer {table.gm}"}).raise_for_status()
+def hostile_table(service: str, database_url: str) -> tuple[Table, str]:
+    """A campaign whose names, reasons, titles and labels carry terminal escapes. The service's edge refuses such
+    text now (docs/api.md, "Text fields"), but the log keeps for ever what it accepted before: the campaign is
+    written here as the old edge let it through (the commander takes the commands the old decoder read)."""
+    return asyncio.run(_hostile_table(service, database_url))
+
+
+async def _hostile_table(service: str, database_url: str) -> tuple[Table, str]:
+    pool = await create_pool(database_url, 1, 2)
+    try:
+        store = EventStore(pool)
+        commander = Commander(store, StateCache(store))
+        campaign_id, created = await commander.create_campaign(
+            CreateCampaign(name=f"Kill Team{ESCAPES}", ruleset="deathwatch"))
+        assert created.token is not None
+        gm = Actor("gm", "gm")
+
+        async def send(body: dict[str, Any], actor: Actor = gm, kind: Any = CommandBody) -> Any:
+            command = convert_as_recorded(body, kind)
+            key = body.get("post", {}).get("id")
+            return await commander.execute(campaign_id, actor, command, key, request_digest(command))
+
+        invited = await send({"type": "invite_participant", "name": NAME, "role": "player"}, gm, InviteParticipant)
+        ana, token = str(invited.result["participant_id"]), invited.token
+        await send({"type": "create_character", "character_id": "kai", "name": f"Brother Kai{ESCAPES}",
+                    "owner": ana, "sheet": MARINE})
+        await send({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "sheet": MARINE})
+        await send({"type": "start_session", "title": f"Into the hive{ESCAPES}"})
+        await send({"type": "roll", "expression": "d10", "reason": f"luck{ESCAPES}", "post": {"id": "7"}},
+                   Actor(ana, "player"))
+        await send({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "magus"]})
+        await send({"type": "d100_next_turn"})
+        await send({"type": "d100_gm_ruling", "character_id": "kai", "reason": f"burning{ESCAPES}",
+                    "add_conditions": ["stunned"], "condition_rounds": 2})
+        await share_links.create(store, campaign_id, f"thread{ESCAPES}", "gm")
+    finally:
+        await pool.close()
+    table = Table.__new__(Table)
+    table.url, table.id, table.gm = service, campaign_id, created.token
     return table, token
 
 
@@ -64,24 +99,32 @@ def login(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, u
 
 TEXT = [("login",), ("profiles",), ("log",), ("log", "--lang", "es"), ("state",), ("state", "--at-post", "7"),
         ("encounter",), ("transcript",), ("transcript", "--format", "bbcode"), ("transcript", "--split", "400"),
-        ("post", f"!roll d6 {ESCAPES}", "--post-id", "8"), ("post", f"!roll d6 {ESCAPES}", "--post-id", "8", "--bbcode"),
-        ("share", "--list", "--profile", "gm"), ("share", "--label", f"more{ESCAPES}", "--profile", "gm")]
+        ("post", "!roll d6 plain", "--post-id", "8"), ("post", "!roll d6 plain", "--post-id", "8", "--bbcode"),
+        ("share", "--list", "--profile", "gm"), ("share", "--label", "more", "--profile", "gm")]
+# The service refuses escapes in what is sent now (docs/api.md, "Text fields"): the refusal is shown visibly.
 REFUSED = [("state", "--at-post", ESCAPES), ("encounter", f"x{ESCAPES}"),
+           ("post", f"!roll d6 {ESCAPES}", "--post-id", "8"), ("share", "--label", f"more{ESCAPES}", "--profile", "gm"),
            ("post", f"!roll d8 {ESCAPES}", "--post-id", "8"), ("post", f"!hex{ESCAPES}", "--post-id", "9")]
 
 
 def test_cli_terminal_shows_players_escapes_visibly_in_every_subcommand(
-    service: str, config: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    service: str, config: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    database_url: str,
 ) -> None:
-    table, token = hostile_table(service)
+    table, token = hostile_table(service, database_url)
     url = f"{service}/campaigns/{table.id}"
     assert login(capsys, monkeypatch, url, table.gm, "--profile", "gm")[0] == 0
     for argv in TEXT:
         code, out, err = (login(capsys, monkeypatch, url, token) if argv == ("login",) else run(capsys, *argv))
         assert code == 0, (argv, out, err)
         assert live(out) == [] and live(err) == [], (argv, live(out), live(err))
+        if argv[0] == "post" or argv[:2] == ("share", "--label"):
+            continue  # what is sent now is plain (the service refuses escapes): nothing hostile to show
         assert "pwned" in out or argv[0] == "profiles" and "Kill Team" in out, (argv, out)
-        assert "\\x1b" in out and "\\x07" in out or argv[0] == "profiles", (argv, out)  # shown as escapes
+        # Shown as escapes; a transcript or a reply comes already escaped by the service, each control as its
+        # control picture (docs/history.md, "Escaping": ESC as U+241B, BEL as U+2407).
+        assert ("\\x1b" in out and "\\x07" in out or argv[0] == "profiles"
+                or argv[0] in ("transcript", "post") and "\u241b" in out and "\u2407" in out), (argv, out)
         # The newline inside Ana's name is shown, not obeyed: no line of the output is the forged one. (A
         # transcript or a reply is the service's document, printed line by line as it wrote them: a name's
         # newline in it is the service's Markdown and BBCode to escape, not the terminal's.)
@@ -93,9 +136,10 @@ def test_cli_terminal_shows_players_escapes_visibly_in_every_subcommand(
 
 
 def test_cli_terminal_json_stays_exact_and_carries_no_raw_controls(
-    service: str, config: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    service: str, config: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    database_url: str,
 ) -> None:
-    table, token = hostile_table(service)
+    table, token = hostile_table(service, database_url)
     url = f"{service}/campaigns/{table.id}"
     assert login(capsys, monkeypatch, url, table.gm, "--profile", "gm")[0] == 0
     shown: dict[tuple[str, ...], Any] = {}
@@ -115,8 +159,8 @@ def test_cli_terminal_json_stays_exact_and_carries_no_raw_controls(
     assert shown[("state", "--at-post", ESCAPES)]["status"] == 404
 
 
-def test_cli_terminal_bytes_of_a_process_hold_no_escape(service: str, config: Path) -> None:
-    table, token = hostile_table(service)
+def test_cli_terminal_bytes_of_a_process_hold_no_escape(service: str, config: Path, database_url: str) -> None:
+    table, token = hostile_table(service, database_url)
     env = {**os.environ, "LEXMECHANIC_CONFIG": str(config), "PYTHONPATH": str(ROOT)}
 
     def lexmechanic(*argv: str, given: bytes = b"") -> subprocess.CompletedProcess[bytes]:

@@ -42,8 +42,9 @@ async def test_compact_answer_is_the_documented_example_with_the_full_answers_va
     # The documented words and links, with this campaign's id and dice.
     documented_id = shown["result"]["rolls"][0]["proof"].split("/")[-3]
     for lang in ("en", "es"):
-        assert shape(compact["result"]["rendered"][lang], campaign.id) == shape(
-            shown["result"]["rendered"][lang], documented_id)
+        for form in ("rendered", "rendered_markdown", "rendered_bbcode"):
+            assert shape(compact["result"][form][lang], campaign.id) == shape(
+                shown["result"][form][lang], documented_id)
     assert shape(compact["result"]["rolls"][0]["proof"], campaign.id) == shape(
         shown["result"]["rolls"][0]["proof"], documented_id)
     # The same command id again, now in full: the replay carries the same head and result.
@@ -55,7 +56,8 @@ async def test_compact_answer_is_the_documented_example_with_the_full_answers_va
     assert full.json()["replayed"] and "preference-applied" not in full.headers
     for answer in (first.json(), again.json()):
         assert answer == {key: full.json()[key] for key in ("version", "head_hash", "result")}
-    assert len(first.content) < len(full.content) / 2
+    # docs/api.md: about half the full answer's bytes (the result tells the command in three forms).
+    assert len(first.content) < len(full.content) * 0.55
 
 
 async def test_compact_answer_only_when_asked_for(campaign: Campaign) -> None:

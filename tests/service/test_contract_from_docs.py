@@ -301,8 +301,12 @@ async def test_the_documented_bounds_of_a_command(
 
 @pytest.mark.parametrize(
     ("post", "header", "status"),
-    [({"id": "p" * 200, "url": "u" * 2000, "author": "a" * 200}, "k" * 200, 201),
-     ({"id": "p" * 201}, None, 400), ({"url": "u" * 2001}, None, 400), ({"author": "a" * 201}, None, 400),
+    [({"id": "p" * 200, "url": "https://f.example/" + "u" * 1982, "author": "a" * 200}, "k" * 200, 201),
+     ({"id": "p" * 201}, None, 400), ({"url": "https://f.example/" + "u" * 1983}, None, 400),
+     ({"author": "a" * 201}, None, 400),
+     # docs/api.md: the url is an absolute http(s) url; names and ids are one line.
+     ({"url": "u" * 2000}, None, 400), ({"url": "javascript:alert(1)"}, None, 400),
+     ({"id": "p\n1"}, None, 400), ({"author": "Ana\u202e"}, None, 400),
      ({"id": ""}, None, 400), ({"id": "p", "thread": 7}, None, 400), (None, "k" * 201, 400), (None, "", 400)],
 )
 async def test_the_post_reference_and_the_key_have_the_documented_bounds(
@@ -450,7 +454,7 @@ async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_tok
 
 
 POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events", "post_id_shared"}
-POST_RESULT = {"line", "source", "type", "result", "rendered"}
+POST_RESULT = {"line", "source", "type", "result", "rendered", "rendered_markdown", "rendered_bbcode"}
 PROBLEM_MEMBERS = {"type", "title", "status", "detail", "instance"}
 
 

@@ -72,7 +72,7 @@ async def test_transcript_from_the_first_event_shows_no_id_or_code(new_campaign:
     assert (first[0]["actor"], first[0]["actor_name"]) == ("gm", "GM")
     assert first[0]["summary"] == "Campaign “Campaign” created (Wrath & Glory)"
     markdown = (await wng.get("/transcript?from_seq=1&to_seq=2&format=markdown&lang=es")).text
-    assert "- **#1** · DJ: Campaña «Campaign» creada (Wrath & Glory)\n" in markdown
+    assert "- **#1** · DJ: Campaña «Campaign» creada (Wrath &amp; Glory)\n" in markdown
     bbcode = (await wng.get("/transcript?from_seq=1&to_seq=2&format=bbcode")).text
     assert "[*][b]#1[/b] · GM: Campaign “Campaign” created (Wrath & Glory)\n" in bbcode
     assert "gm:" not in markdown + bbcode and "wrath_and_glory" not in markdown + bbcode

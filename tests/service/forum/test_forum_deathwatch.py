@@ -36,7 +36,8 @@ async def test_forum_deathwatch_thread(client: Any) -> None:
     opened = await thread.post("GM", f'The hive gate groans open.\n!register "Cultist horde" #cultists npc '
                                      f'sheet={sheet(HORDE)}\n!start-session "The hive, night one"')
     print(opened["reply"]["markdown"])
-    assert opened["reply"]["markdown"].startswith("**GM** · [post t")
+    # The reply names the participant who sent it; the forum name the client gave is shown as such.
+    assert opened["reply"]["markdown"].startswith("**Game Master** *(posted as GM)* · [post t")
     assert "- New character: Cultist horde (NPC)\n" in opened["reply"]["markdown"]
     assert [r["type"] for r in opened["results"]] == ["create_character", "start_session"]
 

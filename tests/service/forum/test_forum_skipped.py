@@ -65,6 +65,8 @@ async def test_forum_skipped_damage_after_a_miss_records_the_rest_of_the_post(cl
     assert markdown.index("miss") < markdown.index("No damage") < markdown.index("ends the turn")
     assert damage["rendered"] == {"en": "No damage: the attack missed, so there is no damage to roll",
                                   "es": "Sin Daño: el ataque falló, así que no se tira el Daño"}
+    # docs/api.md: the escaped forms of a skipped line read the same (nothing in it is markup).
+    assert damage["rendered_markdown"] == damage["rendered_bbcode"] == damage["rendered"]
     # The same post forwarded again answers the same, skipped line included; nothing more is recorded.
     again = await thread.send("Ana", README_POST, post_id="p1201")
     assert again.status_code == 200 and again.json()["replayed"] is True

@@ -1,0 +1,30 @@
+"""The edge's refusal of control and invisible characters in any text field of a command (docs/api.md)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from domain.plain_text import refused_in
+from service.api.problems import ApiError
+
+
+def check_plain_text(body: Any, where: str = "body", tabs: bool = False) -> None:
+    """Refuse a body (as builtins) any of whose texts holds a control, format or separator character (a line
+    break only in notes; a tab too where `tabs`, the lines of a post, whose grammar reads it as a space),
+    naming the field and the character."""
+    refused = refused_in(body, where, tabs)
+    if refused is None:
+        return
+    field, char = refused
+    named = f"U+{ord(char):04X} {unicodedata.name(char, 'control character')}"
+    raise ApiError(
+        400, "invalid-request",
+        f"the request is not valid: {field} contains {named}: a text field must be one line (a note may hold line "
+        "breaks) without control or invisible formatting characters (bidirectional overrides, zero-width "
+        "characters)",
+        f"la petición no es válida: {field} contiene {named}: un campo de texto debe ser una línea (una nota "
+        "puede tener saltos de línea) sin caracteres de control ni de formato invisibles (cambios de dirección "
+        "del texto, caracteres de anchura cero)",
+        field=field, character=f"U+{ord(char):04X}",
+    )
