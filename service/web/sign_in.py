@@ -15,6 +15,7 @@ from litestar.params import Body, FromPath
 from litestar.response import Redirect, Template
 
 from projections.rendering.page_words import labels
+from service.api.limits import FORM_BODY_BYTES
 from service.api.negotiation import language
 from service.api.services import services
 from service.store import campaign_uuid
@@ -57,7 +58,8 @@ async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[st
     return _form(request, campaign_id, error=False, asked=request.query_params.get("next"))
 
 
-@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False)
+@post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False,
+      request_max_body_size=FORM_BODY_BYTES)
 async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
