@@ -8,11 +8,17 @@ and 3.7 s for the 8 MB header.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
 import httpx
+import msgspec
 
+from service.api import limits
+from service.api.posts import PostBody
+from service.api.schemas import ACCEPTED_COMMANDS, CreateCampaignBody, InviteBody
+from service.api.sharing import ShareLinkBody
 from tests.service.test_contract_from_docs import problem_of
 
 from .conftest import Campaign
@@ -135,3 +141,55 @@ async def test_the_swagger_page_has_a_policy_that_loads_only_its_own_files(clien
     _has_security_headers(page, "script-src 'self'")
     policy = page.headers["content-security-policy"]
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "default-src 'none'" in policy
+
+
+# --- The limits come from the schemas (service/api/limits.py) ----------------------------------------------------
+
+ESCAPED = 6  # bytes of one character escaped as \uXXXX
+
+
+def largest_json(kind: Any) -> float:
+    """The most bytes of compact JSON a value of `kind` can take (unbounded collections: infinite)."""
+    info = msgspec.inspect.type_info(kind) if not isinstance(kind, msgspec.inspect.Type) else kind
+    match info:
+        case msgspec.inspect.StrType(max_length=None) | msgspec.inspect.DictType(max_length=None):
+            return math.inf
+        case msgspec.inspect.StrType(max_length=length):
+            return 2 + ESCAPED * length
+        case msgspec.inspect.IntType():
+            return 20  # -9223372036854775808
+        case msgspec.inspect.FloatType():
+            return 24
+        case msgspec.inspect.BoolType() | msgspec.inspect.NoneType():
+            return 5
+        case msgspec.inspect.LiteralType(values=values):
+            return max(len(json.dumps(value)) for value in values)
+        case msgspec.inspect.UnionType(types=types):
+            return max(largest_json(member) for member in types)
+        case msgspec.inspect.VarTupleType(max_length=None) | msgspec.inspect.ListType(max_length=None):
+            return math.inf
+        case msgspec.inspect.VarTupleType(item_type=item, max_length=length) | msgspec.inspect.ListType(
+                item_type=item, max_length=length):
+            return 2 + length * (largest_json(item) + 1)
+        case msgspec.inspect.StructType(fields=fields, tag_field=tag_field, tag=tag):
+            tagged = len(json.dumps({tag_field: tag})) if tag_field else 2
+            return tagged + sum(len(f.encode_name) + 4 + largest_json(f.type) for f in fields)
+    raise AssertionError(f"no bound for {info}")
+
+
+def test_each_routes_body_limit_holds_the_largest_body_its_schema_accepts() -> None:
+    post = largest_json(PostBody)
+    assert 130_000 < post <= limits.POST_BODY_BYTES < post * 1.05
+    for small in (InviteBody, ShareLinkBody):
+        assert largest_json(small) <= limits.SMALL_BODY_BYTES
+    bounded = [largest_json(kind) for kind in ACCEPTED_COMMANDS]
+    assert max(size for size in bounded if size != math.inf) <= limits.COMMAND_BODY_BYTES
+    # The largest command a GM sends: a critical table of 2,000 rows (the most it holds), each with 500
+    # characters of text (the most), escaped, and three effects.
+    row = {"area": "head", "damage_type": "explosive", "total": 100, "text": "é" * 500,
+           "effects": [{"key": "limb_useless", "amount": 100}] * 3}
+    table = {"type": "d100_load_critical_table", "table": {"name": "é" * 200, "rows": [row] * 2000},
+             "post": {"id": "é" * 200}}
+    assert 6_000_000 < len(json.dumps(table, separators=(",", ":"))) <= limits.COMMAND_BODY_BYTES
+    # What the schemas leave unbounded (a sheet's lists, a campaign's options) is bounded by the route's limit.
+    assert largest_json(CreateCampaignBody) == math.inf
