@@ -6,8 +6,8 @@ byte: a client could hold sockets open for ever by sending a head slowly (slowlo
 gather megabytes of one header. Its `limit_concurrency` answers a plain-text 503. This subclass keeps
 everything else of uvicorn and adds (docs/api.md, "Limits"):
 
-- head time: a connection must deliver a whole request head within `head_seconds` of opening (or of its
-  first byte after a response); else it is closed, with a 408 problem document if part of a head came;
+- head time: a connection must deliver a whole request head within `head_seconds` of opening (or of the
+  first byte of a later head); else it is closed, with a 408 problem document if part of a head came;
 - head size: a head larger than `head_bytes` is a 431 problem document, and the connection is closed;
 - connections: a request arriving while more than `max_connections` connections are open (or as many
   requests run) is a 503 problem document with Retry-After, and that connection is closed.
@@ -91,16 +91,12 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._in_head = True  # no request head is complete since the connection opened or the last message ended
         self._head_bytes = 0
 
-    # The head's deadline runs while the connection waits for a head: from its opening, and from the end of
-    # each response (uvicorn's keep-alive timeout closes an idle one sooner); a complete head stops it.
+    # The head's deadline runs from the connection's opening, and from the first byte of each later head that
+    # does not arrive in one piece (uvicorn's keep-alive timeout closes a connection idle after a response); a
+    # complete head stops it. A head that arrives whole in one read arms no timer at all.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._start_head_deadline()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing() and self._in_head and self._head_timer is None:
-            self._start_head_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_head_deadline()
@@ -127,11 +123,13 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         if self._in_head:
             self._head_bytes += len(data)
-            if self._head_timer is None:  # a pipelined head, arriving while a response is written
-                self._start_head_deadline()
         super().data_received(data)
-        if self._in_head and self._head_bytes > self.limits.head_bytes and not self.transport.is_closing():
+        if not self._in_head or not self._head_bytes or self.transport.is_closing():
+            return
+        if self._head_bytes > self.limits.head_bytes:
             self._refuse(431)
+        elif self._head_timer is None:
+            self._start_head_deadline()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
