@@ -97,8 +97,13 @@ def face(term: Term, die: Die) -> int:
     return d5(die) if term.sides == 5 else die.value
 
 
+def _shown(term: Term, die: Die) -> str:
+    counted = face(term, die)
+    return str(counted) if counted == die.value else f"{die.value}→{counted}"
+
+
 def render(evaluated: Evaluated) -> str:
-    """`2d10+3 = [7, 4] + 3 = 14`: every die visible, in the order rolled."""
+    """`2d10+1d5 = [7, 4] + [9→5] = 16`: every die visible as rolled, in the order rolled."""
     parts: list[str] = []
     dice = iter(evaluated.dice)
     for index, term in enumerate(evaluated.terms):
@@ -106,6 +111,7 @@ def render(evaluated: Evaluated) -> str:
         if term.sides == 0:
             parts.append(f"{sign} {term.constant}".strip())
             continue
-        faces = [face(term, next(dice)) for _ in range(term.count)]
-        parts.append(f"{sign} [{', '.join(str(f) for f in faces)}]".strip())
+        # A d5 is a d10 halved: the d10 as rolled first (`7→4`), as the proof records it.
+        shown = [_shown(term, next(dice)) for _ in range(term.count)]
+        parts.append(f"{sign} [{', '.join(shown)}]".strip())
     return f"{' '.join(parts)} = {evaluated.total}"

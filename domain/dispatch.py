@@ -9,7 +9,7 @@ engine too (it may refuse, or record its own events).
 from __future__ import annotations
 
 from domain import missions
-from domain.campaign.commands import CAMPAIGN_COMMANDS, EndSession, InviteParticipant, StartSession
+from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, EndSession, StartSession
 from domain.campaign.decide import CommandContext, decide_campaign
 from domain.campaign.permissions import authorize
 from domain.campaign.state import CampaignState
@@ -36,7 +36,7 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
         )
     if owner is not None and type(command) in engine.aliases:
         command = engine.aliases[type(command)](command)
-    if isinstance(command, (*CAMPAIGN_COMMANDS, InviteParticipant)):
+    if isinstance(command, (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS)):
         authorize(state, actor, command)
         events = decide_campaign(state, command, dice, actor, context)
         if isinstance(command, StartSession) and state.rules is not None:

@@ -22,6 +22,8 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantTokenRevoked,
+    ParticipantTokenRotated,
     SessionEnded,
     SessionStarted,
     TurnRedone,
@@ -56,6 +58,8 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
             state = replace(state, rules=engine.evolve(rules, event))
     if kind in _MISSION_TYPES:
         state = replace(state, missions=missions_fold.evolve(state.missions, event))
+    if kind is EntropyContributed:
+        return _entropy_contributed(state, recorded)
     handler = _HANDLERS.get(kind)
     if handler is None:
         return replace(state, version=seq)
@@ -82,6 +86,15 @@ def _joined(state: CampaignState, event: Event, seq: int) -> CampaignState:
     return replace(state, version=seq, participants={**state.participants, event.participant_id: joined})
 
 
+def _token_revoked(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, (ParticipantTokenRevoked, ParticipantTokenRotated))
+    found = state.participants.get(event.participant_id)
+    if found is None:
+        return replace(state, version=seq)
+    marked = replace(found, token_revoked=isinstance(event, ParticipantTokenRevoked))
+    return replace(state, version=seq, participants={**state.participants, event.participant_id: marked})
+
+
 def _with_character(state: CampaignState, character: Character, seq: int) -> CampaignState:
     return replace(state, version=seq, characters={**state.characters, character.character_id: character})
 
@@ -98,11 +111,17 @@ def _seed_committed(state: CampaignState, event: Event, seq: int) -> CampaignSta
     return replace(state, version=seq, epoch=epoch)
 
 
-def _entropy_contributed(state: CampaignState, event: Event, seq: int) -> CampaignState:
+def _entropy_contributed(state: CampaignState, recorded: Recorded) -> CampaignState:
+    """The epoch's digest moves on, and its author's count of contributions (the quota's) goes up by one."""
+    event, seq, actor = recorded.event, recorded.seq, recorded.meta.actor
     assert isinstance(event, EntropyContributed)
     if state.epoch is None or state.epoch.epoch != event.epoch:
         return replace(state, version=seq)
-    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq))
+    counted = state.epoch.contributed
+    if actor is not None:
+        counted = {**counted, actor: counted.get(actor, 0) + 1}
+    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq),
+                    contributed=counted)
     return replace(state, version=seq, epoch=epoch)
 
 
@@ -163,10 +182,11 @@ def _turn_redone(state: CampaignState, event: Event, seq: int) -> CampaignState:
 _HANDLERS: dict[type[Event], Handler] = {
     CampaignCreated: _created,
     ParticipantJoined: _joined,
+    ParticipantTokenRevoked: _token_revoked,
+    ParticipantTokenRotated: _token_revoked,
     CharacterCreated: _character_created,
     DiceSeedCommitted: _seed_committed,
     DiceSeedRevealed: _seed_revealed,
-    EntropyContributed: _entropy_contributed,
     SessionStarted: _session_started,
     SessionEnded: _session_ended,
     DiceRolled: _rolled,

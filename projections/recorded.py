@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.commands import PostRef, Role
@@ -36,6 +38,10 @@ class EventMeta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, g
     turn: int | None = None
     turn_character: str | None = None
     dice: DiceProvenance | None = None
+    # On a command's first event only: the command as decided (its JSON body without `post` and
+    # `expected_version`, which the envelope and the seq already say), so that a verifier can decide it
+    # again with the recorded dice and require the recorded events (docs/audit-format.md, "Replaying the rules").
+    command: dict[str, Any] | None = None
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):

@@ -10,10 +10,12 @@ from litestar.exceptions import HTTPException
 
 from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.contributions import roll_contributions
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import DEFAULT_BODY_BYTES, refuse_deep_bodies
 from service.api.missions import mission_read
+from service.api.participant_tokens import revoke_participant_token, rotate_participant_token
 from service.api.posts import send_post
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
@@ -75,6 +77,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             create_campaign,
             invite_participant,
+            revoke_participant_token,
+            rotate_participant_token,
             send_command,
             send_post,
             campaign_summary,
@@ -86,6 +90,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             transcript,
             verify,
             roll_proof,
+            roll_contributions,
             export,
             feed,
             health,

@@ -21,6 +21,11 @@ from service.verification_said import Said
 # (In Spanish "registro" is the campaign's log, as everywhere else; the head record is "la línea de cabeza".)
 _EXPECTED = Said("--expect", "--expect")
 
+# Bounds on one line of a file someone hands over: its bytes (read no further than this, so memory stays
+# constant however long the line is) and how deep its arrays and objects nest.
+MAX_LINE_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 64
+
 
 class Unreadable(ValueError):
     """The file (or an `--expect`) cannot be checked at all; its English message is `str()`, as before."""
@@ -51,54 +56,95 @@ def parse_expectation(text: str) -> Expectation:
     return Expectation(match.group("campaign"), int(match.group("seq")), match.group("hash").lower())
 
 
+class _Head(msgspec.Struct):
+    """A head record's `head`: an object naming its campaign (version and hash are checked as findings)."""
+
+    campaign_id: str
+    version: Any = None
+    head_hash: Any = None
+
+
 class _Peek(msgspec.Struct):
     """What the first pass reads of a line; everything else is skipped without being built."""
 
     campaign_id: str | None = None
     type: str | None = None
     data: msgspec.Raw = msgspec.Raw()
-    head: msgspec.Raw = msgspec.Raw()
+    head: _Head | None = None
 
 
 _peek = msgspec.json.Decoder(_Peek)
+_record = msgspec.json.Decoder(dict[str, Any])
 
 
 def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """The file's non-blank lines, numbered; a line is never read past MAX_LINE_BYTES."""
     with path.open("rb") as file:
-        for number, line in enumerate(file, start=1):
+        number = 0
+        while line := file.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+                raise Unreadable(f"line {number} is longer than {MAX_LINE_BYTES:,} bytes",
+                                 f"la línea {number} tiene más de {MAX_LINE_BYTES:,} bytes".replace(",", "."))
             if line.strip():
                 yield number, line
+
+
+def _decoded(number: int, line: bytes, decoder: msgspec.json.Decoder[Any]) -> Any:
+    """One line decoded, or Unreadable saying why not (the decoder's own words say where in the line)."""
+    try:
+        return decoder.decode(line)
+    except RecursionError:
+        raise _too_deep(number) from None
+    except msgspec.DecodeError as error:
+        raise Unreadable(f"line {number} is not JSON: {error}", f"la línea {number} no es JSON: {error}") from error
+    except msgspec.ValidationError as error:
+        raise Unreadable(f"line {number} is neither an event record nor a head record: {error}",
+                         f"la línea {number} no es ni un evento exportado ni una línea de cabeza: {error}") from error
+
+
+def _too_deep(number: int) -> Unreadable:
+    return Unreadable(f"line {number} nests arrays and objects more than {MAX_DEPTH} deep",
+                      f"la línea {number} anida listas y objetos a más de {MAX_DEPTH} niveles")
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Whether `value` nests no more than `limit` arrays and objects deep (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth + 1 > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
 
 
 def _first_pass(path: Path) -> tuple[list[str], dict[str, list[dict[str, Any]]]]:
     campaigns: dict[str, None] = {}
     epoch_records: dict[str, list[dict[str, Any]]] = {}
     for number, line in _lines(path):
-        try:
-            peeked = _peek.decode(line)
-        except msgspec.DecodeError as error:
-            # The decoder's own words say where in the line: quoted as msgspec writes them.
-            raise Unreadable(f"line {number} is not JSON: {error}",
-                             f"la línea {number} no es JSON: {error}") from error
-        except msgspec.ValidationError as error:
-            raise Unreadable(f"line {number} is not an event record: {error}",
-                             f"la línea {number} no es un evento exportado: {error}") from error
+        peeked: _Peek = _decoded(number, line, _peek)
         if peeked.campaign_id is None:
-            if not peeked.head:
+            if peeked.head is None:
                 raise Unreadable(f"line {number} is neither an event record nor a head record",
                                  f"la línea {number} no es ni un evento exportado ni una línea de cabeza")
             continue
         campaigns.setdefault(peeked.campaign_id)
         if peeked.type in ("dice_seed_committed", "dice_seed_revealed") and peeked.data:
-            data = msgspec.json.decode(peeked.data)
+            data = _decoded(number, peeked.data, msgspec.json.Decoder())
             epoch_records.setdefault(peeked.campaign_id, []).append({"type": peeked.type, "data": data})
     return list(campaigns), epoch_records
 
 
-def verify_file(path: Path, expectations: list[Expectation] | None = None) -> list[CampaignReport]:
-    """One report per campaign in the file, in the order they first appear."""
+def verify_file(path: Path, expectations: list[Expectation] | None = None, rules: bool = False,
+                ) -> list[CampaignReport]:
+    """One report per campaign in the file, in the order they first appear; with `rules`, every command decided
+    again (projections/rules_replay.py)."""
     campaigns, epoch_records = _first_pass(path)
-    verifiers = {c: CampaignVerifier(c, seeds_from(epoch_records.get(c, []))) for c in campaigns}
+    verifiers = {c: CampaignVerifier(c, seeds_from(epoch_records.get(c, [])), rules) for c in campaigns}
     for expectation in expectations or []:
         target = expectation.campaign_id
         if target is None:
@@ -115,29 +161,38 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None) -> li
         verifiers[target].expect(expectation.seq, expectation.hash_prefix, _EXPECTED)
     with_head: set[str] = set()
     for number, line in _lines(path):
-        record = msgspec.json.decode(line)
-        if not isinstance(record, dict):
-            raise Unreadable(f"line {number} is not an event record", f"la línea {number} no es un evento exportado")
-        head = record.get("head")
-        if "campaign_id" not in record and isinstance(head, dict):
-            campaign = head.get("campaign_id")
-            if campaign not in verifiers:
-                raise Unreadable(f"line {number}: a head record for campaign {campaign!r}, which has no events here",
-                                 f"línea {number}: una línea de cabeza de la campaña {campaign!r}, que aquí no "
-                                 "tiene eventos")
-            version, head_hash = head.get("version"), head.get("head_hash")
+        # The first pass read every line's shape; this one builds each record whole, so it bounds its depth
+        # first (hashing and finding the dice walk it) and reads its shape again (the file may have changed).
+        record: dict[str, Any] = _decoded(number, line, _record)
+        if not _depth_within(record, MAX_DEPTH):
+            raise _too_deep(number)
+        campaign = record.get("campaign_id")
+        if campaign is None:
+            head = _decoded(number, line, _peek).head
+            if head is None:
+                raise Unreadable(f"line {number} changed while it was read",
+                                 f"la línea {number} cambió mientras se leía")
+            if head.campaign_id not in verifiers:
+                raise Unreadable(
+                    f"line {number}: a head record for campaign {head.campaign_id!r}, which has no events here",
+                    f"línea {number}: una línea de cabeza de la campaña {head.campaign_id!r}, que aquí no tiene "
+                    "eventos",
+                )
+            version, head_hash = head.version, head.head_hash
             where = Said(f"the export's head record (line {number})",
                          f"la línea de cabeza de la exportación (línea {number})")
-            if not isinstance(version, int) or not isinstance(head_hash, str):
-                verifiers[campaign].report.problems.append(Said(
+            if not isinstance(version, int) or isinstance(version, bool) or not isinstance(head_hash, str):
+                verifiers[head.campaign_id].report.problems.append(Said(
                     f"{where.en} has no whole-number version and hash",
                     f"{where.es} no tiene una versión entera y un hash",
                 ))
             else:
-                verifiers[campaign].head(version, head_hash, where)
-            with_head.add(campaign)
+                verifiers[head.campaign_id].head(version, head_hash, where)
+            with_head.add(head.campaign_id)
             continue
-        verifiers[str(record["campaign_id"])].add(record)
+        if not isinstance(campaign, str) or campaign not in verifiers:
+            raise Unreadable(f"line {number} changed while it was read", f"la línea {number} cambió mientras se leía")
+        verifiers[campaign].add(record)
     reports = []
     for campaign, verifier in verifiers.items():
         if campaign not in with_head:

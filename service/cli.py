@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from service.client.commands import add_client_commands
+from service.client.terminal import Terminal
 from service.settings import admin_token_from_env, data_dir_from_env
 
 if TYPE_CHECKING:  # the verifier is imported when `verify` runs, as every command imports its own
@@ -59,7 +61,8 @@ def _serve(args: argparse.Namespace) -> int:
     # embedded PostgreSQL, if any, is started once, here, and the service role's URL handed down.
     os.environ["DATABASE_URL"] = url
     if admin_token_from_env() is None:
-        print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns.", flush=True)
+        print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns "
+              "(the global feed GET /events stays closed until it is set).", flush=True)
     config = serving.uvicorn_config(
         serving.APP_FACTORY, factory=True, host=args.host, port=args.port, workers=args.workers,
         access_log=not args.no_access_log,
@@ -158,7 +161,7 @@ def _verify(args: argparse.Namespace) -> int:
     path, spanish = Path(args.file), args.lang == "es"
     try:
         expectations = [parse_expectation(text) for text in args.expect or []]
-        reports = verify_file(path, expectations)
+        reports = verify_file(path, expectations, rules=args.rules)
     except (OSError, ValueError) as error:
         # The operating system's words (no such file …) are quoted as it says them.
         detail = error.said.in_lang(args.lang) if isinstance(error, Unreadable) else str(error)
@@ -170,6 +173,12 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
     for report in reports:
         print(_verdict(report, args.lang))
+        if report.rules is not None:
+            replayed, older = report.rules.commands_replayed, report.rules.not_replayable
+            print(f"  reglas: {replayed} órdenes repetidas con sus dados; {older} sin su orden en el registro "
+                  "(anteriores a guardarla: no se pueden repetir)" if spanish else
+                  f"  rules: {replayed} commands decided again with their dice; {older} without their command in "
+                  "the log (written before it was kept: not replayable)")
         for problem in report.problems:
             print(f"  - {problem.in_lang(args.lang)}")
     return 0 if all(r.ok for r in reports) else 1
@@ -223,11 +232,27 @@ def main(argv: list[str] | None = None) -> int:
         help="a head witnessed outside the file (e.g. in a forum post): event SEQ must have this hash; repeatable",
     )
     verifying.add_argument("--lang", choices=("en", "es"), default="en", help="the report's language (default en)")
+    verifying.add_argument(
+        "--rules", action="store_true",
+        help="also decide every command again with its recorded dice and require exactly the recorded events",
+    )
     verifying.set_defaults(run=_verify)
     add_client_commands(commands)
     args = parser.parse_args(argv)
-    result: int = args.run(args)
+    if args.command in OPERATOR_COMMANDS:
+        result: int = args.run(args)
+        return result
+    # Every other command prints what players wrote (through the service) or what a file handed over holds:
+    # all it writes is shown, never obeyed, by the terminal (service/client/terminal.py).
+    with (contextlib.redirect_stdout(Terminal(sys.stdout)),
+          contextlib.redirect_stderr(Terminal(sys.stderr))):
+        result = args.run(args)
     return result
+
+
+# The operator's own commands on their own database: a progress line that returns the cursor (rebuild), the
+# export's bytes as recorded (export), the server's log (serve).
+OPERATOR_COMMANDS = ("serve", "migrate", "export", "rebuild")
 
 
 if __name__ == "__main__":

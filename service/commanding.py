@@ -13,7 +13,6 @@ nonce, or nothing recorded at all.
 from __future__ import annotations
 
 import hashlib
-import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,9 +20,19 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign.commands import EndSession, InviteParticipant, Reinstate, Retract, RevealDiceSeed, StartSession
+from domain.campaign.commands import (
+    EndSession,
+    InviteParticipant,
+    Reinstate,
+    Retract,
+    RevealDiceSeed,
+    RevokeParticipantToken,
+    RotateParticipantToken,
+    StartSession,
+)
 from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
+from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
@@ -54,7 +63,8 @@ from service.store import (
 # types of the events they name): decided and written under the head lock, in one transaction with those
 # rows. Every other command appends optimistically first (service/store.py, `append_if_head`).
 LOCKED_COMMANDS: tuple[type[Command], ...] = (
-    InviteParticipant, StartSession, EndSession, RevealDiceSeed, Retract, Reinstate,
+    InviteParticipant, RevokeParticipantToken, RotateParticipantToken, StartSession, EndSession, RevealDiceSeed,
+    Retract, Reinstate,
 )
 # The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
@@ -125,6 +135,9 @@ class UnitOutcome(msgspec.Struct, frozen=True):
     # The state after the unit: the renderers read names and the new state of whoever changed from it.
     after: CampaignState | None = None
     skipped: list[UnitSkip] = []
+    # The other participants who recorded a post under the same id (post ids are per author): named in
+    # the answer, so the author knows the id was taken by someone else too, and by whom.
+    id_also_held_by: list[str] = []
 
 
 class LineRefused(Exception):
@@ -138,7 +151,7 @@ class LineRefused(Exception):
 
 
 class PostEdited(IdempotencyConflict):
-    """The post id was recorded before with other text (an edited post), or by another participant."""
+    """The author recorded a post under this id before, with other text (an edited post)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -153,8 +166,20 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def _fresh_id(prefix: str) -> str:
-    return f"{prefix}-{secrets.token_hex(4)}"
+def recorded_command(command: Command | CreateCampaign) -> dict[str, Any]:
+    """The command's body as its first event's `meta.command` keeps it: without `post` and
+    `expected_version`, which the envelope and the seq already say."""
+    body = msgspec.to_builtins(command)
+    assert isinstance(body, dict)
+    body.pop("post", None)
+    body.pop("expected_version", None)
+    return body
+
+
+def _with_command(metas: list[EventMeta], command: Command | CreateCampaign) -> list[EventMeta]:
+    if metas:
+        metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
+    return metas
 
 
 def _outcome(
@@ -220,6 +245,7 @@ class Commander:
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
+            metas = _with_command(metas, command)
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
@@ -274,6 +300,7 @@ class Commander:
             except DomainError:
                 return None
             metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
+            metas = _with_command(metas, command)
             try:
                 stored = await self.store.append_if_head(head, events, metas, idempotency_key)
             except KeyAlreadyUsed:
@@ -305,20 +332,23 @@ class Commander:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
         async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(idempotency_key) if idempotency_key is not None else []
+            # A key is its sender's (migrations/0005): another participant's command under it is theirs.
+            previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
+                        if idempotency_key is not None else [])
             if previous:
                 first = previous[0].meta
-                # The same key from another participant, or with another body, is not a retry.
-                if first.get("request_digest") != digest or first.get("actor") != actor.participant_id:
+                # The same key with another body is not a retry.
+                if first.get("request_digest") != digest:
                     raise IdempotencyConflict(idempotency_key or "")
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
                 events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, command, events, fresh_seed)
+                token = await self._side_records(writer, state, command, events, fresh_seed)
                 base = self._base(actor, command, digest, state, seed, nonce)
                 metas, new_state = stamp(state, events, nonce, base)
+                metas = _with_command(metas, command)
                 stored = await writer.append(events, metas, idempotency_key)
         if not previous:
             return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
@@ -392,14 +422,14 @@ class Commander:
         done: list[UnitCommand] = []
         skipped: list[UnitSkip] = []
         async with self.store.write(campaign_id) as writer:
-            previous = await writer.command_by_key(key)
+            # A post id is its author's: another participant's post under it blocks nothing, and is named.
+            previous = await writer.command_by_key(key, actor.participant_id)
+            held_by = await writer.other_key_holders(key, actor.participant_id)
             if previous:
                 first = previous[0].meta
-                if first.get("line") is None or first.get("request_digest") != digest or first.get(
-                    "actor"
-                ) != actor.participant_id:
+                if first.get("line") is None or first.get("request_digest") != digest:
                     raise PostEdited(key)
-                unit = await writer.unit_of_post(key)
+                unit = await writer.unit_of_post(key, actor.participant_id)
             else:
                 state = await self.cache.for_writer(writer)
                 start = state.version
@@ -408,14 +438,15 @@ class Commander:
             head = writer.head
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
-            return await self._replayed_unit(campaign_id, unit, head, replan)
+            replayed = await self._replayed_unit(campaign_id, unit, head, replan)
+            return msgspec.structs.replace(replayed, id_also_held_by=held_by)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
             self.cache.put(campaign_id, state, head.head_hash)
             if self.snapshots is not None and self.snapshots.due(start, state.version):
                 await self.snapshots.save(campaign_id, state)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
-                           skipped=skipped)
+                           skipped=skipped, id_also_held_by=held_by)
 
     async def _unit_line(
         self, writer: Writer, actor: Actor, post: PostRef, digest: str, planned: UnitLine, state: CampaignState,
@@ -433,9 +464,10 @@ class Commander:
                 raise LineRefused(planned.line, planned.source, error) from error
             skipped.append(skip)
             return state
-        token = await self._side_records(writer, command, events, fresh_seed)
+        token = await self._side_records(writer, state, command, events, fresh_seed)
         base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
         metas, after = stamp(state, events, nonce, base)
+        metas = _with_command(metas, command)
         # The idempotency key (the post id) goes on the unit's first event only.
         stored = await writer.append(events, metas, post.id if not done else None)
         if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
@@ -446,15 +478,24 @@ class Commander:
         return after
 
     async def _side_records(
-        self, writer: Writer, command: Command, events: Sequence[Event], fresh_seed: bytes | None
+        self, writer: Writer, state: CampaignState, command: Command, events: Sequence[Event],
+        fresh_seed: bytes | None,
     ) -> str | None:
-        """What a command writes besides its events: a new participant's token, a new epoch's seed."""
+        """What a command writes besides its events: a new participant's token, a revocation (the tokens and
+        web sessions of the participant end), a rotation (those end and a new token is issued), a new epoch's
+        seed. All of it commits with the events, or none of it."""
         token: str | None = None
         if isinstance(command, InviteParticipant):
             token = tokens.new_token()
             joined = events[0]
             assert isinstance(joined, ParticipantJoined)
             await writer.save_token(tokens.token_hash(token), joined.participant_id, command.role)
+        if isinstance(command, (RevokeParticipantToken, RotateParticipantToken)):
+            await writer.revoke_tokens(command.participant_id)
+        if isinstance(command, RotateParticipantToken):
+            token = tokens.new_token()
+            role = state.participants[command.participant_id].role  # the decision checked it exists
+            await writer.save_token(tokens.token_hash(token), command.participant_id, role)
         for event in events:
             if isinstance(event, DiceSeedCommitted):
                 assert fresh_seed is not None  # _decide refuses an epoch opened without one
@@ -533,7 +574,7 @@ class Commander:
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
         context = CommandContext(
             next_seq=nonce,
-            fresh_id=_fresh_id("p" if isinstance(command, InviteParticipant) else "c"),
+            fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},

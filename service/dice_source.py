@@ -17,6 +17,7 @@ import secrets
 from domain.dice import Die
 
 _SPACE = 2**64
+DICE_SPACE = _SPACE  # a die of more sides has no face: no draw is below the rejection limit
 
 
 def new_seed() -> bytes:
@@ -37,8 +38,8 @@ def die_message(campaign_id: str, nonce: int, k: int, attempt: int, entropy: str
 
 def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, entropy: str | None = None) -> int:
     """The face of die k of the command with this nonce: uniform on 1..sides."""
-    if sides < 1:
-        raise ValueError("a die has at least one side")
+    if not 1 <= sides <= _SPACE:
+        raise ValueError(f"a die has between 1 and 2**64 sides, not {sides}")
     limit = _SPACE - (_SPACE % sides)
     attempt = 0
     while True:

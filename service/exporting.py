@@ -41,9 +41,10 @@ async def export_lines(store: EventStore, head: Head) -> AsyncIterator[bytes]:
     yield msgspec.json.encode(head_record(head)) + b"\n"
 
 
-async def verify_stored(store: EventStore, head: Head) -> CampaignReport:
-    """The campaign checked from the database against its head row, as an auditor checks an export."""
-    verifier = CampaignVerifier(head.campaign_id, seeds_from(await store.epoch_events(head.campaign_id)))
+async def verify_stored(store: EventStore, head: Head, rules: bool = False) -> CampaignReport:
+    """The campaign checked from the database against its head row, as an auditor checks an export; with
+    `rules`, every command decided again with its recorded dice (projections/rules_replay.py)."""
+    verifier = CampaignVerifier(head.campaign_id, seeds_from(await store.epoch_events(head.campaign_id)), rules)
     async for page in stored_pages(store, head):
         for event in page:
             verifier.add(msgspec.to_builtins(event))

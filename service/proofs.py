@@ -10,11 +10,14 @@ import hashlib
 import hmac
 from typing import Any
 
-from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
+from domain.campaign.entropy import CONTRIBUTIONS_LISTED, NO_CONTRIBUTIONS, next_digest
 from service.dice_source import die_message
 from service.store import EventStore, StoredEvent, epoch_fact
 from service.verification import recorded_dice
 
+# At most this many contributions are listed in a proof (JSON and page): the ones closest before the roll,
+# those a table that cares contributes last (docs/fairness.md). A new epoch holds at most 5 per participant.
+LISTED = CONTRIBUTIONS_LISTED
 ALGORITHM_TEXT = {
     1: "die k = first 8 bytes (big-endian) of HMAC-SHA256(seed, f'{campaign_id}:{nonce}:{k}:{attempt}'), "
     "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; see docs/fairness.md",
@@ -22,6 +25,36 @@ ALGORITHM_TEXT = {
     "rejected while >= 2**64 - 2**64 % sides, else value mod sides + 1; entropy = the digest of the epoch's "
     "contributions before the roll; see docs/fairness.md",
 }
+
+
+async def entropy_view(
+    store: EventStore, campaign_id: str, epoch: int, nonce: int, seq: int, digest: str | None
+) -> dict[str, Any]:
+    """The contributions a roll's dice mixed in, bounded: the last LISTED of them, recomputed from the digest
+    recorded by the one before them, with how many there were and where to read them all.
+
+    An epoch recorded before the quota may hold hundreds (issue 18: 600), and every proof of the epoch used to
+    list them all; this costs one short index read whatever the epoch holds. The omitted ones are checked
+    whole by `GET .../contributions` (every record, a page at a time), `GET /verify` and the export.
+    """
+    latest = await store.latest_contributions(campaign_id, epoch, nonce, LISTED + 1)
+    omitted_before = latest[0] if len(latest) > LISTED else None
+    listed = latest[-LISTED:] if omitted_before is not None else latest
+    count = await store.count_contributions(campaign_id, epoch, nonce) if omitted_before is not None else len(listed)
+    start = str(omitted_before.data.get("digest")) if omitted_before is not None else NO_CONTRIBUTIONS
+    recomputed = start
+    contributions: list[dict[str, Any]] = []
+    for stored in listed:
+        recomputed = next_digest(recomputed, str(stored.data.get("entropy")))
+        contributions.append({"seq": stored.seq, "actor": stored.meta.get("actor"), **stored.data,
+                              "digest_recomputed": recomputed})
+    return {
+        "digest": digest, "digest_recomputed": recomputed, "matches": recomputed == digest,
+        "count": count, "omitted": count - len(listed),
+        "start_seq": omitted_before.seq if omitted_before is not None else None, "start_digest": start,
+        "contributions": contributions,
+        "contributions_url": f"/campaigns/{campaign_id}/rolls/{seq}/contributions",
+    }
 
 
 def die_steps(
@@ -57,11 +90,6 @@ async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -
     revealed = await epoch_fact(store, campaign_id, "dice_seed_revealed", epoch)
     algorithm = int(committed.get("algorithm", 1)) if committed else None
     seed = bytes.fromhex(str(revealed["seed"])) if revealed else None
-    contributions = await store.contributions_before(campaign_id, epoch, nonce) if algorithm == 2 else []
-    digest = NO_CONTRIBUTIONS
-    for contribution in contributions:
-        digest = next_digest(digest, str(contribution["entropy"]))
-        contribution["digest_recomputed"] = digest
     dice: dict[int, dict[str, Any]] = {}
     for event in command:
         for die in recorded_dice(event.type, event.schema_version, event.data):
@@ -86,8 +114,8 @@ async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -
         "revealed": seed is not None,
         "seed": seed.hex() if seed else None,
         "seed_matches_commitment": None if seed is None else hashlib.sha256(seed).hexdigest() == commitment,
-        "entropy": {"digest": entropy, "digest_recomputed": digest, "matches": digest == entropy,
-                    "contributions": contributions} if algorithm == 2 else None,
+        "entropy": await entropy_view(store, campaign_id, epoch, nonce, stored.seq, entropy)
+        if algorithm == 2 else None,
         "algorithm_text": ALGORITHM_TEXT.get(algorithm or 1),
         "dice": listed,
         "verified": None if seed is None else all(d["matches"] for d in listed),

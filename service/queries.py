@@ -61,17 +61,24 @@ SELECT c.ruleset, c.version, c.head_hash, e.seq, e.type, e.schema_version, e.dat
 _STORED_COLUMNS = """campaign_id::text AS campaign_id, seq, global_position, type, schema_version,
        data::text AS data, meta::text AS meta, idempotency_key, recorded_at, prev_hash, hash"""
 
+# A key is its sender's (migrations/0005): the command one participant sent under it.
 SELECT_COMMAND_BY_KEY = f"""
 SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1
    AND meta ->> 'command_id' = (SELECT meta ->> 'command_id' FROM events
-                                 WHERE campaign_id = $1 AND idempotency_key = $2)
+                                 WHERE campaign_id = $1 AND idempotency_key = $2 AND meta ->> 'actor' = $3)
  ORDER BY seq
 """
-# Every event a forum post wrote through POST /posts (one unit of several commands), by the post id.
+# The other participants who sent something under a key, first sender first.
+SELECT_OTHER_KEY_HOLDERS = """
+SELECT meta ->> 'actor' AS actor FROM events
+ WHERE campaign_id = $1 AND idempotency_key = $2 AND meta ->> 'actor' <> $3
+ ORDER BY seq
+"""
+# Every event a forum post wrote through POST /posts (one unit of several commands), by its id and author.
 SELECT_UNIT_OF_POST = f"""
 SELECT {_STORED_COLUMNS} FROM events
- WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2 AND meta ? 'line'
+ WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' = $2 AND meta ->> 'actor' = $3 AND meta ? 'line'
  ORDER BY seq
 """
 SELECT_STORED_RANGE = f"""
@@ -125,7 +132,39 @@ SELECT_SEED = "SELECT seed FROM dice_epochs WHERE campaign_id = $1 AND epoch = $
 INSERT_TOKEN = """
 INSERT INTO access_tokens (token_hash, campaign_id, participant_id, role) VALUES ($1, $2, $3, $4)
 """
-SELECT_TOKEN = "SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2"
+# A revoked token is never accepted again. Read on every request (no process remembers a token), so a
+# revocation committed by any process is seen by the next request of every other one.
+SELECT_TOKEN = """
+SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2 AND revoked_at IS NULL
+"""
+# Every token of the participant still valid stops working (a revocation, or a rotation before its new token).
+REVOKE_TOKENS_OF = """
+UPDATE access_tokens SET revoked_at = now() WHERE campaign_id = $1 AND participant_id = $2 AND revoked_at IS NULL
+"""
+
+# Web sessions (docs/web.md, "Signing in"): the cookie's session id, kept only as its sha256.
+INSERT_WEB_SESSION = """
+INSERT INTO web_sessions (campaign_id, session_hash, participant_id, role, expires_at)
+VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+"""
+# A session opens reads while it has not expired and its participant still holds a token that works (a
+# revocation deletes the participant's sessions too, in its own transaction; this is the second lock).
+SELECT_WEB_SESSION = """
+SELECT s.participant_id, s.role FROM web_sessions s
+ WHERE s.campaign_id = $1 AND s.session_hash = $2 AND s.expires_at > now()
+   AND EXISTS (SELECT FROM access_tokens t WHERE t.campaign_id = s.campaign_id
+                  AND t.participant_id = s.participant_id AND t.revoked_at IS NULL)
+"""
+DELETE_WEB_SESSION = "DELETE FROM web_sessions WHERE campaign_id = $1 AND session_hash = $2"
+DELETE_WEB_SESSIONS_OF = "DELETE FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2"
+# Before a sign-in: the participant's ended sessions go, and its oldest live ones beyond the newest $3 - 1,
+# so a participant holds at most $3 sessions whatever it sends.
+PRUNE_WEB_SESSIONS = """
+DELETE FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2
+   AND (expires_at <= now() OR session_hash NOT IN (
+        SELECT session_hash FROM web_sessions WHERE campaign_id = $1 AND participant_id = $2 AND expires_at > now()
+         ORDER BY created_at DESC, session_hash LIMIT $3 - 1))
+"""
 
 SELECT_EPOCH_FACT = """
 SELECT data::text FROM events
@@ -165,13 +204,32 @@ SELECT seq, type, data::text AS data FROM events
  WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')
  ORDER BY seq
 """
-# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof.
-SELECT_CONTRIBUTIONS_BEFORE = """
-SELECT seq, data::text AS data, meta ->> 'actor' AS actor FROM events
+# The contributions to an epoch recorded before a seq (dice algorithm 2), for a roll's proof: the latest few
+# (newest first, read backwards along the events_entropy index from the roll, so an epoch's size does not
+# matter), how many there are, and all of them a page at a time.
+SELECT_LATEST_CONTRIBUTIONS_BEFORE = f"""
+SELECT {_STORED_COLUMNS} FROM events
  WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+ ORDER BY seq DESC
+ LIMIT $4
+"""
+COUNT_CONTRIBUTIONS_BEFORE = """
+SELECT count(*) FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+"""
+SELECT_CONTRIBUTIONS_PAGE = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND type = 'entropy_contributed' AND (data ->> 'epoch')::int = $2 AND seq < $3
+   AND seq > $4
  ORDER BY seq
+ LIMIT $5
 """
 
+# Share links are created one at a time per campaign (a transaction-scoped advisory lock of its own, not the
+# head lock: creating a link is not an event), so the count of valid links the quota reads stays true until
+# the insert commits.
+LOCK_SHARE_LINKS = "SELECT pg_advisory_xact_lock(hashtextextended('lexmechanic share links ' || $1::text, 0))"
+COUNT_VALID_SHARE_LINKS = "SELECT count(*) FROM share_links WHERE campaign_id = $1 AND revoked_at IS NULL"
 INSERT_SHARE_LINK = """
 INSERT INTO share_links (campaign_id, link_id, key, label, created_by) VALUES ($1, $2, $3, $4, $5)
 RETURNING created_at
@@ -180,9 +238,14 @@ SELECT_SHARE_LINKS = """
 SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
  WHERE campaign_id = $1 ORDER BY created_at, link_id
 """
+# A revocation wakes the campaign's live streams (the events' channel) at commit: each asks again whether
+# its reader may still read (service/web/reader_pass.py) and one on the revoked link ends at once.
 REVOKE_SHARE_LINK = """
-UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
-RETURNING revoked_at
+WITH revoked AS (
+    UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
+    RETURNING revoked_at
+)
+SELECT revoked.revoked_at FROM revoked CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM revoked) AS n
 """
 SELECT_SHARE_KEY = """
 SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL

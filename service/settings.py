@@ -18,6 +18,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     cache_capacity: int = 512
     # Where forum readers reach the service (LEXMECHANIC_PUBLIC_URL): permalinks are absolute under it.
     public_url: str | None = None
+    # A live stream's longest life: then the server closes it and the browser reconnects with Last-Event-ID
+    # (a new request, its reader authenticated again). Tests shorten it.
+    stream_max_seconds: float = 15 * 60
 
 
 def settings_from_env() -> Settings:

@@ -12,11 +12,16 @@ import secrets
 
 import msgspec
 
+from domain.errors import RuleViolation
 from service import queries
 from service.store import EventStore
 from service.store import campaign_uuid as _uuid
 
 KEY_PREFIX = "lxs_"
+# Valid (unrevoked) share links a campaign may hold at once: one per forum thread, Discord channel or reader
+# group is a handful; 20 leaves room for many and keeps what a GM must keep track of (and revoke if a key
+# leaks) a short list. A revoked link frees its place.
+VALID_LINKS_PER_CAMPAIGN = 20
 
 
 class ShareLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,8 +38,19 @@ def new_key() -> str:
 
 
 async def create(store: EventStore, campaign_id: str, label: str | None, created_by: str) -> ShareLink:
+    """A new valid link, or RuleViolation `share_link_quota` when the campaign already holds the most it may."""
     link_id, key = f"s-{secrets.token_hex(4)}", new_key()
-    created = await store.pool.fetchval(queries.INSERT_SHARE_LINK, _uuid(campaign_id), link_id, key, label, created_by)
+    campaign = _uuid(campaign_id)
+    async with store.pool.acquire() as connection, connection.transaction():
+        await connection.execute(queries.LOCK_SHARE_LINKS, str(campaign))
+        valid = await connection.fetchval(queries.COUNT_VALID_SHARE_LINKS, campaign)
+        if valid >= VALID_LINKS_PER_CAMPAIGN:
+            raise RuleViolation(
+                "share_link_quota",
+                f"this campaign already has {VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
+                f"revoke one it no longer needs (DELETE /campaigns/{campaign_id}/share-links/<link_id>) to make room",
+            )
+        created = await connection.fetchval(queries.INSERT_SHARE_LINK, campaign, link_id, key, label, created_by)
     return ShareLink(link_id=link_id, key=key, label=label, created_by=created_by, created_at=created)
 
 

@@ -35,6 +35,8 @@ from service import chain, codec, queries
 # transaction id (xid8, unsigned 64 bits).
 MAX_SEQ = 2**63 - 1
 MAX_XACT = 2**64 - 1
+# The unique index that makes a retry a retry: one command per (campaign, key, participant).
+IDEMPOTENCY_INDEX = "events_idempotency_key_per_actor"
 
 
 class StoreError(Exception):
@@ -59,21 +61,21 @@ class VersionConflict(StoreError):
 
 
 class IdempotencyConflict(StoreError):
-    """The idempotency key was used before for a different request."""
+    """The idempotency key was used before, by the same participant, for a different request."""
 
     def __init__(self, key: str) -> None:
         super().__init__(
-            f"idempotency key {key!r} was already used for a different command (another body, or another "
-            "participant's); use a new key (post id) for a new command"
+            f"idempotency key {key!r} was already used for a different command (another body); use a new key "
+            "(post id) for a new command"
         )
         self.key = key
 
 
 class KeyAlreadyUsed(StoreError):
-    """An optimistic append carried an idempotency key this campaign has recorded: nothing was written."""
+    """An optimistic append carried an idempotency key its participant has used: nothing was written."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"idempotency key {key!r} was used before in this campaign")
+        super().__init__(f"idempotency key {key!r} was used before by this participant")
         self.key = key
 
 
@@ -162,13 +164,20 @@ class Writer:
         # back the epoch its first line opened, and the next one draws another seed for that epoch).
         self._written: dict[tuple[str, int], bytes] = {}
 
-    async def command_by_key(self, key: str) -> list[StoredEvent]:
-        rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key)
+    async def command_by_key(self, key: str, actor: str) -> list[StoredEvent]:
+        """The events of the command `actor` sent under `key` (keys are per participant); empty if none."""
+        rows = await self.connection.fetch(queries.SELECT_COMMAND_BY_KEY, _uuid(self.head.campaign_id), key, actor)
         return [stored_from_row(row) for row in rows]
 
-    async def unit_of_post(self, post_id: str) -> list[StoredEvent]:
-        """Every event POST /posts wrote for this post (its commands, in order); empty if none."""
-        rows = await self.connection.fetch(queries.SELECT_UNIT_OF_POST, _uuid(self.head.campaign_id), post_id)
+    async def other_key_holders(self, key: str, actor: str) -> list[str]:
+        """The participants other than `actor` who sent something under `key`, in the order they did."""
+        rows = await self.connection.fetch(queries.SELECT_OTHER_KEY_HOLDERS, _uuid(self.head.campaign_id), key, actor)
+        return list(dict.fromkeys(str(row["actor"]) for row in rows))
+
+    async def unit_of_post(self, post_id: str, actor: str) -> list[StoredEvent]:
+        """Every event POST /posts wrote for this post of `actor`'s (its commands, in order); empty if none."""
+        rows = await self.connection.fetch(queries.SELECT_UNIT_OF_POST, _uuid(self.head.campaign_id), post_id,
+                                           actor)
         return [stored_from_row(row) for row in rows]
 
     def check_version(self, expected: int | None) -> None:
@@ -204,6 +213,13 @@ class Writer:
         await self.connection.execute(
             queries.INSERT_TOKEN, token_hash, _uuid(self.head.campaign_id), participant_id, role
         )
+
+    async def revoke_tokens(self, participant_id: str) -> None:
+        """Every token of the participant stops working, and every web session signed in with one ends, when
+        this transaction commits (with the event that says so)."""
+        campaign = _uuid(self.head.campaign_id)
+        await self.connection.execute(queries.REVOKE_TOKENS_OF, campaign, participant_id)
+        await self.connection.execute(queries.DELETE_WEB_SESSIONS_OF, campaign, participant_id)
 
     async def append(
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
@@ -268,8 +284,9 @@ def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> li
 class EventStore:
     """Reads and transactional writes of campaign streams.
 
-    Dice seeds and tokens never change once written, so they are remembered per process (bounded);
-    that saves a round trip on every command.
+    Dice seeds never change once written, so they are remembered per process (bounded); that saves a
+    round trip on every command. Tokens are not: a GM may revoke one, and every process must refuse it
+    from the next request on, so each request reads its token (`token`).
     """
 
     CACHE_LIMIT = 10_000
@@ -277,7 +294,6 @@ class EventStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
         self._seeds: dict[tuple[str, int], bytes] = {}
-        self._tokens: dict[tuple[str, str], tuple[str, str]] = {}
 
     @asynccontextmanager
     async def create(self, campaign_id: str, ruleset: str) -> AsyncIterator[Writer]:
@@ -336,15 +352,15 @@ class EventStore:
     #    (one snapshot), the caller folds them and decides again, at most a few times, then takes the locked
     #    path. The dice of a discarded decision were never shown or recorded: the dice in the log are the
     #    seed's at the seq that records them, and verify exactly as before.
-    # 7. Idempotency: the key is on the first event, and the unique index (campaign_id, idempotency_key)
-    #    refuses it a second time. Our insert meets the index while we hold the head row, so every other
-    #    writer of the campaign has either committed or not moved the head yet: the index sees every use of
-    #    the key. A refused key rolls the whole statement back (KeyAlreadyUsed) and the caller takes the
-    #    locked path, which reads the original under the lock and answers the replay (same body, same
-    #    participant) or the 409, exactly as before. A retry racing its original: both decide at v, the
-    #    original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries again and
-    #    meets the index: the replay. Refusals (422, a version conflict, a key used by another body) are
-    #    never answered from the cache: the caller takes the locked path for every one, key first.
+    # 7. Idempotency: the key is on the first event, and the unique index (campaign_id, idempotency_key,
+    #    actor) refuses it a second time from the same participant (migrations/0005). Our insert meets the index
+    #    while we hold the head row, so every other writer of the campaign has either committed or not moved the
+    #    head yet: the index sees every use of the key. A refused key rolls the whole statement back
+    #    (KeyAlreadyUsed) and the caller takes the locked path, which reads the original under the lock and
+    #    answers the replay (same body) or the 409, exactly as before. A retry racing its original: both decide
+    #    at v, the original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries
+    #    again and meets the index: the replay. Refusals (422, a version conflict, a key used by another body)
+    #    are never answered from the cache: the caller takes the locked path for every one, key first.
     # 8. Exactly one NOTIFY per transaction; the events stay append-only and the service's role needs no
     #    new privilege (INSERT on events, UPDATE (version, head_hash) on campaigns: migrations/0003); the
     #    row carries its transaction id for the global feed as before. No transaction stays open between
@@ -371,7 +387,7 @@ class EventStore:
                 head.version, head.head_hash,
             )
         except asyncpg.UniqueViolationError as error:
-            if idempotency_key is not None and error.constraint_name == "events_idempotency_key":
+            if idempotency_key is not None and error.constraint_name == IDEMPOTENCY_INDEX:
                 raise KeyAlreadyUsed(idempotency_key) from None
             raise
         if not rows:
@@ -459,10 +475,19 @@ class EventStore:
         rows = await self.pool.fetch(queries.SELECT_EPOCH_EVENTS, _uuid(campaign_id))
         return [{"seq": row["seq"], "type": row["type"], "data": msgspec.json.decode(row["data"])} for row in rows]
 
-    async def contributions_before(self, campaign_id: str, epoch: int, seq: int) -> list[dict[str, Any]]:
-        """The entropy contributed to `epoch` before event `seq`: `{seq, actor, entropy, digest}` in order."""
-        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq)
-        return [{"seq": row["seq"], "actor": row["actor"], **msgspec.json.decode(row["data"])} for row in rows]
+    async def latest_contributions(self, campaign_id: str, epoch: int, seq: int, limit: int) -> list[StoredEvent]:
+        """The last `limit` contributions to `epoch` before event `seq`, as stored, in seq order."""
+        rows = await self.pool.fetch(queries.SELECT_LATEST_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq, limit)
+        return [stored_from_row(row) for row in reversed(rows)]
+
+    async def count_contributions(self, campaign_id: str, epoch: int, seq: int) -> int:
+        """How many contributions `epoch` had before event `seq`."""
+        return int(await self.pool.fetchval(queries.COUNT_CONTRIBUTIONS_BEFORE, _uuid(campaign_id), epoch, seq))
+
+    async def contributions(self, campaign_id: str, epoch: int, seq: int, after: int, limit: int) -> list[StoredEvent]:
+        """The contributions to `epoch` before event `seq` and after `after`, as stored: at most `limit`."""
+        rows = await self.pool.fetch(queries.SELECT_CONTRIBUTIONS_PAGE, _uuid(campaign_id), epoch, seq, after, limit)
+        return [stored_from_row(row) for row in rows]
 
     async def mission_rolls(self, campaign_id: str, mission_id: str, upto: int) -> list[int]:
         """The seqs of the mission's own events that rolled dice, up to `upto`."""
@@ -474,18 +499,13 @@ class EventStore:
         return bytes(value) if value is not None else None
 
     async def token(self, campaign_id: str, token_hash: str) -> tuple[str, str] | None:
-        """The participant and role of a token; only tokens that exist are remembered."""
-        key = (campaign_id, token_hash)
-        known = self._tokens.get(key)
-        if known is not None:
-            return known
+        """The participant and role of a token that works (not revoked), read now: one primary-key lookup.
+
+        Never remembered across requests: a token revoked by any process is refused by every process from
+        the next request on, with no notification to wait for (docs/performance.md measures the cost).
+        """
         row = await self.pool.fetchrow(queries.SELECT_TOKEN, token_hash, _uuid(campaign_id))
-        if row is None:
-            return None
-        if len(self._tokens) > self.CACHE_LIMIT:
-            self._tokens.clear()
-        found = self._tokens[key] = (row["participant_id"], row["role"])
-        return found
+        return (row["participant_id"], row["role"]) if row is not None else None
 
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""

@@ -17,9 +17,12 @@ import msgspec
 
 from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
+from projections.recorded import EventMeta, Recorded
+from projections.rules_replay import RulesReplay
 from service import chain
-from service.dice_source import die_value
-from service.verification_said import Said
+from service.codec import UnknownEventType, decode_event
+from service.dice_source import DICE_SPACE, die_value
+from service.verification_said import Said, said_divergence
 
 ALGORITHMS = (1, 2)
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
@@ -35,13 +38,20 @@ def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[
     """The die objects of one record's data that are dice of its command, in document order."""
     if not isinstance(data, dict):
         return []
-    legacy = LEGACY_COPIES.get((event_type, schema_version))
+    # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
+    known = isinstance(event_type, str) and isinstance(schema_version, int)
+    legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
     if legacy == "before":
         data = {key: value for key, value in data.items() if key != "before"}
     elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):
         rerolls = [{k: v for k, v in r.items() if k != "before"} if isinstance(r, dict) else r for r in data["rerolls"]]
         data = {**data, "rerolls": rerolls}
     return list(dice_in(data))
+
+
+class RulesChecked(msgspec.Struct, kw_only=True):
+    commands_replayed: int = 0
+    not_replayable: int = 0
 
 
 class CampaignReport(msgspec.Struct, kw_only=True):
@@ -58,6 +68,9 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     chain_intact: bool = True
     # Each in English and Spanish (service/verification_said.py); the reader's language picks one.
     problems: list[Said] = []
+    # With the rules replayed (`verify --rules`, `/verify?rules=true`): the commands decided again, and those
+    # written before their body was kept in the log (docs/audit-format.md, "Replaying the rules").
+    rules: RulesChecked | None = None
 
     @property
     def ok(self) -> bool:
@@ -125,8 +138,11 @@ class CampaignVerifier:
     before the reveal in the log, and holding them until then would cost memory that grows with it.
     """
 
-    def __init__(self, campaign_id: str, seeds: Mapping[int, bytes]) -> None:
+    def __init__(self, campaign_id: str, seeds: Mapping[int, bytes], rules: bool = False) -> None:
         self.report = CampaignReport(campaign_id=campaign_id)
+        # The rules replayed (projections/rules_replay.py): it keeps the log's records to fold, so its memory
+        # grows with the log, unlike the checks of the chain and the dice.
+        self._rules = RulesReplay(campaign_id) if rules else None
         self._seeds = seeds
         self._epochs: dict[int, _Epoch] = {}
         self._active: int | None = None
@@ -191,6 +207,25 @@ class CampaignVerifier:
             )
         self._epoch_facts(record, position)
         self._collect_dice(record, meta, position)
+        if self._rules is not None:
+            self._replay(record, position)
+
+    def _replay(self, record: dict[str, Any], position: int) -> None:
+        assert self._rules is not None
+        try:
+            recorded = Recorded(position, decode_event(str(record.get("type")), int(record.get("schema_version", 0)),
+                                                       msgspec.json.encode(record.get("data"))),
+                                msgspec.convert(record.get("meta") or {}, EventMeta))
+        except (UnknownEventType, msgspec.ValidationError, msgspec.DecodeError, TypeError, ValueError) as error:
+            self.report.problems.append(Said(
+                f"event {position}: cannot be read as an event to replay the rules with ({error}); the rules "
+                "are not replayed past it",
+                f"evento {position}: no se puede leer como un evento con el que repetir las reglas ({error}); "
+                "las reglas no se repiten más allá",
+            ))
+            self._rules = None
+            return
+        self._rules.add(recorded)
 
     def head(self, version: int, head_hash: str, where: Said) -> None:
         """Compare the head that `where` states (the head row, an export's head record) with the chain."""
@@ -224,6 +259,10 @@ class CampaignVerifier:
         if not self._finished:
             self._finished = True
             self._close_command()
+            if self._rules is not None:
+                self.report.problems.extend(said_divergence(d) for d in self._rules.finish())
+                self.report.rules = RulesChecked(commands_replayed=self._rules.replayed,
+                                                 not_replayable=self._rules.not_replayable)
             source, events = self._witness_source, self.report.events
             for seq in sorted(self._expected):
                 self.report.problems.append(Said(
@@ -337,7 +376,8 @@ class CampaignVerifier:
                     f"evento {seq}: un dado cuyo k, sides o value no es un número entero",
                 ))
                 continue
-            if sides < 1 or not 1 <= value <= sides:
+            # More sides than 2**64 values: the rejection rule accepts no draw, so no face can be computed.
+            if not 1 <= sides <= DICE_SPACE or not 1 <= value <= sides:
                 self.report.problems.append(Said(
                     f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face",
                     f"evento {seq}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
@@ -395,7 +435,7 @@ class CampaignVerifier:
             report.dice_unrevealed += len(command.dice)
             return
         for k, (sides, value) in sorted(command.dice.items()):
-            if sides < 1:
+            if not 1 <= sides <= DICE_SPACE:
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:

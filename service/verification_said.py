@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from projections.rendering.vocabulary import Lang
+from projections.rules_replay import Divergence
 
 
 class Said(msgspec.Struct, frozen=True):
@@ -26,3 +27,37 @@ class Said(msgspec.Struct, frozen=True):
 def in_lang(problems: list[Said] | tuple[Said, ...], lang: Lang) -> list[str]:
     """A report's problems as one reader reads them."""
     return [problem.in_lang(lang) for problem in problems]
+
+
+def said_divergence(found: Divergence) -> Said:
+    """Where a recorded command and the rules part (projections/rules_replay.py), said for a person."""
+    en = f"command at event {found.seq} ({found.command_type})"
+    es = f"la orden del evento {found.seq} ({found.command_type})"
+    event_en = f"event {found.event_seq} ({found.event_type})"
+    event_es = f"el evento {found.event_seq} ({found.event_type})"
+    match found.kind:
+        case "differs":
+            return Said(
+                f"{en}: {event_en} records {found.path} = {found.recorded}, but the rules give {found.decided} "
+                "from its command and its dice",
+                f"{es}: {event_es} registra {found.path} = {found.recorded}, pero las reglas dan {found.decided} "
+                "con su orden y sus dados",
+            )
+        case "extra_event":
+            return Said(f"{en}: {event_en} is an event the rules do not give from its command and its dice",
+                        f"{es}: {event_es} es un evento que las reglas no dan con su orden y sus dados")
+        case "missing_event":
+            return Said(f"{en}: the rules give one more event ({found.event_type}) than the log records",
+                        f"{es}: las reglas dan un evento más ({found.event_type}) de los que registra el registro")
+        case "refused":
+            return Said(f"{en}: the rules refuse the recorded command ({found.decided})",
+                        f"{es}: las reglas rechazan la orden registrada ({found.decided})")
+        case "dice_short":
+            return Said(f"{en}: the rules need more dice than the {found.recorded} it recorded",
+                        f"{es}: las reglas necesitan más dados que los {found.recorded} registrados")
+        case "dice_left":
+            return Said(f"{en}: it recorded {found.recorded} dice, but the rules roll {found.decided}",
+                        f"{es}: registró {found.recorded} dados, pero las reglas tiran {found.decided}")
+        case _:
+            return Said(f"{en}: its recorded command cannot be read ({found.decided})",
+                        f"{es}: su orden registrada no se puede leer ({found.decided})")

@@ -18,6 +18,24 @@ class InviteParticipant(Command, frozen=True, tag="invite_participant"):
     role: Role
 
 
+class RevokeParticipantToken(Command, frozen=True, tag="revoke_participant_token"):
+    """GM: the participant's token stops working at once, and so do its web sessions; it stays a participant."""
+
+    participant_id: Ref
+
+
+class RotateParticipantToken(Command, frozen=True, tag="rotate_participant_token"):
+    """GM: a new token for the participant (shown once); the old one stops working at once, and so do its web
+    sessions. It also gives a revoked participant a way back in."""
+
+    participant_id: Ref
+
+
+# Commands about who holds which token: each has its own endpoint (docs/api.md), never POST /commands, whose
+# answers and forum replies must never carry a token.
+PARTICIPANT_COMMANDS: tuple[type[Command], ...] = (InviteParticipant, RevokeParticipantToken, RotateParticipantToken)
+
+
 class StartSession(Command, frozen=True, tag="start_session"):
     """GM: open a session (optionally titled); reveals the previous dice epoch's seed and commits a new one."""
 

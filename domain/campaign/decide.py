@@ -16,11 +16,13 @@ from domain.campaign.commands import (
     Reinstate,
     Retract,
     RevealDiceSeed,
+    RevokeParticipantToken,
     Roll,
+    RotateParticipantToken,
     StartSession,
     UndoTurn,
 )
-from domain.campaign.entropy import DICE_ALGORITHM, next_digest
+from domain.campaign.entropy import CONTRIBUTIONS_PER_PARTICIPANT, DICE_ALGORITHM, next_digest
 from domain.campaign.events import (
     CampaignCreated,
     CharacterCreated,
@@ -32,6 +34,8 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantTokenRevoked,
+    ParticipantTokenRotated,
     Ruleset,
     SessionEnded,
     SessionStarted,
@@ -39,7 +43,7 @@ from domain.campaign.events import (
     TurnRedone,
     TurnUndone,
 )
-from domain.campaign.state import CampaignState, EncounterLog
+from domain.campaign.state import CampaignState, EncounterLog, Participant
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.dice_expression import ExpressionError, evaluate, parse
@@ -99,6 +103,10 @@ def decide_campaign(
     match command:
         case InviteParticipant(name=name, role=role):
             return [ParticipantJoined(participant_id=context.fresh_id, name=name, role=role)]
+        case RevokeParticipantToken(participant_id=participant_id):
+            return [_revocation(state, _participant(state, participant_id))]
+        case RotateParticipantToken(participant_id=participant_id):
+            return [ParticipantTokenRotated(participant_id=_participant(state, participant_id).participant_id)]
         case StartSession(title=title):
             if state.session is not None:
                 raise RuleViolation("one_session_at_a_time", f"session {state.session} is still open; end it first")
@@ -112,7 +120,7 @@ def decide_campaign(
         case RevealDiceSeed():
             return _rotate_epoch(state, context)
         case ContributeEntropy(entropy=entropy):
-            return [_contribution(state, entropy)]
+            return [_contribution(state, entropy, actor)]
         case CreateCharacter():
             return [_create_character(state, command, actor, context)]
         case Roll():
@@ -155,7 +163,33 @@ def decide_campaign(
     raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
 
 
-def _contribution(state: CampaignState, entropy: str) -> EntropyContributed:
+def _participant(state: CampaignState, participant_id: str) -> Participant:
+    found = state.participants.get(participant_id)
+    if found is None:
+        raise UnknownEntity(f"no participant {participant_id!r} in this campaign")
+    return found
+
+
+def _revocation(state: CampaignState, whom: Participant) -> ParticipantTokenRevoked:
+    """A token is revoked once; the campaign always keeps a GM whose token works (else nobody could rotate
+    one back, nor write the GM's commands, ever again): the last GM's token may be rotated, not revoked."""
+    if whom.token_revoked:
+        raise RuleViolation(
+            "token_already_revoked", f"{whom.name}'s token is already revoked; rotate it to issue a new one"
+        )
+    if whom.role == "gm" and not any(
+        p.role == "gm" and not p.token_revoked and p.participant_id != whom.participant_id
+        for p in state.participants.values()
+    ):
+        raise RuleViolation(
+            "last_gm_token",
+            f"{whom.name} is the last GM whose token works: revoking it would leave nobody to run the campaign; "
+            "rotate it instead, or invite another GM first",
+        )
+    return ParticipantTokenRevoked(participant_id=whom.participant_id)
+
+
+def _contribution(state: CampaignState, entropy: str, actor: Actor) -> EntropyContributed:
     epoch = state.epoch
     if epoch is None or epoch.revealed:
         raise RuleViolation("player_entropy", "there is no secret dice epoch to contribute to; reveal or start one")
@@ -164,6 +198,13 @@ def _contribution(state: CampaignState, entropy: str) -> EntropyContributed:
             "player_entropy",
             f"dice epoch {epoch.epoch} was committed under algorithm 1, which takes no entropy; "
             "contribute after the next commitment (reveal_dice_seed or start_session)",
+        )
+    if epoch.contributed.get(actor.participant_id, 0) >= CONTRIBUTIONS_PER_PARTICIPANT:
+        raise RuleViolation(
+            "entropy_quota",
+            f"you have already contributed {CONTRIBUTIONS_PER_PARTICIPANT} times to dice epoch {epoch.epoch}, the "
+            "most one participant may; contribute again once the next epoch begins (the GM's reveal_dice_seed "
+            "or start_session)",
         )
     return EntropyContributed(epoch=epoch.epoch, entropy=entropy, digest=next_digest(epoch.entropy, entropy))
 

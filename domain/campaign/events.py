@@ -30,6 +30,23 @@ class ParticipantJoined(Event, frozen=True, tag="participant_joined"):
     role: Role
 
 
+class ParticipantTokenRevoked(Event, frozen=True, tag="participant_token_revoked"):
+    """The GM revoked the participant's token: it, and every web session signed in with it, stopped working.
+
+    It names the participant only, never the token or its hash: the log is public to every reader and an
+    export is handed to anyone, while a token's hash is what the service looks a token up by.
+    """
+
+    participant_id: str
+
+
+class ParticipantTokenRotated(Event, frozen=True, tag="participant_token_rotated"):
+    """The GM gave the participant a new token (shown once, to the GM): the old one, and every web session
+    signed in with it, stopped working. Like a revocation, it names the participant only."""
+
+    participant_id: str
+
+
 class DiceSeedCommitted(Event, frozen=True, tag="dice_seed_committed"):
     """A new dice epoch begins; `commitment` is sha256(seed) in hex, the seed stays secret until revealed.
 
@@ -116,7 +133,8 @@ class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
 
 # Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
 CampaignEvent = (
-    CampaignCreated | ParticipantJoined | DiceSeedCommitted | DiceSeedRevealed | EntropyContributed | SessionStarted
+    CampaignCreated | ParticipantJoined | ParticipantTokenRevoked | ParticipantTokenRotated | DiceSeedCommitted
+    | DiceSeedRevealed | EntropyContributed | SessionStarted
     | SessionEnded
     | CharacterCreated | DiceRolled | GmNoted | EventsRetracted | EventsReinstated | TurnUndone | TurnRedone
 )
@@ -127,6 +145,8 @@ EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     CampaignCreated,
     ParticipantJoined,
+    ParticipantTokenRevoked,
+    ParticipantTokenRotated,
     DiceSeedCommitted,
     DiceSeedRevealed,
     EntropyContributed,

@@ -1,6 +1,7 @@
 """Who may send which command: the GM everything, a player for itself and its own characters.
 
-Observers send nothing; domain.dispatch refuses them before any rule is asked.
+Observers send nothing; domain.dispatch refuses them before any rule is asked. Who holds which token
+(invite, revoke, rotate) is the GM's alone: those commands fall through to the refusal below.
 """
 
 from __future__ import annotations

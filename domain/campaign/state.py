@@ -25,6 +25,9 @@ class Participant(msgspec.Struct, frozen=True):
     participant_id: str
     name: str
     role: Role
+    # Set by participant_token_revoked, cleared by participant_token_rotated (a new token): whether the
+    # participant holds a token that works. The last GM's may not be revoked (domain/campaign/decide.py).
+    token_revoked: bool = False
 
 
 class Character(msgspec.Struct, frozen=True):
@@ -44,6 +47,8 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     # Algorithm 2: the digest of the contributions so far (docs/fairness.md) and their seqs.
     entropy: str = NO_CONTRIBUTIONS
     contributions: tuple[int, ...] = ()
+    # How many of them each participant made (by `meta.actor`): the quota counts these.
+    contributed: dict[str, int] = {}
 
 
 class TurnRecord(msgspec.Struct, frozen=True):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ..dice import d5
 from ..engine import Lang, RulesState, Standing
 from ..events import Event
 from .encounter_events import (
@@ -109,10 +110,23 @@ _MODES = {
 }
 
 
+def _face_text(hit: HitResolved, index: int, lang: Lang) -> str:
+    """One damage face as a reader checks it against the proof: the die as rolled, then what it counts for.
+
+    A d5 is a d10 halved (`7→4`); the degrees of success replace the lowest die when higher (RULES A7:
+    `1→5 degrees`). The proof shows the d10 as rolled, so the thread must too (docs/history.md).
+    """
+    counted = hit.faces[index]
+    die = hit.dice[index].value if index < len(hit.dice) else counted
+    if index == hit.degrees_die:
+        return f"{die}→{counted} {_pick(lang, 'degrees', 'grados')}"
+    return str(die) if die == counted else f"{die}→{counted}"
+
+
 def _hit_text(hit: HitResolved, lang: Lang) -> str:
     """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
     where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
-    faces = "+".join(f"[{face}]" for face in hit.faces) or "—"
+    faces = "+".join(f"[{_face_text(hit, index, lang)}]" for index in range(len(hit.faces))) or "—"
     horde = sum(d.value for d in hit.horde_dice)
     bonus = hit.total - sum(hit.faces) - horde - (hit.fury.extra_damage if hit.fury is not None else 0)
     rolled = f"{faces}{_signed(bonus) if bonus else ''}"
@@ -120,9 +134,6 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
         # A horde's extra d10s (RULES A9) are dice a reader checks: shown, never folded into the bonus.
         extra = "+".join(f"[{d.value}]" for d in hit.horde_dice)
         rolled += _pick(lang, f" + horde {extra}", f" + horda {extra}")
-    if hit.degrees_die:
-        rolled += _pick(lang, f" (a die raised to {hit.degrees_die} by degrees)",
-                        f" (un dado sube a {hit.degrees_die} por los grados)")
     fury = ""
     if hit.fury is not None:
         chain = hit.fury
@@ -286,6 +297,15 @@ class D100Phrases:
             for share in event.assigned:  # Suppressing Fire: hits that fell on others in the kill zone
                 outcome += _pick(lang, f"; {share.hits} on {name(share.target_id)}",
                                  f"; {share.hits} a {name(share.target_id)}")
+            if event.zone and len(event.dice) > 1:
+                # The 1dN that assigned each hit in the kill zone (RULES A6) are dice a reader checks.
+                zone = "".join(f"[{die.value}]" for die in event.dice[1:])
+                outcome += _pick(lang, f" (kill zone dice {zone})", f" (dados de la zona de muerte {zone})")
+            elif len(event.dice) > 1:
+                # A flame weapon's hits on a horde: ceil(range / 4) + 1d5 (RULES A9), the d5 as its d10.
+                flame = "".join(f"[{die.value}→{d5(die)}]" if d5(die) != die.value else f"[{die.value}]"
+                                for die in event.dice[1:])
+                outcome += _pick(lang, f" (flame d5 {flame})", f" (d5 de llama {flame})")
         else:
             # An attack records degrees of success only (a miss keeps 0): a miss is told as one, no count.
             outcome = _pick(lang, "miss", "falla")

@@ -238,7 +238,10 @@ class WngPhrases:
                              f"{name(event.character_id)} recupera {event.amount} de shock ([{event.die.value}])")
             case ResistanceTestRolled():
                 who = name(event.character_id)
-                return (f"{who}: {term(event.kind, lang)} {len(event.dice)}d6 {_faces(event.dice)} → "
+                # A declared reroll's pool (the kept dice and the new ones) is what the icons were counted on.
+                again = (_pick(lang, f", rerolled {_faces(event.rerolled)}", f", repetida {_faces(event.rerolled)}")
+                         if event.rerolled else "")
+                return (f"{who}: {term(event.kind, lang)} {len(event.dice)}d6 {_faces(event.dice)}{again} → "
                         f"{_icons(event.icons, lang)} vs {term('dn', lang)} {event.dn}, {_result(event.success, lang)}")
             case GloryGained() | GlorySpent() | RuinGained() | RuinSpent():
                 pool = "glory" if isinstance(event, (GloryGained, GlorySpent)) else "ruin"

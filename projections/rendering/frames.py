@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
+from domain.campaign.entropy import CONTRIBUTIONS_LISTED
 from domain.campaign.events import CampaignCreated, EventsRetracted
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
@@ -45,8 +46,10 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     # Told with the events around it (an action paid for an attack): Markdown and BBCode leave it out.
     minor: bool = False
     proof: str | None = None
-    # Dice algorithm 2: the seqs of the contributions the dice mixed in (docs/fairness.md).
+    # Dice algorithm 2: the seqs of the contributions the dice mixed in (docs/fairness.md), the last
+    # CONTRIBUTIONS_LISTED of them, and how many there were (an old epoch may hold hundreds; the proof links all).
     entropy_from: tuple[int, ...] = ()
+    entropy_count: int = 0
     # Who changed and how, for a reader ("Brother Kai: 12 → 7 wounds") and as data (`standing`).
     effects: tuple[str, ...] = ()
     standing: tuple[StandingChange, ...] = ()
@@ -155,9 +158,10 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
     dice = tuple(first_of_k.values())
     epoch, provenance = before.epoch, meta.dice
     entropy_from: tuple[int, ...] = ()
+    entropy_count = 0
     mixed = provenance is not None and provenance.entropy is not None
     if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
-        entropy_from = epoch.contributions
+        entropy_from, entropy_count = epoch.contributions[-CONTRIBUTIONS_LISTED:], len(epoch.contributions)
     actor = after.participants.get(meta.actor or "")
     actor_name = actor.name if actor is not None else None
     if actor_name is None and isinstance(event, CampaignCreated):
@@ -188,6 +192,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         standing=tuple(standing),
         changes=tuple(diff(plain(before), plain(after))) if builder.raw_changes else (),
         entropy_from=entropy_from if dice else (),
+        entropy_count=entropy_count if dice else 0,
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,
         undone_by_actor=voider.actor if voider is not None else None,

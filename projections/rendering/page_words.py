@@ -97,6 +97,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "contributions": ("Contributions of the players", "Aportaciones de los jugadores"),
     "no_contributions": ("none before this roll", "ninguna antes de esta tirada"),
     "contribution_by": ("by {who}", "de {who}"),
+    "contributions_omitted": (
+        "{count} contributions before this roll: the last {listed} are listed here, the {omitted} before them in",
+        "{count} aportaciones antes de esta tirada: aquí están las últimas {listed}, las {omitted} anteriores en",
+    ),
+    "all_contributions": ("the full list (JSON)", "la lista completa (JSON)"),
     "dice_heading": ("Dice", "Dados"),
     "die_k": ("die", "dado"),
     "sides": ("sides", "caras"),
@@ -109,10 +114,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "witnessed_head": ("head now", "cabeza actual"),
     "verify_button": ("Verify in my browser", "Verificar en mi navegador"),
     "verify_intro": (
-        "The button recomputes, in this browser and without asking the server, the hash of each event of the "
-        "roll, the commitment, the players' entropy and every die (docs/fairness.md).",
-        "El botón recalcula en este navegador, sin preguntar al servidor, el hash de cada evento de la "
-        "tirada, el compromiso, la entropía de los jugadores y cada dado (docs/fairness.md).",
+        "The button recomputes, in this browser and without trusting the server, the hash of each event of the "
+        "roll, the commitment, the players' entropy and every die (docs/fairness.md); it asks the server only "
+        "for the earlier contributions this page does not list, and checks their hashes too.",
+        "El botón recalcula en este navegador, sin fiarse del servidor, el hash de cada evento de la "
+        "tirada, el compromiso, la entropía de los jugadores y cada dado (docs/fairness.md); solo pide al "
+        "servidor las aportaciones anteriores que esta página no lista, y también comprueba sus hashes.",
     ),
     "verify_noscript": (
         "Verifying in the browser needs JavaScript; the export and `lexmechanic verify` check the same offline.",
@@ -133,6 +140,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "v_hash_bad": ("event {seq}: hash does not match", "evento {seq}: el hash no coincide"),
     "v_commit_ok": ("seed matches the commitment", "la semilla coincide con el compromiso"),
     "v_commit_bad": ("seed does NOT match the commitment", "la semilla NO coincide con el compromiso"),
+    "v_fetched_ok": ("the {n} contributions before the roll, read from the server: hashes recomputed",
+                     "las {n} aportaciones antes de la tirada, leídas del servidor: hashes recalculados"),
+    "v_fetch_bad": ("the earlier contributions could not be read from the server",
+                    "no se pudieron leer del servidor las aportaciones anteriores"),
     "v_entropy_ok": ("entropy digest recomputed", "resumen de entropía recalculado"),
     "v_entropy_bad": ("entropy digest does NOT match", "el resumen de entropía NO coincide"),
     "v_die_ok": ("die {k}: d{sides} = {value}", "dado {k}: d{sides} = {value}"),

@@ -7,6 +7,7 @@ checks that every rule name of docs/errors.md has its sentence.
 
 from __future__ import annotations
 
+from domain.campaign.entropy import CONTRIBUTIONS_PER_PARTICIPANT
 from domain.engine import Lang
 from projections.rendering.refusal_reasons import spanish_reason
 
@@ -15,14 +16,22 @@ SPANISH: dict[str, str] = {
     "character_id": "character_id e id (su nombre antiguo) no coinciden: usa character_id",
     "dice_epoch": "la semilla de esa época de dados no está disponible para revelarla",
     "dice_expression": "la expresión de dados no se entiende, o tira más de 100 dados de hasta 1000 caras",
+    "last_gm_token": "es el último DJ con un token válido: revocarlo dejaría la campaña sin DJ; "
+                     "sustitúyelo, o invita antes a otro DJ",
     "internal_command": "esa orden forma parte de iniciar sesión: usa iniciar-sesión",
     "no_change": "la orden no cambia nada aquí, así que no se ha registrado",
+    "entropy_quota": f"ya aportaste entropía {CONTRIBUTIONS_PER_PARTICIPANT} veces a esta época de dados, lo más "
+    "que puede cada participante: vuelve a aportar cuando empiece la siguiente época (el DJ usa revelar-semilla o "
+    "iniciar-sesión)",
+    "share_link_quota": "la campaña ya tiene todos los enlaces para compartir válidos que puede tener: revoca uno "
+    "que ya no uses para hacer sitio",
     "player_entropy": "no hay ninguna época de dados secreta a la que aportar entropía: revela o empieza una",
     "one_session_at_a_time": "ya hay una sesión abierta: termínala primero",
     "redo": "no hay nada que rehacer en ese combate: no se ha deshecho ningún turno desde su última acción",
     "retraction": "ese evento no se puede anular",
     "ruleset": "esa orden es de otro reglamento que el de esta campaña",
     "undo": "ese combate no tiene ningún turno que deshacer",
+    "token_already_revoked": "el token de ese participante ya está revocado: sustitúyelo para darle uno nuevo",
     "unique_character_id": "ya existe un personaje con ese id",
     "unknown_command": "el servicio no conoce esa orden",
     "a_mission_has_objectives": "añade al menos un objetivo antes de la ejecución",

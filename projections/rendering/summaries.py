@@ -21,6 +21,8 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantTokenRevoked,
+    ParticipantTokenRotated,
     SessionEnded,
     SessionStarted,
     TurnRedone,
@@ -41,6 +43,11 @@ def _name(state: CampaignState, character_id: str | None) -> str:
         return ""
     character = state.characters.get(character_id)
     return character.name if character is not None else character_id
+
+
+def _participant_name(state: CampaignState, participant_id: str) -> str:
+    participant = state.participants.get(participant_id)
+    return participant.name if participant is not None else participant_id
 
 
 def _seqs(seqs: tuple[int, ...]) -> str:
@@ -69,6 +76,12 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
             return f"Campaña «{name}» creada ({shown})" if es else f"Campaign “{name}” created ({shown})"
         case ParticipantJoined(name=name, role=role):
             return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"
+        case ParticipantTokenRevoked(participant_id=pid):
+            who = _participant_name(state, pid)
+            return f"Se revoca el token de {who}" if es else f"{who}'s token is revoked"
+        case ParticipantTokenRotated(participant_id=pid):
+            who = _participant_name(state, pid)
+            return f"Se sustituye el token de {who}" if es else f"{who}'s token is replaced"
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
             return (
                 f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…"

@@ -10,6 +10,8 @@ TITLES: dict[str, tuple[str, str]] = {
     # Campaign
     "campaign_created": ("campaign created", "campaña creada"),
     "participant_joined": ("participant joined", "participante añadido"),
+    "participant_token_revoked": ("token revoked", "token revocado"),
+    "participant_token_rotated": ("token replaced", "token sustituido"),
     "dice_seed_committed": ("dice seed committed", "semilla de dados comprometida"),
     "dice_seed_revealed": ("dice seed revealed", "semilla de dados revelada"),
     "entropy_contributed": ("entropy contributed", "entropía aportada"),

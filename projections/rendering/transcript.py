@@ -41,7 +41,10 @@ class Layout:
         if frame.proof is not None:
             links.append(out.link(word("proof", lang), frame.proof))
         if frame.entropy_from:
-            links.append(out.text(f"{word('entropy_from', lang)}: " + ", ".join(f"#{s}" for s in frame.entropy_from)))
+            listed = len(frame.entropy_from)
+            said = (word("entropy_from_many", lang, count=frame.entropy_count, listed=listed)
+                    if frame.entropy_count > listed else word("entropy_from", lang))
+            links.append(out.text(f"{said}: " + ", ".join(f"#{s}" for s in frame.entropy_from)))
         if frame.post is not None and frame.post.id is not None:
             label = out.text(f"{word('post', lang)} {frame.post.id}")
             links.append(out.link(label, frame.post.url) if frame.post.url else label)

@@ -197,6 +197,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "dice": ("dice", "dados"),
     "proof": ("proof", "prueba"),
     "entropy_from": ("entropy from", "entropía de"),
+    "entropy_from_many": ("entropy from {count} contributions, the last {listed}",
+                          "entropía de {count} aportaciones, las últimas {listed}"),
     "chain_head": ("chain head: v{version} {hash}", "cabeza de la cadena: v{version} {hash}"),
     "post": ("post", "mensaje"),
     "event": ("event", "evento"),

@@ -128,8 +128,8 @@ def creating() -> Responses:
     }
 
 
-def gm_writing(path: str, action: str, conflicts: bool = False) -> Responses:
-    """What a GM-only write under /campaigns/{id}`path` answers besides its success."""
+def gm_writing(path: str, action: str, conflicts: bool = False, quota: tuple[str, str] | None = None) -> Responses:
+    """What a GM-only write under /campaigns/{id}`path` answers besides its success (`quota`: its rule, detail)."""
     path = f"/campaigns/{CAMPAIGN}{path}"
     found: Responses = {
         400: problems(400, "The body is not valid.", _invalid(path, "Object contains unknown field `bogus`", "data")),
@@ -138,6 +138,9 @@ def gm_writing(path: str, action: str, conflicts: bool = False) -> Responses:
         404: problems(404, "No such campaign (or link).", _no_campaign(path)),
         503: _unavailable(path),
     }
+    if quota is not None:
+        found[422] = problems(422, "A quota of the campaign is full.", _problem(
+            422, "Rule violation", "rule-violation", quota[1], path, rule=quota[0]))
     if conflicts:
         found[409] = problems(409, "The idempotency key was used for another request.", _problem(
             409, "Conflict", "idempotency-conflict", "idempotency key 'invite-ana' was already used for a different "
@@ -154,6 +157,12 @@ def admin_reading(path: str) -> Responses:
         401: problems(401, "The instance has an admin token and it was not sent.", _problem(
             401, "Not authenticated", "unauthenticated",
             "reading the global feed needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)", path)),
+        403: problems(403, "The instance has no admin token (LEXMECHANIC_ADMIN_TOKEN unset): the feed is closed to "
+                      "everyone.", _problem(
+            403, "Not allowed", "forbidden",
+            "reading the global feed is not allowed on this instance: it needs the instance admin token, and none "
+            "is set. Start the service with LEXMECHANIC_ADMIN_TOKEN=<a long random secret> and send "
+            "'Authorization: Bearer <it>'", path)),
         503: _unavailable(path),
     }
 

@@ -61,9 +61,27 @@ async def campaign_reader(request: Request[Any, Any, Any], store: EventStore, ca
 
 
 def require_admin(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:
-    """When the instance has an admin token, `action` needs it."""
+    """When the instance has an admin token, `action` needs it (without one, `action` is open: single-table use)."""
     if admin_token is None:
         return
+    _check_admin(request, admin_token, action)
+
+
+def require_admin_always(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:
+    """`action` needs the admin token, and is refused to everyone when the instance has none (fail closed)."""
+    if admin_token is None:
+        raise ApiError(
+            403, "forbidden",
+            f"{action} is not allowed on this instance: it needs the instance admin token, and none is set. Start the "
+            "service with LEXMECHANIC_ADMIN_TOKEN=<a long random secret> and send 'Authorization: Bearer <it>'",
+            f"{ADMIN_ES.get(action, action)} no está permitido en esta instancia: necesita el token de "
+            "administración, y no hay ninguno. Arranca el servicio con LEXMECHANIC_ADMIN_TOKEN=<un secreto largo "
+            "y aleatorio> y envía 'Authorization: Bearer <ese secreto>'",
+        )
+    _check_admin(request, admin_token, action)
+
+
+def _check_admin(request: Request[Any, Any, Any], admin_token: str, action: str) -> None:
     token = bearer(request)
     if token is None or not hmac.compare_digest(token.encode(), admin_token.encode()):
         raise ApiError(401, "unauthenticated", f"{action} needs the instance admin token (LEXMECHANIC_ADMIN_TOKEN)",

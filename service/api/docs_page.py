@@ -98,7 +98,8 @@ def openapi_config() -> OpenAPIConfig:
     bearer = SecurityScheme(
         type="http", scheme="bearer",
         description="A campaign token (the GM's from POST /campaigns, a participant's from an invitation), or "
-        "the instance admin token for POST /campaigns and GET /events when LEXMECHANIC_ADMIN_TOKEN is set.",
+        "the instance admin token (LEXMECHANIC_ADMIN_TOKEN): GET /events always needs it, POST /campaigns "
+        "when it is set.",
     )
     return OpenAPIConfig(
         title="Lexmechanic",

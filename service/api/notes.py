@@ -24,6 +24,16 @@ _NOTES: dict[str, tuple[str, str]] = {
         "This invitation was already made with this idempotency key; its token was shown then and is not kept.",
         "Esta invitación ya se hizo con esta clave de idempotencia; su token se mostró entonces y no se guarda.",
     ),
+    "rotated_token": (
+        "The new token is shown only once: hand it to the participant. The old one, and every web page signed "
+        "in with it, stopped working.",
+        "El token nuevo solo se muestra una vez: dáselo al participante. El anterior, y toda página web en la que "
+        "se entró con él, dejaron de valer.",
+    ),
+    "rotated_token_not_kept": (
+        "This rotation was already made with this idempotency key; its token was shown then and is not kept.",
+        "Esta sustitución ya se hizo con esta clave de idempotencia; su token se mostró entonces y no se guarda.",
+    ),
     "share_link": (
         "Anyone with this link reads the campaign as an observer until you revoke it (DELETE {revoke}).",
         "Quien tenga este enlace lee la campaña como observador hasta que lo revoques (DELETE {revoke}).",

@@ -79,6 +79,19 @@ class ForumReply(msgspec.Struct, frozen=True):
     markdown: str
 
 
+class IdHolder(msgspec.Struct, frozen=True):
+    participant_id: str
+    name: str | None
+
+
+class SharedPostId(msgspec.Struct, frozen=True):
+    """Other participants recorded posts under this post's id: theirs stay theirs, this one is its author's."""
+
+    participants: list[IdHolder]
+    # Says so in the post's language; it names participants by id only (a name is a participant's text).
+    note: str
+
+
 class PostAnswer(msgspec.Struct, frozen=True):
     """What a post recorded: the head after it (`version`, `head_hash`), each line's result, and the reply."""
 
@@ -89,6 +102,22 @@ class PostAnswer(msgspec.Struct, frozen=True):
     results: list[LineResult]
     reply: ForumReply
     events: list[Any]
+    # Null unless another participant recorded a post under the same id (post ids are per author).
+    post_id_shared: SharedPostId | None = None
+
+
+def _shared_id(post_id: str, holders: list[str], state: CampaignState, lang: Lang) -> SharedPostId | None:
+    if not holders:
+        return None
+    named = [IdHolder(h, state.participants[h].name if h in state.participants else None) for h in holders]
+    who = ", ".join(holders)
+    if lang == "es":
+        note = (f"el id de mensaje {post_id!r} también lo tiene {who}: otro participante registró un mensaje con "
+                "ese id; este mensaje se ha registrado como tuyo y el suyo sigue siendo suyo")
+    else:
+        note = (f"post id {post_id!r} is also held by {who}: another participant recorded a post under it; "
+                "this post was recorded as yours, and theirs stays theirs")
+    return SharedPostId(participants=named, note=note)
 
 
 def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
@@ -185,6 +214,7 @@ def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Li
         reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
                          markdown=reply(mine, lang, head, post_ref, author, "markdown")),
         events=[e for done in outcome.commands for e in done.stored],
+        post_id_shared=_shared_id(post_ref.id or "", outcome.id_also_held_by, outcome.after, lang),
     )
 
 

@@ -120,8 +120,8 @@ def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[by
         return problem(request, 409, "version-conflict", str(exc), detail_es, expected_version=exc.expected,
                        current_version=exc.current)
     if isinstance(exc, IdempotencyConflict):
-        detail_es = (f"la clave de idempotencia {exc.key!r} ya se usó para otra orden (con otro cuerpo, o de otro "
-                     "participante); usa una clave nueva (el id de otro mensaje) para una orden nueva")
+        detail_es = (f"la clave de idempotencia {exc.key!r} ya se usó para otra orden (con otro cuerpo); usa una "
+                     "clave nueva (el id de otro mensaje) para una orden nueva")
         return problem(request, 409, "idempotency-conflict", str(exc), detail_es, idempotency_key=exc.key)
     return _unexpected(request, exc)
 

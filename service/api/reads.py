@@ -222,10 +222,13 @@ async def encounter_read(
     summary="Recompute the hash chain and every revealed die",
     responses=reading("/verify"),
 )
-async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[dict[str, Any]]:
+async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                 rules: Annotated[bool, QueryParameter(description="also decide every command again with its "
+                                                       "recorded dice (docs/audit-format.md)")] = False,
+                 ) -> Response[dict[str, Any]]:
     found = await _reader(request, campaign_id)
     head = await found.store.head(campaign_id)
-    report = await verify_stored(found.store, head)
+    report = await verify_stored(found.store, head, rules)
     answer = msgspec.to_builtins(report)
     # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
     del answer["heads_witnessed"]

@@ -21,6 +21,10 @@ from service.api.services import Services, services
 
 SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
 SHARE_GM_ONLY_ES = "solo el DJ puede crear, listar o revocar enlaces para compartir"
+SHARE_QUOTA_EXAMPLE = (
+    f"this campaign already has {share_links.VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
+    "revoke one it no longer needs (DELETE /campaigns/{id}/share-links/<link_id>) to make room"
+)
 LinkId = Annotated[str, msgspec.Meta(max_length=64)]
 
 
@@ -70,7 +74,7 @@ async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str
     "/campaigns/{campaign_id:str}/share-links",
     status_code=201,
     summary="GM: a read-only link for forum readers",
-    responses=gm_writing("/share-links", SHARE_GM_ONLY),
+    responses=gm_writing("/share-links", SHARE_GM_ONLY, quota=("share_link_quota", SHARE_QUOTA_EXAMPLE)),
     request_max_body_size=SMALL_BODY_BYTES,
 )
 async def create_share_link(

@@ -70,9 +70,14 @@ def add_client_commands(commands: Any) -> None:
         return parser
 
     login = add("login", writing.login, "check a token against a service and keep it as a profile",
-                "Check TOKEN against the service (which campaign, participant and role) and store a profile.")
+                "Check a token against the service (which campaign, participant and role) and store a profile.\n"
+                "The token is read from --token-file FILE, else $LEXMECHANIC_TOKEN, else a hidden prompt, else\n"
+                "standard input; never from the command line (the shell's history and `ps` would show it).")
     login.add_argument("url", metavar="URL", help="the campaign's URL (http://host:8000/campaigns/ID) or the service's")
-    login.add_argument("token", metavar="TOKEN", help="the participant's token ('-': read it from standard input)")
+    login.add_argument("token", metavar="-", nargs="?",
+                       help="'-': read the token from standard input (a token itself is refused here)")
+    login.add_argument("--token-file", metavar="FILE",
+                       help="read the token from FILE's first line ('-': standard input)")
     login.add_argument("--campaign", help="the campaign id, when URL is the service's base URL")
     login.add_argument("--default", action="store_true", help="make this profile the default")
 

@@ -7,7 +7,6 @@ atomically so a crash never leaves half a file. It holds bearer tokens: nothing 
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -19,6 +18,7 @@ from pathlib import Path
 import msgspec
 
 from service.client.exits import USAGE, ClientError
+from service.client.terminal import json_text
 
 DEFAULT_NAME = "default"
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -43,7 +43,7 @@ class Profiles(msgspec.Struct, frozen=True, kw_only=True):
         """The profile `name` (None: $LEXMECHANIC_PROFILE, else the default), or a ClientError saying what to do."""
         wanted = name or os.environ.get("LEXMECHANIC_PROFILE") or self.default
         if not self.profiles:
-            raise ClientError(USAGE, "no profile yet: run `lexmechanic login URL TOKEN` first")
+            raise ClientError(USAGE, "no profile yet: run `lexmechanic login URL` first")
         if wanted is None:
             raise ClientError(USAGE, f"no default profile: pass --profile ({', '.join(sorted(self.profiles))})")
         found = self.profiles.get(wanted)
@@ -87,14 +87,17 @@ def load(path: Path) -> Profiles:
 
 
 def _toml(profiles: Profiles) -> str:
-    # A JSON string is a valid TOML basic string (the same escapes), and names are bare keys (NAME).
+    # A JSON string is a valid TOML basic string (the same escapes), and names are bare keys (NAME). TOML
+    # allows no raw control character (DEL included) and no surrogate, even escaped: a campaign's name
+    # holds what its GM typed, so controls are escaped (json_text) and a lone surrogate replaced.
     lines = ["# Lexmechanic client profiles (lexmechanic login). Holds bearer tokens: keep it mode 600.", ""]
     if profiles.default is not None:
-        lines += [f"default = {json.dumps(profiles.default)}", ""]
+        lines += [f"default = {json_text(profiles.default)}", ""]
     for name, profile in sorted(profiles.profiles.items()):
         lines.append(f"[profiles.{check_name(name)}]")
         for field in msgspec.structs.fields(Profile):
-            lines.append(f"{field.name} = {json.dumps(getattr(profile, field.name), ensure_ascii=False)}")
+            value = str(getattr(profile, field.name)).encode("utf-8", "replace").decode("utf-8")
+            lines.append(f"{field.name} = {json_text(value)}")
         lines.append("")
     return "\n".join(lines)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from service.client.boards import Json, character_board, encounter_board, names, running_encounter
 from service.client.exits import NOT_FOUND, OK, ClientError
-from service.client.session import Session, emit_board, emit_json, terminal_width
+from service.client.session import Session, emit_board, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import segment
 
@@ -58,7 +58,7 @@ def log(args: argparse.Namespace) -> int:
     name = session.profile.campaign_name or session.profile.campaign_id
     print(f"{name}: eventos {first}–{last} de {head}" if es else f"{name}: events {first}–{last} of {head}")
     headings = ["seq", "cuándo (UTC)", "quién", "tipo", "qué"] if es else ["seq", "when (UTC)", "who", "type", "what"]
-    print(table(headings, rows, terminal_width()) if rows else ("(ninguno)" if es else "(none)"))
+    emit_lines(table(headings, rows, terminal_width()) if rows else ("(ninguno)" if es else "(none)"))
     return OK
 
 
@@ -117,7 +117,7 @@ def state(args: argparse.Namespace) -> int:
               + ", ".join(f"{mid} ({_phase(m.get('phase'), args.lang)})" for mid, m in missions.items()))
     print()
     none = "(ningún personaje)" if es else "(no characters)"
-    print(table(board.headers, board.rows, terminal_width()) if board.rows else none)
+    emit_lines(table(board.headers, board.rows, terminal_width()) if board.rows else none)
     return OK
 
 
@@ -167,9 +167,9 @@ def transcript(args: argparse.Namespace) -> int:
     elif args.split is not None:
         messages = [str(m) for m in found.get("messages") or ()]
         for index, message in enumerate(messages, start=1):
-            print(message, end="" if message.endswith("\n") else "\n")
+            emit_lines(message, end="" if message.endswith("\n") else "\n")
             if index < len(messages):
                 print(SCISSORS["es" if args.lang == "es" else "en"].format(index=index + 1, count=len(messages)))
     else:
-        print(text, end="" if text.endswith("\n") else "\n")
+        emit_lines(text, end="" if text.endswith("\n") else "\n")
     return OK

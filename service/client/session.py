@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from typing import Any
-
-import msgspec
+from typing import Any, TextIO
 
 from service.client import profiles
 from service.client.boards import Board
 from service.client.tables import table
+from service.client.terminal import json_text
 from service.client.transport import Api, segment
 
 
@@ -34,7 +33,14 @@ class Session:
 
 
 def emit_json(value: Any) -> None:
-    sys.stdout.write(msgspec.json.format(msgspec.json.encode(value), indent=2).decode() + "\n")
+    """`value` as JSON for scripts: every control character escaped (service/client/terminal.py)."""
+    emit_lines(json_text(value))
+
+
+def emit_lines(text: str, end: str = "\n", file: TextIO | None = None) -> None:
+    """A document of many lines (a table, a transcript, a reply, JSON): its own line breaks are printed as
+    the command's, so that the terminal keeps them; anything else in it is shown visibly."""
+    print(*text.split("\n"), sep="\n", end=end, file=file)
 
 
 def terminal_width() -> int | None:
@@ -48,6 +54,6 @@ def emit_board(board: Board) -> None:
     if board.heading:
         print()
     if board.rows:
-        print(table(board.headers, board.rows, terminal_width()))
+        emit_lines(table(board.headers, board.rows, terminal_width()))
     else:
         print("(none)")

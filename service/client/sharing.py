@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from service.client.exits import OK
-from service.client.session import Session, emit_json, terminal_width
+from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import segment
 
@@ -70,7 +70,7 @@ def share(args: argparse.Namespace) -> int:
                  link.get("page_url")]
                 for link in links
             ]
-            print(table(words["headings"], rows, terminal_width()) if rows else words["none"])
+            emit_lines(table(words["headings"], rows, terminal_width()) if rows else words["none"])
             return OK
         _, created = session.api.post(path, {"label": args.label} if args.label else None, {"lang": args.lang})
     made = {**created, "page_url": _absolute(session, created.get("page_url")),

@@ -5,14 +5,17 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from service.client.terminal import visible
+
 Cell = str | int | float | None
 NONE = "—"
 
 
 def shown(value: Cell) -> str:
+    """A cell as the terminal will show it (a control character as its visible escape), so it is measured so."""
     if value is None:
         return NONE
-    return str(value)
+    return visible(str(value))
 
 
 def width(text: str) -> int:

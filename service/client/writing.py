@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -13,7 +16,7 @@ import msgspec
 
 from service.client import profiles
 from service.client.exits import OK, USAGE, ClientError
-from service.client.session import Session, emit_json, terminal_width
+from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import Api, segment
 
@@ -34,16 +37,59 @@ def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
     return urlunsplit((parts.scheme, parts.netloc, path, "", "")), campaign
 
 
-def _token(given: str) -> str:
-    token = sys.stdin.readline().strip() if given == "-" else given.strip()
+TOKEN_ENV = "LEXMECHANIC_TOKEN"
+# A bearer token is printable ASCII without spaces (the service's are `lxm_` and URL-safe base64); anything
+# else cannot go into an Authorization header, and is not a token someone meant to give.
+_TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
+_ON_THE_COMMAND_LINE = (
+    "a token on the command line is kept in the shell's history and shown to everyone on this machine by "
+    "`ps`, so it was not used; type it at the hidden prompt (lexmechanic login URL), or give --token-file FILE "
+    f"or ${TOKEN_ENV} (if others can read your history, ask the GM for a new token)"
+)
+
+
+def _first_line(source: str) -> str:
+    """The first line of FILE, or of standard input for '-', read no further than a token could be long."""
+    if source == "-":
+        return sys.stdin.readline(4096)
+    try:
+        with open(source, encoding="utf-8") as file:
+            return file.readline(4096)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
+        raise ClientError(USAGE, f"cannot read the token from {source}: {reason}") from error
+
+
+def _token(args: argparse.Namespace) -> str:
+    """The token from --token-file (or '-'), else $LEXMECHANIC_TOKEN, else a hidden prompt on a terminal, else
+    standard input: never from the command line, where the shell's history and `ps` would show it."""
+    if args.token == "-" and args.token_file not in (None, "-"):
+        raise ClientError(USAGE, "give the token one way: '-' (standard input) or --token-file FILE")
+    source = args.token_file or args.token
+    if source is not None:
+        token = _first_line(source)
+    elif os.environ.get(TOKEN_ENV):
+        token = os.environ[TOKEN_ENV]
+    elif sys.stdin.isatty():
+        try:
+            token = getpass.getpass("Token (not shown as you type): ")
+        except EOFError:
+            token = ""
+    else:
+        token = _first_line("-")
+    token = token.strip()
     if not token:
         raise ClientError(USAGE, "the token is empty")
+    if not _TOKEN.fullmatch(token):
+        raise ClientError(USAGE, "that is not a token: a token is one word of printable ASCII (lxm_…)")
     return token
 
 
 def login(args: argparse.Namespace) -> int:
+    if args.token not in (None, "-"):  # before anything else: nothing is sent, nothing is saved
+        raise ClientError(USAGE, _ON_THE_COMMAND_LINE)
     base, campaign_id = split_campaign_url(args.url, args.campaign)
-    token = _token(args.token)
+    token = _token(args)
     name = profiles.check_name(args.profile or profiles.DEFAULT_NAME)
     with Api(base, token, timeout=args.timeout) as api:
         me: dict[str, Any] = api.get(f"/campaigns/{segment(campaign_id)}/me")
@@ -82,8 +128,8 @@ def list_profiles(args: argparse.Namespace) -> int:
         for n, p in sorted(known.profiles.items())
     ]
     print(f"{path}:")
-    print(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
-          if rows else "no profiles yet: lexmechanic login URL TOKEN")
+    emit_lines(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
+               if rows else "no profiles yet: lexmechanic login URL")
     return OK
 
 
@@ -121,15 +167,17 @@ def post(args: argparse.Namespace) -> int:
         emit_json(answer)
         return OK
     reply = answer.get("reply") or {}
-    print(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
+    emit_lines(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
     # The note speaks the reply's language (the answer's `lang`), as the reply above it does.
     if answer.get("lang") == "es":
         replayed = "ya registrado: este id de mensaje ya se envió, no se ha registrado nada nuevo"
         version = answer.get("version")
         note = replayed if answer.get("replayed") else f"registrado: la campaña va por la versión {version}"
-        print(f"\n[{note}; id del mensaje {post_id}]", file=sys.stderr)
+        print(file=sys.stderr)
+        print(f"[{note}; id del mensaje {post_id}]", file=sys.stderr)
     else:
         note = ("already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed")
                 else f"recorded: campaign at version {answer.get('version')}")
-        print(f"\n[{note}; post id {post_id}]", file=sys.stderr)
+        print(file=sys.stderr)
+        print(f"[{note}; post id {post_id}]", file=sys.stderr)
     return OK

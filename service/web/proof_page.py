@@ -54,7 +54,10 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     revealed = await _stored(found, epoch_seqs.get(("dice_seed_revealed", epoch)))
     entropy = proof.get("entropy") or {}
     contributions = [c for c in entropy.get("contributions", [])]
-    contribution_records = [await _stored(found, int(c["seq"])) for c in contributions]
+    # The listed contributions' records (the proof's bounded view, at most proofs.LISTED); Verify reads the
+    # earlier ones, if any, from the list the proof links to.
+    contribution_records = (await store.latest_contributions(campaign_id, epoch, int(proof["nonce"]), proofs.LISTED)
+                            if contributions else [])
     undone = await corrections(store, campaign_id)
     links = await links_for(found.found, campaign_id)
     walked = await walk(store, found.found.snapshots, campaign_id, command, reader.lang, links, undone)
@@ -66,7 +69,9 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
         "events": [_record(e) for e in command],
         "committed": _record(committed) if committed else None,
         "revealed": _record(revealed) if revealed else None,
-        "contributions": [_record(r) for r in contribution_records if r is not None],
+        "contributions": [_record(r) for r in contribution_records],
+        "contributions_count": int(entropy.get("count", 0)),
+        "contributions_url": reader.href(str(entropy["contributions_url"])) if entropy else None,
     }
     context = {
         **found.context,
@@ -78,6 +83,7 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
                  for f in walked.frames],
         "command": command,
         "contributions": [{**c, "name": people.get(c.get("actor") or "", c.get("actor"))} for c in contributions],
+        "contributions_href": reader.href(str(entropy["contributions_url"])) if entropy else None,
         "verify_json": _json(data),
         "words_json": _json({k: v for k, v in labels(reader.lang).items() if k.startswith("v_")}),
         "timeline_href": reader.href(reader.ui, before=command[-1].seq + 1 if command else seq + 1),

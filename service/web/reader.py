@@ -1,9 +1,9 @@
 """Who reads a page, in which language, and how its links keep the way in (a share key, an explicit language).
 
-A page is read with a share link (`?share=<key>`: an observer, nothing more), a bearer token, or the
-participant token a browser keeps in the campaign's HTTP-only cookie after signing in. The cookie only
-ever opens reads (pages and the live stream); no write anywhere accepts it, so a page cannot be made to
-send a command on a reader's behalf.
+A page is read with a share link (`?share=<key>`: an observer, nothing more), a bearer token, or the web
+session a browser keeps in the campaign's HTTP-only cookie after signing in (service/web/sessions.py: the
+cookie holds a session id, never a token). The cookie only ever opens reads (pages and the live stream); no
+write anywhere accepts it, so a page cannot be made to send a command on a reader's behalf.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from service.api.auth import campaign_reader
 from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.store import EventStore, campaign_uuid
-from service.tokens import token_hash
+from service.web.sessions import LIFETIME_SECONDS, session_reader
 
 COOKIE_PREFIX = "lexmechanic-"
-COOKIE_MAX_AGE = 30 * 24 * 3600
+COOKIE_MAX_AGE = LIFETIME_SECONDS
 
 
 def cookie_name(campaign_id: str) -> str:
@@ -71,16 +71,12 @@ class PageReader(msgspec.Struct, frozen=True, kw_only=True):
 
 
 async def cookie_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor | None:
-    """The participant whose token the campaign's cookie holds, if the cookie is there and still good."""
-    token = request.cookies.get(cookie_name(campaign_id))
-    if not token:
+    """The participant whose live web session the campaign's cookie names, if there is one (read now: a
+    session ended by signing out or by a revoked token opens nothing from the next request on)."""
+    session_id = request.cookies.get(cookie_name(campaign_id))
+    if not session_id:
         return None
-    found = await store.token(campaign_id, token_hash(token))
-    if found is None:
-        return None
-    participant_id, role = found
-    checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
-    return Actor(participant_id=participant_id, role=checked)
+    return await session_reader(store, campaign_id, session_id)
 
 
 async def read_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> tuple[Actor, bool]:

@@ -291,3 +291,49 @@ def test_phrases_a_dodge_says_it_was_tried_then_how_it_went() -> None:
     assert told(dodged, "en") == "Brother Kai tries to dodge: 62 vs 41 (Dodge 41), failure by 2 degrees, 1 hit left"
     assert told(dodged, "es") == ("Brother Kai intenta esquivar: 62 vs 41 (Esquivar 41), 2 grados de fracaso, queda 1 "
                                   "impacto")
+
+
+def test_phrases_a_damage_die_replaced_by_degrees_shows_the_die_rolled() -> None:
+    # Issue 19's post dw-p1209: the proof shows the d10 as rolled, so the thread must too. Brother Kai (BS 50)
+    # fires the bolter (1d10+9, pen 4): 05 ≤ 50, floor((50 − 5) / 10) = 4 degrees; 05 reversed is 50, the body.
+    # The damage die shows 1; the 4 degrees replace it (RULES A7: "minimum on one die"): 4 + 9 = 13; the
+    # cultist's body armour 2 − pen 4 = 0; TB 3: 13 − 0 − 3 = 10 wounds.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="bolter"), [5], ANNA)
+    table.run(React(attack_id="a1", reaction="none"), [], BORIS)
+    (applied,) = table.run(RollDamage(attack_id="a1"), [1], ANNA)
+    assert told(applied, "en") == "Cultist takes 10 damage: body [1→4 degrees]+9 = 13 − 0 armour − 3 TB → 10"
+    assert told(applied, "es") == "Cultist recibe 10 de daño: cuerpo [1→4 grados]+9 = 13 − 0 armadura − 3 BR → 10"
+
+
+def test_phrases_a_damage_die_the_degrees_do_not_beat_stays_as_rolled() -> None:
+    # 05 gives 4 degrees; a damage die of 7 is higher, so nothing replaces it: 7 + 9 = 16 − 0 − 3 = 13, three
+    # past the cultist's 10 wounds: critical +3.
+    table = Table()
+    table.register("brother", "anna", marine())
+    table.register("cultist", "boris", cultist())
+    table.run(Attack(attack_id="a1", attacker_id="brother", target_id="cultist", weapon_id="bolter"), [5], ANNA)
+    table.run(React(attack_id="a1", reaction="none"), [], BORIS)
+    (applied,) = table.run(RollDamage(attack_id="a1"), [7], ANNA)
+    assert told(applied, "en") == "Cultist takes 13 damage: body [7]+9 = 16 − 0 armour − 3 TB → 13, critical +3"
+
+
+def test_phrases_a_flamer_on_a_horde_shows_its_d5_of_hits() -> None:
+    # RULES A9: a flame weapon's hit on a horde is ceil(range / 4) + 1d5 hits. A 20 m flamer: 5 + the d5, whose d10
+    # shows 7 (→ 4): 9 hits. BS 50, roll 25: floor((50 − 25) / 10) = 2 degrees. The d10 is shown as rolled.
+    from domain.d100.sheet import Weapon
+
+    flamer = Weapon(id="flamer", name="Flamer", weapon_class="basic", damage="1d10+4", qualities=("flame",),
+                    single=True, range_m=20, clip=6)
+    table = Table()
+    table.register("brother", "anna", replace(marine(), weapons=(flamer,)))
+    table.register("mob", "gm-1", horde(magnitude=20))
+    (rolled,) = table.run(Attack(attack_id="f1", attacker_id="brother", target_id="mob", weapon_id="flamer"),
+                          [25, 7], ANNA)
+    names = {**NAMES, "brother/flamer": "Flamer"}
+    assert told(rolled, "en", names.__getitem__) == ("Brother Kai attacks Cultist horde (Flamer): 25 vs 50 (BS 50), "
+                                                     "success by 2 degrees, 9 hits (flame d5 [7→4])")
+    assert told(rolled, "es", names.__getitem__) == ("Brother Kai ataca a Cultist horde (Flamer): 25 vs 50 (HP 50), "
+                                                     "2 grados de éxito, 9 impactos (d5 de llama [7→4])")

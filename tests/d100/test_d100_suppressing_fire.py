@@ -92,3 +92,19 @@ def test_fate_reroll_of_a_missed_suppressing_burst_assigns_its_hits_again() -> N
     with pytest.raises(RuleViolation) as caught:
         table.run(SpendFate(character_id="brother", use="add_degree", test_id="s1:cultist2"), [], ANNA)
     assert caught.value.rule == "fate_degree_assigned"
+
+
+def test_suppressing_fire_sentence_shows_the_kill_zone_dice() -> None:
+    # The same burst as above: 05 vs 30, 2 degrees → 2 hits, assigned by a d3 each (2: cultist2, 3: the horde).
+    # Both assignment dice are in the proof; the forum line shows them too (docs/history.md "Each die once").
+    from domain.d100.phrases import PHRASES
+
+    table = zone_table()
+    rolled = table.run(burst(), [5, 2, 3, 90, 90, 90], ANNA)[0]
+    names = {"brother": "Brother Kai", "cultist": "Cultist", "cultist2": "Second cultist", "horde": "Horde",
+             "brother/autogun": "Autogun"}
+    english = PHRASES.sentence(rolled, names.__getitem__, "en")
+    spanish = PHRASES.sentence(rolled, names.__getitem__, "es")
+    assert english is not None and spanish is not None
+    assert english.endswith("; 1 on Second cultist; 1 on Horde (kill zone dice [2][3])")
+    assert spanish.endswith("; 1 a Second cultist; 1 a Horde (dados de la zona de muerte [2][3])")

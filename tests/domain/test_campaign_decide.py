@@ -231,3 +231,28 @@ def test_entropy_is_refused_in_an_algorithm_1_epoch() -> None:
 
     with pytest.raises(RuleViolation, match="algorithm 1"):
         when(given(DiceSeedCommitted(epoch=2, commitment="dd" * 32)), ContributeEntropy(entropy="x"))
+
+
+def test_entropy_quota_counts_each_participants_contributions_to_the_epoch() -> None:
+    """Given five contributions by Ana to epoch 2 (and one to epoch 1), her sixth is refused; Bea's is not."""
+    from domain.campaign.commands import ContributeEntropy
+    from domain.campaign.entropy import NO_CONTRIBUTIONS
+    from domain.campaign.events import EntropyContributed
+
+    created = decide_creation("c1", CreateCampaign(name="Kill Team", ruleset="deathwatch"), "gm", "aa" * 32)
+    joined = [ParticipantJoined(participant_id="p-1", name="Ana", role="player"),
+              ParticipantJoined(participant_id="p-2", name="Bea", role="player")]
+    ana = EventMeta(actor="p-1", role="player")
+    recorded = [Recorded(i + 1, e, EventMeta()) for i, e in enumerate([*created, *joined])]
+    recorded.append(Recorded(6, EntropyContributed(epoch=1, entropy="old", digest=NO_CONTRIBUTIONS), ana))
+    recorded.append(Recorded(7, DiceSeedRevealed(epoch=1, seed="cc" * 32), EventMeta()))
+    recorded.append(Recorded(8, DiceSeedCommitted(epoch=2, commitment="dd" * 32, algorithm=2), EventMeta()))
+    recorded += [Recorded(9 + n, EntropyContributed(epoch=2, entropy=f"{n}", digest=NO_CONTRIBUTIONS), ana)
+                 for n in range(5)]
+    state = campaign_state(recorded)
+    assert state.epoch is not None and state.epoch.contributed == {"p-1": 5}
+    with pytest.raises(RuleViolation) as refused:
+        when(state, ContributeEntropy(entropy="a sixth"), PLAYER)
+    assert refused.value.rule == "entropy_quota"
+    (event,) = when(state, ContributeEntropy(entropy="Bea's"), OTHER)
+    assert isinstance(event, EntropyContributed) and event.epoch == 2

@@ -46,7 +46,8 @@ def test_d5_is_a_d10_halved_up_and_keeps_the_d10() -> None:
     rolled = evaluate(parse("3d5"), FixedDice([1, 2, 10]))
     assert rolled.total == 1 + 1 + 5
     assert all(d.sides == 10 for d in rolled.dice)
-    assert render(rolled) == "[1, 1, 5] = 7"
+    # Each d10 as rolled, then the d5 it stands for: the proof page shows the d10s (1, 2, 10).
+    assert render(rolled) == "[1, 2→1, 10→5] = 7"
 
 
 def test_subtracted_dice_count_negative() -> None:

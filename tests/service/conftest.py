@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
@@ -28,6 +29,18 @@ def settings(app_database_url: str) -> Settings:
 @pytest.fixture
 async def client(settings: Settings) -> AsyncIterator[AsyncTestClient[Any]]:
     async with AsyncTestClient(app=create_app(settings)) as test_client:
+        yield test_client
+
+
+ADMIN_TOKEN = "the-instance-admin-token"
+
+
+@pytest.fixture
+async def admin_client(settings: Settings) -> AsyncIterator[AsyncTestClient[Any]]:
+    """The same database served by an instance with an admin token, which it sends: the global feed's reader."""
+    guarded = msgspec.structs.replace(settings, admin_token=ADMIN_TOKEN)
+    async with AsyncTestClient(app=create_app(guarded)) as test_client:
+        test_client.headers["Authorization"] = f"Bearer {ADMIN_TOKEN}"
         yield test_client
 
 

@@ -114,3 +114,19 @@ async def test_summary_shows_the_shared_pools(new_campaign: Any) -> None:
     summary = (await wng.get("")).json()
     assert summary["pools"] == {"glory": 0, "glory_cap": 6, "ruin": 0, "ruin_cap": 0}
     assert summary["session"] == {"current": 1, "held": 1}
+
+
+async def test_feed_is_closed_when_no_admin_token_is_set(client: Any) -> None:
+    """Issue 18, 13: without LEXMECHANIC_ADMIN_TOKEN anyone could read every campaign's log; the feed fails closed."""
+    made = await client.post("/campaigns", json={"name": "Secret war council", "ruleset": "deathwatch"})
+    assert made.status_code == 201  # creating a campaign stays open (the README's Quick start)
+    for headers in ({}, {"Authorization": "Bearer anything"}, {"Authorization": f"Bearer {made.json()['gm_token']}"}):
+        refused = await client.get("/events", headers=headers)
+        assert refused.status_code == 403, refused.text
+        body = refused.json()
+        assert body["type"] == "urn:lexmechanic:problem:forbidden"
+        assert "LEXMECHANIC_ADMIN_TOKEN" in body["detail"] and "events" not in body
+        assert "Secret war council" not in refused.text
+    spanish = await client.get("/events?lang=es")
+    assert spanish.status_code == 403 and "LEXMECHANIC_ADMIN_TOKEN" in spanish.json()["detail"]
+    assert spanish.headers["content-language"] == "es" and "registro global" in spanish.json()["detail"]

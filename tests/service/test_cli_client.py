@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import shlex
 import socket
 import stat
 import subprocess
@@ -17,6 +18,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import httpx
 import pytest
@@ -88,6 +90,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def login(capsys: pytest.CaptureFixture[str], url: str, token: str, *more: str) -> tuple[int, str, str]:
+    """`lexmechanic login URL` with the token in $LEXMECHANIC_TOKEN (never on the command line, docs/cli.md)."""
+    with mock.patch.dict(os.environ, {"LEXMECHANIC_TOKEN": token}):
+        return run(capsys, "login", url, *more)
+
+
 def rows(out: str) -> list[list[str]]:
     """A printed table's lines, split into cells at runs of two or more spaces."""
     return [re.split(r"\s{2,}", line.strip()) for line in out.splitlines() if line.strip()]
@@ -115,7 +123,7 @@ def test_cli_login_checks_the_token_and_keeps_a_private_profile(
     table = Table(service, "deathwatch", "Kill Team Aurelius")
     ana, token = table.invite("Ana")
 
-    code, out, _ = run(capsys, "login", f"{service}/campaigns/{table.id}", token)
+    code, out, _ = login(capsys, f"{service}/campaigns/{table.id}", token)
     assert code == 0, out
     assert "Logged in to Kill Team Aurelius (deathwatch) as Ana, player." in out
     assert stat.S_IMODE(config.stat().st_mode) == 0o600
@@ -138,13 +146,13 @@ def test_cli_login_checks_the_token_and_keeps_a_private_profile(
     assert stat.S_IMODE(config.stat().st_mode) == 0o600
 
     # Refusals, each with its exit code and the service's own words.
-    code, _, err = run(capsys, "login", f"{service}/campaigns/{table.id}", "lxm_not-a-token")
+    code, _, err = login(capsys, f"{service}/campaigns/{table.id}", "lxm_not-a-token")
     assert (code, err.strip()) == (3, "lexmechanic login: this token does not belong to this campaign")
-    code, _, err = run(capsys, "login", f"{service}/campaigns/6f1d1c1e-0000-4000-8000-000000000000", token)
+    code, _, err = login(capsys, f"{service}/campaigns/6f1d1c1e-0000-4000-8000-000000000000", token)
     assert code == 4 and "there is no campaign" in err
-    code, _, err = run(capsys, "login", service, token)
+    code, _, err = login(capsys, service, token)
     assert code == 2 and "which campaign?" in err
-    code, _, err = run(capsys, "login", f"http://127.0.0.1:{_closed_port()}/campaigns/{table.id}", token)
+    code, _, err = login(capsys, f"http://127.0.0.1:{_closed_port()}/campaigns/{table.id}", token)
     assert code == 6 and "cannot reach" in err
     code, _, err = run(capsys, "state", "--profile", "nobody")
     assert code == 2 and "no profile 'nobody'; known: default, gm" in err
@@ -165,7 +173,7 @@ def test_cli_encounter_shows_whose_turn_the_order_and_the_health_of_everyone(
                ("magus", {"add_conditions": ["stunned"], "condition_rounds": 2})]
     for cid, ruling in rulings:
         table.command({"type": "d100_gm_ruling", "character_id": cid, "reason": "the fight so far", **ruling})
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     rules = table.state()["rules"]
     order = rules["encounter"]["order"]
     initiative = rules["encounter"]["initiative"]
@@ -206,7 +214,7 @@ def test_cli_encounter_before_its_first_turn_says_which_line_begins_one(
                    "sheet": MARINE})
     table.command({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "sheet": MARINE})
     table.command({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "magus"]})
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     code, out, _ = run(capsys, "encounter")
     assert code == 0, out
     assert out.splitlines()[0] == ("Encounter gate — round 1: initiative rolled, no turn begun yet "
@@ -219,7 +227,7 @@ def test_cli_encounter_and_state_in_spanish(service: str, config: Path, capsys: 
     table, token = kill_team(service)
     table.command({"type": "d100_gm_ruling", "character_id": "magus", "reason": "a blow to the head",
                    "add_conditions": ["stunned"], "condition_rounds": 2})
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     order = table.state()["rules"]["encounter"]["order"]
     names = {"kai": "Brother Kai", "cultists": "Cultist horde", "magus": "Cult Magus"}
     code, out, _ = run(capsys, "encounter", "--lang", "es")
@@ -252,7 +260,7 @@ def test_cli_encounter_of_wrath_and_glory_shows_sides_wounds_shock_and_members(
     table.command({"type": "start_session"})
     table.command({"type": "wng_start_encounter", "encounter_id": "mine", "participants": ["sigma", "grots"]})
     table.command({"type": "wng_start_turn", "character_id": "sigma"}, token)
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
 
     code, out, _ = run(capsys, "encounter")
     assert code == 0
@@ -270,7 +278,7 @@ def test_cli_log_lists_each_event_with_when_who_type_and_what(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, token = kill_team(service)
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     head = table.state()["version"]
 
     code, out, _ = run(capsys, "log", "-n", "5")
@@ -301,7 +309,7 @@ def test_cli_log_in_spanish_has_no_english_around_the_summaries(
     table, token = kill_team(service)
     table.command({"type": "d100_end_turn", "character_id": table.state()["rules"]["encounter"]["order"][0]})
     table.command({"type": "undo_turn", "encounter": "hive-gate"})
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     head = table.state()["version"]
     code, out, _ = run(capsys, "log", "-n", "4", "--lang", "es")
     assert code == 0, out
@@ -320,7 +328,7 @@ def test_cli_state_now_and_at_a_post_or_a_seq(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, token = kill_team(service)
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     head = table.state()["version"]
 
     code, out, _ = run(capsys, "state")
@@ -349,7 +357,7 @@ def test_cli_transcript_of_a_session_or_an_encounter_in_markdown_bbcode_or_json(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, token = kill_team(service)
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
     code, out, _ = run(capsys, "transcript", "--session", "1")
     assert code == 0 and out.startswith("**Transcript — Kill Team Aurelius — session 1**\n")
     assert "2d10+3 (bolter damage)" in out
@@ -373,9 +381,9 @@ def test_cli_post_runs_a_forum_post_and_prints_the_reply_to_paste(
 ) -> None:
     table, token = kill_team(service)
     _, watcher = table.invite("Olga", "observer")
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", token)[0] == 0
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", table.gm, "--profile", "gm")[0] == 0
-    assert run(capsys, "login", f"{service}/campaigns/{table.id}", watcher, "--profile", "olga")[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", table.gm, "--profile", "gm")[0] == 0
+    assert login(capsys, f"{service}/campaigns/{table.id}", watcher, "--profile", "olga")[0] == 0
     url = "https://forum.example/t/7#p1043"
 
     code, reply, err = run(capsys, "post", "!roll d100 luck", "--post-id", "1043", "--url", url)
@@ -429,12 +437,12 @@ def test_cli_runs_as_a_process_with_exit_codes_scripts_can_use(service: str, con
     table, token = kill_team(service)
     env = {**os.environ, "LEXMECHANIC_CONFIG": str(config), "PYTHONPATH": str(ROOT)}
 
-    def lexmechanic(*argv: str) -> subprocess.CompletedProcess[str]:
+    def lexmechanic(*argv: str, given: str = "") -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "service.cli", *argv], env=env, cwd=ROOT, capture_output=True,
-                              text=True, timeout=120)
+                              text=True, input=given, timeout=120)
 
     assert lexmechanic("log").returncode == 2  # no profile yet
-    assert lexmechanic("login", f"{service}/campaigns/{table.id}", token).returncode == 0
+    assert lexmechanic("login", f"{service}/campaigns/{table.id}", "--token-file", "-", given=token).returncode == 0
     done = lexmechanic("encounter", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["encounter"]["encounter"] == "hive-gate"
     done = lexmechanic("state", "--at-seq", "999")
@@ -457,3 +465,78 @@ def test_cli_a_refused_line_of_a_post_is_named_once() -> None:
     bare = {"status": 422, "line": 2, "detail": "a second reaction this round"}
     assert refusal(httpx.Response(422, json=bare)).message == "line 2: a second reaction this round"
     assert refusal(httpx.Response(502, text="<html>Bad Gateway</html>")).message == "Bad Gateway"
+
+
+def test_cli_login_reads_the_token_from_a_hidden_prompt_a_file_or_the_environment_never_the_command_line(
+    service: str, config: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import getpass
+
+    table = Table(service, "deathwatch", "Kill Team Aurelius")
+    _, token = table.invite("Ana")
+    url = f"{service}/campaigns/{table.id}"
+    monkeypatch.delenv("LEXMECHANIC_TOKEN", raising=False)
+
+    # On the command line the shell's history and `ps` already show it: refused, nothing sent or saved, and
+    # the refusal does not print it again.
+    code, out, err = run(capsys, "login", url, token)
+    assert code == 2 and not config.exists() and token not in out + err
+    assert "history" in err and "`ps`" in err and "--token-file" in err and "LEXMECHANIC_TOKEN" in err
+
+    # At a terminal: a hidden prompt (getpass, which does not echo what is typed).
+    class Keyboard(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    asked: list[str] = []
+    monkeypatch.setattr(sys, "stdin", Keyboard())
+    monkeypatch.setattr(getpass, "getpass", lambda prompt="Password: ": asked.append(prompt) or f"{token}\n")
+    code, out, _ = run(capsys, "login", url, "--profile", "typed")
+    assert code == 0 and len(asked) == 1 and "Token" in asked[0] and token not in out
+
+    # From a file, from standard input, from the environment.
+    (tmp_path / "token.txt").write_text(f"{token}\n")
+    assert run(capsys, "login", url, "--token-file", str(tmp_path / "token.txt"), "--profile", "filed")[0] == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{token}\n"))
+    assert run(capsys, "login", url, "--token-file", "-", "--profile", "piped")[0] == 0
+    monkeypatch.setenv("LEXMECHANIC_TOKEN", token)
+    assert run(capsys, "login", url, "--profile", "env")[0] == 0
+    saved = config.read_text()
+    assert all(f"[profiles.{name}]" in saved for name in ("typed", "filed", "piped", "env"))
+    assert saved.count(f'token = "{token}"') == 4
+
+    # What is not a token is said so (it could not go into a header), and a missing file is named.
+    monkeypatch.delenv("LEXMECHANIC_TOKEN")
+    (tmp_path / "bad.txt").write_text("lxm_abc def\n")
+    code, _, err = run(capsys, "login", url, "--token-file", str(tmp_path / "bad.txt"))
+    assert code == 2 and "not a token" in err
+    (tmp_path / "empty.txt").write_text("\n")
+    assert run(capsys, "login", url, "--token-file", str(tmp_path / "empty.txt"))[2].endswith("the token is empty\n")
+    code, _, err = run(capsys, "login", url, "--token-file", str(tmp_path / "missing.txt"))
+    assert code == 2 and "cannot read the token from" in err and "No such file" in err
+
+
+OPTIONS_WITH_VALUES = {"--campaign", "--profile", "--token-file", "--timeout"}
+
+
+def test_cli_docs_never_put_a_token_on_a_login_command_line() -> None:
+    """docs/cli.md and README.md, read as a reader copies them: every `lexmechanic login` has URL and at most '-'."""
+    logins = []
+    for doc in (ROOT / "docs" / "cli.md", ROOT / "README.md"):
+        for line in doc.read_text(encoding="utf-8").splitlines():
+            command = line.strip().removeprefix("$ ")
+            words = shlex.split(command, comments=True) if "lexmechanic login" in command else []
+            while words and re.fullmatch(r"[A-Z_]+=.*", words[0]):
+                words.pop(0)  # VAR=value before the command: the environment, not an argument
+            if words[:2] != ["lexmechanic", "login"]:
+                continue
+            logins.append(line)
+            given, skip = [], False
+            for word in words[2:]:
+                if skip or word.startswith("-") and word != "-":
+                    skip = not skip and word in OPTIONS_WITH_VALUES
+                    continue
+                given.append(word)
+            assert len(given) <= 2 and given[1:] in ([], ["-"]), (doc.name, line)
+            assert "lxm_" not in line, (doc.name, line)
+    assert len(logins) >= 3, logins  # the docs' first example, the login section, the README

@@ -6,10 +6,13 @@ page without a token, the listing shows it, a revoked key opens nothing, and a p
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 
 import httpx
 import pytest
@@ -42,6 +45,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def login(capsys: pytest.CaptureFixture[str], url: str, token: str) -> tuple[int, str, str]:
+    """`lexmechanic login URL`, the token on standard input (never on the command line, docs/cli.md)."""
+    with mock.patch.object(sys, "stdin", io.StringIO(token + "\n")):
+        return run(capsys, "login", url, "-")
+
+
 def campaign(service: str) -> tuple[str, str, str]:
     made = httpx.post(f"{service}/campaigns", json={"name": "Kill Team Aurelius", "ruleset": "deathwatch"}).json()
     invited = httpx.post(f"{service}/campaigns/{made['campaign_id']}/participants",
@@ -54,7 +63,7 @@ def test_cli_share_prints_a_timeline_url_readers_open_then_lists_and_revokes_it(
     service: str, config: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     campaign_id, gm, _ = campaign(service)
-    assert run(capsys, "login", f"{service}/campaigns/{campaign_id}", gm)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{campaign_id}", gm)[0] == 0
 
     code, out, _ = run(capsys, "share", "--label", "thread 7")
     assert code == 0, out
@@ -92,7 +101,7 @@ def test_cli_share_prints_a_timeline_url_readers_open_then_lists_and_revokes_it(
 
 def test_cli_share_is_the_gms_alone(service: str, config: Path, capsys: pytest.CaptureFixture[str]) -> None:
     campaign_id, _, player = campaign(service)
-    assert run(capsys, "login", f"{service}/campaigns/{campaign_id}", player)[0] == 0
+    assert login(capsys, f"{service}/campaigns/{campaign_id}", player)[0] == 0
     code, _, err = run(capsys, "share")
     assert code == 3  # docs/cli.md: 3 = not allowed (403)
     assert "only the GM" in err

@@ -34,7 +34,7 @@ INVITED = {"participant_id", "role", "token", "version", "head_hash", "events", 
 SUMMARY = {"campaign_id", "name", "ruleset", "options", "version", "head_hash", "participants", "session",
            "dice_epoch", "characters", "rolls", "pools", "missions"}
 VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash", "version", "head",
-          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions"}
+          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "rules"}
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
          "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "dice"}
 PROOF_DIE = {"k", "sides", "value", "seq", "recomputed", "matches", "steps"}
@@ -96,12 +96,14 @@ async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaig
               for key in ("k-2", "k-3")]
     assert [r.status_code for r in rolled] == [201, 201]
     assert [r.json()["events"][0]["idempotency_key"] for r in rolled] == ["k-2", "k-3"]
-    # The same key and body from another participant is a conflict, not a replay.
+    # A key is its sender's: the same key and body from another participant is that participant's command.
     mine = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
     assert mine.status_code == 201
     theirs = await campaign.command(ROLL, **{"Idempotency-Key": "k-4"})
-    conflict = problem_of(theirs, 409, "idempotency-conflict")
-    assert conflict["idempotency_key"] == "k-4" and "another participant" in conflict["detail"]
+    assert theirs.status_code == 201 and theirs.json()["events"][0]["meta"]["actor"] == "gm"
+    assert theirs.json()["events"][0]["idempotency_key"] == "k-4"
+    replayed = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
+    assert replayed.status_code == 200 and replayed.json() == {**mine.json(), "replayed": True}
 
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -163,8 +165,9 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     summary = (await campaign.get("")).json()
     assert set(summary) == SUMMARY
     assert set(summary["session"]) == {"current", "held"}
-    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions"}
-    assert all(set(p) == {"participant_id", "name", "role"} for p in summary["participants"])
+    assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions",
+                                           "contributed"}
+    assert all(set(p) == {"participant_id", "name", "role", "token_revoked"} for p in summary["participants"])
     assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
 
     verified = (await campaign.get("/verify")).json()
@@ -187,7 +190,11 @@ async def test_a_revealed_proof_recomputes_by_the_letter_of_fairness(campaign: C
     seq = rolled["events"][0]["seq"]
     proof = (await campaign.get(f"/rolls/{seq}")).json()
     entropy = docs_verifier.fold_entropy("0" * 64, "Ave Imperator! Post #4512")
-    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "contributions"}
+    assert set(proof["entropy"]) == {"digest", "digest_recomputed", "matches", "count", "omitted", "start_seq",
+                                     "start_digest", "contributions", "contributions_url"}
+    assert proof["entropy"]["count"] == 1 and proof["entropy"]["omitted"] == 0
+    assert proof["entropy"]["start_seq"] is None and proof["entropy"]["start_digest"] == "0" * 64
+    assert proof["entropy"]["contributions_url"] == f"/campaigns/{campaign.id}/rolls/{seq}/contributions"
     assert proof["entropy"]["digest"] == entropy and proof["entropy"]["matches"] is True
     assert [set(c) for c in proof["entropy"]["contributions"]] == [{"seq", "actor", "epoch", "entropy", "digest",
                                                                     "digest_recomputed"}]
@@ -230,7 +237,7 @@ async def test_the_export_reads_by_the_letter_of_audit_format(campaign: Campaign
 
 
 META = {"actor", "role", "post", "command_id", "command_type", "request_digest", "line", "session", "encounter",
-        "round", "turn", "turn_character", "dice"}
+        "round", "turn", "turn_character", "dice", "command"}
 
 
 async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign) -> None:
@@ -251,16 +258,21 @@ async def test_every_meta_key_is_one_docs_audit_format_lists(campaign: Campaign)
     assert set(from_the_post[0]["meta"]["dice"]) == {"epoch", "nonce", "entropy"}
 
 
-async def test_the_feed_cursor_comes_back_unchanged_when_nothing_new_committed(campaign: Campaign) -> None:
-    page = (await campaign.client.get("/events?limit=1")).json()
-    assert set(page) == {"events", "next"} and len(page["events"]) == 1
-    cursor, seen = page["next"], 1
-    while True:
-        page = (await campaign.client.get(f"/events?after={cursor}&limit=2")).json()
-        if not page["events"]:
-            break
-        cursor, seen = page["next"], seen + len(page["events"])
-    assert page["next"] == cursor and seen == (await campaign.get("")).json()["version"]
+async def test_the_feed_cursor_comes_back_unchanged_when_nothing_new_committed(database_url: str) -> None:
+    admin = {"Authorization": "Bearer the-admin-secret"}  # docs/api.md: the feed needs the admin token
+    settings = Settings(database_url=database_url, admin_token="the-admin-secret", pool_min=1, pool_max=4)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        made = (await client.post("/campaigns", json={"name": "x", "ruleset": "deathwatch"}, headers=admin)).json()
+        page = (await client.get("/events?limit=1", headers=admin)).json()
+        assert set(page) == {"events", "next"} and len(page["events"]) == 1
+        cursor, seen = page["next"], 1
+        while True:
+            page = (await client.get(f"/events?after={cursor}&limit=2", headers=admin)).json()
+            if not page["events"]:
+                break
+            cursor, seen = page["next"], seen + len(page["events"])
+        assert page["next"] == cursor and seen == made["version"]
+        problem_of(await client.get("/events?after=garbage", headers=admin), 400, "invalid-request")
 
 
 @pytest.mark.parametrize(
@@ -436,7 +448,7 @@ async def test_an_unknown_or_non_canonical_campaign_is_404_with_or_without_a_tok
         problem_of(command, 404, "campaign-not-found")
 
 
-POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events"}
+POST_ANSWER = {"version", "head_hash", "replayed", "lang", "results", "reply", "events", "post_id_shared"}
 POST_RESULT = {"line", "source", "type", "result", "rendered"}
 PROBLEM_MEMBERS = {"type", "title", "status", "detail", "instance"}
 
@@ -462,9 +474,14 @@ async def test_a_forum_post_answers_and_refuses_as_docs_api_tells(campaign: Camp
     body = problem_of(conflict, 409, "idempotency-conflict")
     assert set(body) == PROBLEM_MEMBERS | {"idempotency_key"} and body["idempotency_key"] == "f7-p1201"
     assert conflict.headers["content-language"] == "es"
-    # The same post from another participant is the same conflict.
+    # A post id is its author's: the same post from another participant is that participant's post, and
+    # the answer names who else holds the id (docs/api.md, "Forum posts").
     other = await campaign.client.post(f"/campaigns/{campaign.id}/posts", json=post, headers=campaign.auth())
-    problem_of(other, 409, "idempotency-conflict")
+    assert other.status_code == 201 and other.json()["events"][0]["meta"]["actor"] == "gm"
+    shared = other.json()["post_id_shared"]
+    ana = answer["events"][0]["meta"]["actor"]
+    assert set(shared) == {"participants", "note"} and shared["participants"] == [{"participant_id": ana, "name": "Ana"}]
+    assert ana in shared["note"] and "f7-p1201" in shared["note"]
 
 
 async def test_a_forum_posts_refusals_carry_the_documented_members(campaign: Campaign) -> None:
@@ -509,8 +526,8 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
 
 
 FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
-         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "effects", "standing", "changes", "undone",
-         "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
+         "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "entropy_count", "effects", "standing",
+         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
 
 
 async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:
@@ -706,7 +723,7 @@ REFUSALS: dict[str, tuple[Send, int, str]] = {
     "an unknown field": (_post("/commands", b'{"type": "gm_note", "text": "x", "bogus": 1}'), 400, "invalid-request"),
     "an unknown command type": (_post("/commands", b'{"type": "summon_daemon"}'), 400, "invalid-request"),
     "a bad query parameter": (_get("/campaigns/{id}/state?at_seq=0"), 400, "invalid-request"),
-    "a bad feed cursor": (_get("/events?after=garbage"), 400, "invalid-request"),
+    "the global feed where no admin token is set": (_get("/events"), 403, "forbidden"),
     "malformed JSON": (_post("/commands", b"{bad"), 400, "bad-request"),
     "an empty body": (_post("/commands", b""), 400, "bad-request"),
     "JSON nested too deep": (_post("/commands", b"[" * 40 + b"]" * 40), 400, "bad-request"),

@@ -128,9 +128,13 @@ async def test_post_id_and_actor_are_kept_in_meta(commander: Commander) -> None:
     assert outcome.events[0].idempotency_key == "9001"
 
 
-async def test_same_key_from_another_participant_is_a_conflict(commander: Commander) -> None:
+async def test_same_key_from_another_participant_is_that_participants_own_command(commander: Commander) -> None:
     campaign_id = await new_campaign(commander)
-    await note(commander, campaign_id, "hello", key="post-17")
-    with pytest.raises(IdempotencyConflict):
-        await commander.execute(campaign_id, Actor("p-x", "gm"), GmNote(text="hello"), "post-17",
-                                request_digest(GmNote(text="hello")))
+    mine = await note(commander, campaign_id, "hello", key="post-17")
+    theirs = await commander.execute(campaign_id, Actor("p-x", "gm"), GmNote(text="hello"), "post-17",
+                                     request_digest(GmNote(text="hello")))
+    assert not theirs.replayed and theirs.version == mine.version + 1
+    assert theirs.events[0].meta["actor"] == "p-x" and theirs.events[0].idempotency_key == "post-17"
+    again = await commander.execute(campaign_id, Actor("p-x", "gm"), GmNote(text="hello"), "post-17",
+                                    request_digest(GmNote(text="hello")))
+    assert again.replayed and again.events == theirs.events

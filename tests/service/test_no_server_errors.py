@@ -108,7 +108,7 @@ NASTY_FEEDS = [
 ]
 
 
-async def test_nasty_query_and_path_integers_are_client_errors(campaign: Any) -> None:
+async def test_nasty_query_and_path_integers_are_client_errors(campaign: Any, admin_client: Any) -> None:
     await campaign.ok({"type": "roll", "expression": "d100", "reason": "x"})
     for path in NASTY_GETS:
         response = await campaign.get(path)
@@ -116,9 +116,9 @@ async def test_nasty_query_and_path_integers_are_client_errors(campaign: Any) ->
         assert response.status_code in (400, 404), (path, response.status_code)
         assert response.headers["content-type"].startswith("application/problem+json"), path
     for query in NASTY_FEEDS:
-        response = await campaign.client.get(f"/events{query}")
-        assert response.status_code < 500, (query, response.text)
-    valid = await campaign.client.get("/events?after=18446744073709551615.9223372036854775807")
+        response = await admin_client.get(f"/events{query}")
+        assert response.status_code < 500 and response.status_code != 403, (query, response.text)
+    valid = await admin_client.get("/events?after=18446744073709551615.9223372036854775807")
     assert valid.status_code == 200 and valid.json()["events"] == []
 
 

@@ -174,3 +174,46 @@ async def test_without_a_public_url_proof_links_are_relative(campaign: Campaign)
     await share(campaign)
     rolled = await campaign.ok({"type": "roll", "expression": "d100", "reason": "x"})
     assert rolled["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}"
+
+
+# docs/api.md, "Share links and permalinks": at most 20 valid (unrevoked) share links per campaign.
+ACTIVE_LINKS = 20
+
+
+async def test_share_link_quota_refuses_the_twenty_first_valid_link_until_one_is_revoked(campaign: Campaign) -> None:
+    links = [await share(campaign, f"thread {n}") for n in range(ACTIVE_LINKS)]
+    refused = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={"label": "one too many"},
+                                         headers=campaign.auth())
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()
+    assert problem["type"] == "urn:lexmechanic:problem:rule-violation" and problem["rule"] == "share_link_quota"
+    assert "20" in problem["detail"] and "revoke" in problem["detail"]
+    listed = (await campaign.client.get(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())).json()
+    assert len(listed["links"]) == ACTIVE_LINKS  # the refused one was not created
+    es = await campaign.client.post(f"/campaigns/{campaign.id}/share-links?lang=es", json={},
+                                    headers=campaign.auth())
+    assert es.status_code == 422 and es.json()["detail"].startswith("la campaña ya tiene")
+    # Revoking one frees its place, and only one.
+    revoked = await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{links[3]['link_id']}",
+                                           headers=campaign.auth())
+    assert revoked.status_code == 204
+    await share(campaign, "the new thread")
+    again = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={}, headers=campaign.auth())
+    assert again.status_code == 422 and again.json()["rule"] == "share_link_quota"
+    # Every link still valid still reads.
+    response = await campaign.client.get(f"/campaigns/{campaign.id}?share={links[-1]['key']}")
+    assert response.status_code == 200
+
+
+async def test_share_link_quota_holds_against_concurrent_creations(campaign: Campaign) -> None:
+    import asyncio
+
+    for n in range(ACTIVE_LINKS - 2):
+        await share(campaign, f"thread {n}")
+    answers = await asyncio.gather(*(
+        campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={}, headers=campaign.auth())
+        for _ in range(6)
+    ))
+    assert sorted(a.status_code for a in answers) == [201, 201, 422, 422, 422, 422]
+    listed = (await campaign.client.get(f"/campaigns/{campaign.id}/share-links", headers=campaign.auth())).json()
+    assert sum(link["revoked_at"] is None for link in listed["links"]) == ACTIVE_LINKS

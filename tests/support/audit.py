@@ -8,8 +8,10 @@ broke on purpose (marker `tampered`) must fail all three.
 
 from __future__ import annotations
 
+import re
 import secrets
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -78,11 +80,37 @@ def _types_with_dice(path: Path) -> set[str]:
     import json
 
     found = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").split("\n"):  # lines end with \n only (docs/audit-format.md)
+        if not line:
+            continue
         record = json.loads(line)
         if "type" in record and docs_verifier.dice_of(record):
             found.add(f"{record['type']} v{record['schema_version']}")
     return found
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+async def _dice_told_problems(client: AsyncTestClient[Any], campaign_id: str, token: str) -> list[str]:
+    """Each die a frame records is shown where it is told (docs/history.md "Each die once"): every face of
+    the frame's dice appears, as often as it was rolled, among the numbers of its summary, in both languages."""
+    problems: list[str] = []
+    for lang in ("en", "es"):
+        response = await client.get(f"/campaigns/{campaign_id}/transcript?from_seq=1&format=json&lang={lang}",
+                                    headers={"Authorization": f"Bearer {token}"})
+        if response.status_code != 200:
+            return [f"{campaign_id}: the transcript answered {response.status_code}: {response.text}"]
+        for frame in response.json()["frames"]:
+            if not frame["dice"]:
+                continue
+            shown = Counter(_NUMBER.findall(frame["summary"]))
+            rolled = Counter(str(die["value"]) for die in frame["dice"])
+            missing = rolled - shown
+            if missing:
+                problems.append(f"{campaign_id} #{frame['seq']} {frame['type']} ({lang}): faces "
+                                f"{sorted(missing.elements())} not shown in {frame['summary']!r}")
+    return problems
 
 
 async def audit_database(owner_url: str, app_url: str, tampered: bool) -> int:
@@ -112,14 +140,16 @@ async def audit_database(owner_url: str, app_url: str, tampered: bool) -> int:
                         continue
                 await _export(app_url, campaign_id, path)
                 token = await _token(owner_url, campaign_id, "observer")
+                # Honest campaigns replay their rules too (docs/audit-format.md, "Replaying the rules").
+                rules = "" if tampered else "?rules=true"
                 response = await client.get(
-                    f"/campaigns/{campaign_id}/verify", headers={"Authorization": f"Bearer {token}"}
+                    f"/campaigns/{campaign_id}/verify{rules}", headers={"Authorization": f"Bearer {token}"}
                 )
                 if response.status_code != 200:
                     failures.append(f"{campaign_id}: /verify answered {response.status_code}: {response.text}")
                     continue
                 online: dict[str, Any] = response.json()
-                (offline,) = verify_file(path)
+                (offline,) = verify_file(path, rules=not tampered)
                 try:
                     documented = docs_verifier.verify_export(path.read_text(encoding="utf-8"))[campaign_id]
                     doc_ok, doc_counts = documented.ok, (documented.dice_verified, documented.dice_pending)
@@ -144,6 +174,7 @@ async def audit_database(owner_url: str, app_url: str, tampered: bool) -> int:
                 }
                 if len(set(counts.values())) != 1:
                     failures.append(f"{campaign_id}: the verifiers disagree on the dice: {counts}")
+                failures.extend(await _dice_told_problems(client, campaign_id, gm))
                 AuditStats.campaigns += 1
                 AuditStats.events += offline.events
                 AuditStats.dice_verified += offline.dice_verified

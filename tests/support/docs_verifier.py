@@ -182,7 +182,9 @@ def verify_export(text: str, expect: tuple[tuple[int, str], ...] = ()) -> dict[s
     """Findings per campaign of a JSON Lines export (event records, then a head record)."""
     records: dict[str, list[dict[str, Any]]] = {}
     heads: dict[str, dict[str, Any]] = {}
-    for line in text.splitlines():
+    # docs/audit-format.md: every line ends with `\n`; a name may hold U+2028 or U+0085 raw, which
+    # str.splitlines() would also split at.
+    for line in text.split("\n"):
         if not line.strip():
             continue
         record = json.loads(line)

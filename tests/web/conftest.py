@@ -13,6 +13,7 @@ import shutil
 import socket
 import tempfile
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +122,17 @@ class Campaign:
 @pytest.fixture
 async def served(database_url: str) -> AsyncIterator[Served]:
     """The app under uvicorn (the production server) on a free port, on the test's own database."""
-    settings = Settings(database_url=with_user(database_url, APP_ROLE), pool_min=1, pool_max=6)
+    async with serving(web_settings(database_url)) as running:
+        yield running
+
+
+def web_settings(database_url: str) -> Settings:
+    return Settings(database_url=with_user(database_url, APP_ROLE), pool_min=1, pool_max=6)
+
+
+@asynccontextmanager
+async def serving(settings: Settings) -> AsyncIterator[Served]:
+    """create_app(settings) under uvicorn on a free port until the block ends."""
     port = _free_port()
     config = uvicorn.Config(create_app(settings), host=HOST, port=port, lifespan="on", log_level="warning",
                             access_log=False)

@@ -110,3 +110,18 @@ def test_phrases_the_action_a_test_or_a_move_spends_reads_in_both_languages() ->
     assert term("ballistic_skill test", "en") == "ballistic skill test"
     assert term("persuasion test", "es") == "prueba de persuasión"
     assert term("run move", "es") == "movimiento (correr)"
+
+
+def test_phrases_a_fear_test_rerolled_with_ruin_shows_the_dice_it_was_counted_on() -> None:
+    # The warboss's Resolve 4: four dice [1][1][1] and the Wrath die 2, no icon against DN 5: failed. Ruin pays a
+    # reroll of every die that is not an icon (all four): [4][5][6] and the Wrath die 2 → 1 + 1 + 2 = 4 icons,
+    # still short of 5. The icons are counted on the rerolled pool, so the line shows it (docs/history.md).
+    from domain.wrath_and_glory.encounter_commands import RollResistanceTest
+    from domain.wrath_and_glory.ruling_events import ResistanceTestRolled
+
+    events = run(table(), RollResistanceTest(character_id="boss", kind="fear", dn=5, reroll="ruin"),
+                 [1, 1, 1, 2] + [4, 5, 6, 2])
+    (rolled,) = of(events, ResistanceTestRolled)
+    assert told(rolled, "en") == "Warboss: fear test 4d6 [1][1][1] ⚡[2], rerolled [4][5][6] ⚡[2] → 4 icons vs DN 5, failure"
+    assert told(rolled, "es") == ("Warboss: prueba de miedo 4d6 [1][1][1] ⚡[2], repetida [4][5][6] ⚡[2] → 4 iconos vs "
+                                  "ND 5, fallo")

@@ -3,7 +3,8 @@
 // The stream says which events committed; the page asks the server for their rows (the same HTML as a
 // reload would give) and appends them. A correction (undo, redo, retract, reinstate) changes rows already
 // shown, so the whole region is fetched again. The browser reconnects by itself, sending Last-Event-ID,
-// and the stream resumes after it: nothing is missed. Without JavaScript the pages are the same, static.
+// and the stream resumes after it: nothing is missed (the server closes every stream after its maximum life,
+// 15 minutes, and this is how the page carries on). Without JavaScript the pages are the same, static.
 "use strict";
 
 (function () {
@@ -93,5 +94,15 @@
     if (record && record.data && (record.data.voids || record.data.restores)) corrected = true;
     schedule();
   };
+  // The server ends the stream with an `event: revoked` frame when the reader's share link (or token) no
+  // longer opens the campaign: stop for good, say why, and do not let the browser reconnect every 2 s.
+  source.addEventListener("revoked", (message) => {
+    source.close();
+    if (!status) return;
+    let detail = "";
+    try { detail = JSON.parse(message.data).detail || ""; } catch (error) { detail = ""; }
+    status.textContent = detail;  // the server's sentence, in the language the page was asked in
+    status.dataset.ended = "yes";
+  });
   window.addEventListener("pagehide", () => source.close());
 })();

@@ -125,6 +125,23 @@
     throw new Error("no accepted attempt");
   }
 
+  // Every contribution before the roll, from the list the proof links to (docs/api.md), a page at a time: the
+  // page embeds only the last few, as an epoch recorded before the quota may hold hundreds.
+  async function fetchContributions(url) {
+    const found = [];
+    let after = 0;
+    for (;;) {
+      const response = await fetch(url + (url.includes("?") ? "&" : "?") + "after_seq=" + after + "&limit=1000",
+        { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const page = await response.json();
+      if (!Array.isArray(page.contributions) || page.contributions.length === 0) return found;
+      found.push(...page.contributions);
+      if (!(page.next_after_seq > after)) throw new Error("the list does not move on");
+      after = page.next_after_seq;
+    }
+  }
+
   // The whole check; `say(kind, key, values)` reports each step. Answers "verified", "pending" or "failed".
   async function verify(data, say) {
     let ok = true;
@@ -152,7 +169,24 @@
     const algorithm = data.committed.data.algorithm === undefined ? 1 : data.committed.data.algorithm;
     let entropy = null;
     if (algorithm === 2) {
-      const mine = data.contributions
+      let contributions = data.contributions;
+      if ((data.contributions_count || 0) > contributions.length) {
+        try {
+          contributions = await fetchContributions(data.contributions_url);
+        } catch (error) {
+          fail("v_fetch_bad", {});
+          return "failed";
+        }
+        let intact = true;
+        for (const record of contributions) {
+          if (record.campaign_id !== data.campaign_id || (await recordHash(record)) !== record.hash) {
+            intact = false;
+            fail("v_hash_bad", { seq: record.seq });
+          }
+        }
+        if (intact) say("ok", "v_fetched_ok", { n: contributions.length });
+      }
+      const mine = contributions
         .filter((c) => c.type === "entropy_contributed" && c.data.epoch === epoch && c.seq < nonce)
         .sort((a, b) => a.seq - b.seq).map((c) => c.data.entropy);
       const digest = await entropyDigest(mine);

@@ -56,10 +56,12 @@ async def test_forum_posts_who_may_post_what(client: Any) -> None:
     assert stolen.status_code == 422 and (stolen.json()["line"], stolen.json()["kind"]) == (1, "forbidden")
     quiet = await thread.send("Ana", "Just roleplay, no commands.")
     assert quiet.status_code == 422 and quiet.json()["type"].endswith("no-commands")
-    # A post id is the key of one author's post: another author re-using it is a conflict.
-    await thread.post("Ana", "!roll d100 luck", post_id="p-shared")
+    # A post id is the key of one author's post: another author re-using it records that author's own post,
+    # and the answer names who else holds the id (issue 18: a guessed id must not block its real author).
+    first = await thread.post("Ana", "!roll d100 luck", post_id="p-shared")
     again = await thread.send("Boris", "!roll d100 luck", post_id="p-shared")
-    assert again.status_code == 409
+    assert again.status_code == 201 and again.json()["events"] != first["events"]
+    assert [p["name"] for p in again.json()["post_id_shared"]["participants"]] == ["Ana"]
     missing = await client.post(f"/campaigns/{thread.id}/posts", json={"post": {}, "text": "!roll d100"},
                                 headers={"Authorization": f"Bearer {thread.tokens['Ana']}"})
     assert missing.status_code == 400

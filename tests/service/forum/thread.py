@@ -96,7 +96,14 @@ def check_numbers(thread: Thread, answer: dict[str, Any]) -> None:
                     wanted.append(f"{data['hits']} {'impacto' if answer['lang'] == 'es' else 'hit'}")
             case "d100_damage_applied":
                 for hit in data["hits"]:
-                    faces = "+".join(f"[{face}]" for face in hit["faces"])
+                    # docs/history.md: each die as rolled, then what it counts for (a d5's d10, the degrees).
+                    degrees = "grados" if answer["lang"] == "es" else "degrees"
+                    shown = []
+                    for index, face in enumerate(hit["faces"]):
+                        rolled = hit["dice"][index]["value"]
+                        shown.append(f"[{rolled}→{face} {degrees}]" if index == hit["degrees_die"]
+                                     else f"[{face}]" if rolled == face else f"[{rolled}→{face}]")
+                    faces = "+".join(shown)
                     wanted += [faces, f"= {hit['total']}", f"→ {hit['wounding']}"]
             case "d100_initiative_rolled":
                 wanted += [f"{r['total']} ([{r['die']['value']}]+{r['agility_bonus']})" for r in data["rolls"]]

@@ -1,0 +1,206 @@
+"""Every recorded outcome decided again: a command's body, its recorded dice and the log before it give its events.
+
+A command's first event keeps the command as it was decided (`meta.command`, docs/audit-format.md). Fed the
+log in seq order, `RulesReplay` folds the campaign as the service does and, at the end of each command (a
+run of events with one `meta.command_id`), decides that command again through the same rules, with dice that
+answer the faces the command recorded (in `k` order), and requires exactly the recorded events. A forged total,
+damage, success or hit location — even with a recomputed hash chain and die faces that still verify — is an
+outcome the rules do not give from those dice, and is named here. Commands written before the body was kept
+are counted as not replayable, never as problems.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+import msgspec
+
+from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, InviteParticipant
+from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
+from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed
+from domain.campaign.fresh_ids import fresh_id
+from domain.campaign.state import CampaignState
+from domain.commands import Actor, Command, PostRef
+from domain.dice import DiceExhausted, FixedDice, dice_in
+from domain.dispatch import decide
+from domain.errors import DomainError
+from domain.events import Event
+from domain.missions.commands import COMMANDS as MISSION_COMMANDS
+from domain.rulesets import accepted_commands
+from projections.recorded import Recorded
+from projections.replay import campaign_state, is_voiding
+
+_COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS, *MISSION_COMMANDS,
+                                        *accepted_commands())
+_AnyCommand = Union[_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - the registry's union, built at import
+
+Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable"]
+
+
+class Divergence(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a recorded command and the rules part: at which event, what the log says and what the rules give."""
+
+    seq: int  # the command's first event
+    command_type: str
+    kind: Kind
+    event_seq: int | None = None
+    event_type: str | None = None
+    path: str = ""  # the first field that differs, e.g. `hits[0].total`
+    recorded: str = ""
+    decided: str = ""
+
+
+def _short(value: Any) -> str:
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def first_difference(recorded: Any, decided: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first path (in document order) where two JSON values differ, with both values there."""
+    if isinstance(recorded, dict) and isinstance(decided, dict):
+        for key in list(recorded) + [k for k in decided if k not in recorded]:
+            found = first_difference(recorded.get(key), decided.get(key), f"{path}.{key}" if path else str(key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(recorded, list) and isinstance(decided, list):
+        for index in range(max(len(recorded), len(decided))):
+            left = recorded[index] if index < len(recorded) else None
+            right = decided[index] if index < len(decided) else None
+            found = first_difference(left, right, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if _number(recorded) and _number(decided):
+        # JSON has one kind of number: a float field written 6.0 holds the 6 the rules give.
+        return None if recorded == decided else (path, recorded, decided)
+    return None if recorded == decided and type(recorded) is type(decided) else (path, recorded, decided)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+class RulesReplay:
+    """Feed a campaign's records in seq order to `add`, then read `finish()`: the divergences found."""
+
+    def __init__(self, campaign_id: str) -> None:
+        self.campaign_id = campaign_id
+        self.replayed = 0
+        self.not_replayable = 0
+        self.divergences: list[Divergence] = []
+        self._records: list[Recorded] = []
+        self._types: dict[int, str] = {}
+        self._state = CampaignState()
+        self._run: list[Recorded] = []
+
+    def add(self, record: Recorded) -> None:
+        run = self._run
+        if run and record.meta.command_id is not None and record.meta.command_id == run[0].meta.command_id:
+            run.append(record)
+            return
+        self._close()
+        self._run = [record]
+
+    def finish(self) -> list[Divergence]:
+        self._close()
+        return self.divergences
+
+    def _close(self) -> None:
+        run, self._run = self._run, []
+        if not run:
+            return
+        body = run[0].meta.command
+        if body is None:
+            self.not_replayable += 1
+        else:
+            self.replayed += 1
+            self.divergences.extend(self._check(run, body))
+        self._records.extend(run)
+        for record in run:
+            self._types[record.seq] = type(record.event).__struct_config__.tag  # type: ignore[assignment]
+        if any(is_voiding(r) for r in run):
+            self._state = campaign_state(self._records)
+        else:
+            self._state = campaign_state(run, initial=self._state)
+
+    def _check(self, run: list[Recorded], body: dict[str, Any]) -> list[Divergence]:
+        first = run[0]
+        command_type = first.meta.command_type or str(body.get("type", "?"))
+        found = Divergence(seq=first.seq, command_type=command_type, kind="unreadable")
+        faces = _faces(run)
+        dice = FixedDice(faces)
+        try:
+            decided = self._decide(run, body, dice)
+        except (msgspec.ValidationError, TypeError, ValueError) as error:
+            return [msgspec.structs.replace(found, decided=str(error)[:200])]
+        except DiceExhausted:
+            return [msgspec.structs.replace(found, kind="dice_short", recorded=str(len(faces)))]
+        except DomainError as error:
+            return [msgspec.structs.replace(found, kind="refused", decided=error.message[:200])]
+        problems: list[Divergence] = []
+        for index in range(max(len(run), len(decided))):
+            if index >= len(decided):
+                extra = run[index]
+                problems.append(msgspec.structs.replace(
+                    found, kind="extra_event", event_seq=extra.seq, event_type=_tag(extra.event)))
+                break
+            if index >= len(run):
+                problems.append(msgspec.structs.replace(
+                    found, kind="missing_event", event_type=_tag(decided[index])))
+                break
+            left, right = _plain(run[index].event), _plain(decided[index])
+            difference = first_difference(left, right)
+            if difference is not None:
+                path, recorded, rules = difference
+                problems.append(msgspec.structs.replace(
+                    found, kind="differs", event_seq=run[index].seq, event_type=_tag(run[index].event), path=path,
+                    recorded=_short(recorded), decided=_short(rules)))
+                break
+        if not problems and dice.used != len(faces):
+            problems.append(msgspec.structs.replace(found, kind="dice_left", recorded=str(len(faces)),
+                                                    decided=str(dice.used)))
+        return problems
+
+    def _decide(self, run: list[Recorded], body: dict[str, Any], dice: FixedDice) -> list[Event]:
+        first = run[0]
+        meta = first.meta
+        committed = next((r.event for r in run if isinstance(r.event, DiceSeedCommitted)), None)
+        revealed = next((r.event for r in run if isinstance(r.event, DiceSeedRevealed)), None)
+        commitment = committed.commitment if committed is not None else ""
+        if meta.command_type == "create_campaign":
+            creation = msgspec.convert(body, CreateCampaign)
+            return decide_creation(self.campaign_id, creation, meta.actor or "gm", commitment)
+        command: Command = msgspec.convert(body, _AnyCommand)
+        if meta.post is not None:
+            command = msgspec.structs.replace(command, post=PostRef(id=meta.post.id, url=meta.post.url,
+                                                                    author=meta.post.author))
+        prefix = "p" if isinstance(command, InviteParticipant) else "c"
+        named = getattr(command, "seqs", ())
+        context = CommandContext(
+            next_seq=first.seq,
+            fresh_id=fresh_id(prefix, self.campaign_id, first.seq),
+            fresh_commitment=commitment,
+            active_seed=revealed.seed if revealed is not None else None,
+            event_types={seq: self._types[seq] for seq in named if isinstance(seq, int) and seq in self._types},
+        )
+        actor = Actor(meta.actor or "", meta.role or "player")
+        return decide(self._state, command, dice, actor, context)
+
+
+def _plain(event: Event) -> Any:
+    """The event as JSON reads it back (tuples and lists alike, as the log stores both)."""
+    return msgspec.json.decode(msgspec.json.encode(event))
+
+
+def _tag(event: Event) -> str:
+    return str(type(event).__struct_config__.tag)
+
+
+def _faces(run: list[Recorded]) -> list[int]:
+    """The command's dice faces in `k` order (a die repeated in several fields of its events counts once)."""
+    by_k: dict[int, int] = {}
+    for record in run:
+        for die in dice_in(msgspec.to_builtins(record.event)):
+            by_k.setdefault(die["k"], die["value"])
+    return [by_k[k] for k in sorted(by_k)]
