@@ -5,9 +5,9 @@ command (events only, a campaign this process has cached) is decided against the
 appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
 service/store.py says why that keeps every guarantee of the stream). Everything else, and every refusal,
 replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
-post's command lines run as one unit (`execute_unit`): every line decided in order against the state the
-previous lines left, inside one transaction under the head lock, each with its own command id and dice
-nonce, or nothing recorded at all.
+post's command lines run as one unit (`execute_unit`): read before the lock is taken, then every line
+decided in order against the state the previous lines left, inside one transaction under the head lock,
+each with its own command id and dice nonce, or nothing recorded at all.
 """
 
 from __future__ import annotations
@@ -70,6 +70,11 @@ LOCKED_COMMANDS: tuple[type[Command], ...] = (
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
 # Optimistic attempts before a command takes the head lock: each lost race catches up and decides again.
 OPTIMISTIC_ATTEMPTS = 3
+# Times a forum post is read outside the head lock before it is read under it (`execute_unit` says why).
+UNIT_READS = 3
+# The most events one forum post may record (its lines are capped at the edge, service/api/post_limits.py,
+# but one line may record several events): a bound on one request's transaction and on the log's growth.
+UNIT_EVENTS_MAX = 400
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
@@ -102,6 +107,29 @@ class UnitLine(msgspec.Struct, frozen=True):
     line: int
     source: str
     command: Command
+
+
+@dataclass(frozen=True)
+class UnitReading:
+    """A post read against one state: its lines, the part of the state the reading depended on (`basis`: the
+    names; equal bases give equal readings), and the refusal to raise if the post is not a retry."""
+
+    lines: tuple[UnitLine, ...]
+    basis: object
+    refusal: Exception | None = None
+
+
+class UnitTooLarge(Exception):
+    """A post's lines would record more than UNIT_EVENTS_MAX events: nothing of it is recorded."""
+
+    def __init__(self, events: int, limit: int) -> None:
+        super().__init__(f"the post would record {events} events or more, more than {limit}")
+        self.events = events
+        self.limit = limit
+
+
+class _StaleReading(Exception):
+    """The names at the locked head are not the ones the post was read with: read it again."""
 
 
 class UnitCommand(msgspec.Struct, frozen=True):
@@ -407,35 +435,61 @@ class Commander:
         actor: Actor,
         post: PostRef,
         digest: str,
-        plan: Callable[[CampaignState], Sequence[UnitLine]],
+        read: Callable[[CampaignState], UnitReading],
+        basis: Callable[[CampaignState], object],
         replan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """Decide and append every line of a post in order, in one transaction, or none; a retried post
         (same id, same text, same author) answers what it wrote the first time.
 
-        `plan` reads the post against the state at the locked head (the directory of names it parses with
-        is that state's); it raises to refuse the post before anything is decided. `replan` reads a retried
+        `read` reads the post against a state (the directory of names it parses with is that state's); its
+        refusal is raised before anything is decided, unless the post is a retry. `replan` reads a retried
         post again, to answer the lines it skipped (`_skipped_again`); None when it no longer reads.
         """
         assert post.id is not None
         key = post.id
-        done: list[UnitCommand] = []
-        skipped: list[UnitSkip] = []
-        async with self.store.write(campaign_id) as writer:
-            # A post id is its author's: another participant's post under it blocks nothing, and is named.
-            previous = await writer.command_by_key(key, actor.participant_id)
-            held_by = await writer.other_key_holders(key, actor.participant_id)
-            if previous:
-                first = previous[0].meta
-                if first.get("line") is None or first.get("request_digest") != digest:
-                    raise PostEdited(key)
-                unit = await writer.unit_of_post(key, actor.participant_id)
-            else:
-                state = await self.cache.for_writer(writer)
-                start = state.version
-                for planned in plan(state):
-                    state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
-            head = writer.head
+        for attempt in range(1, UNIT_READS + 1):
+            # Reading a post is its costly part (hostile text, bounded by the edge's caps): it is done here,
+            # holding no lock, no connection and no transaction, against the head as this process last saw
+            # it. Under the lock, what the reading depended on (`basis`: the names) is compared with the
+            # locked head's: a reading is a function of the text, the author, the language and those names,
+            # so when they are equal it is exactly the reading of the locked state, and its lines are decided
+            # as read (each is still decided, and permission-checked, against the locked state). When another
+            # writer changed the names in between, the lock is released and the post read again, against
+            # the newer head. A campaign whose names change under every read would starve the post: the
+            # last attempt reads it under the lock, where the caps bound what that costs.
+            reading = read(await self.cache.at_head(campaign_id))
+            last = attempt == UNIT_READS
+            done: list[UnitCommand] = []
+            skipped: list[UnitSkip] = []
+            try:
+                async with self.store.write(campaign_id) as writer:
+                    # A post id is its author's: another participant's post under it blocks nothing, and is named.
+                    previous = await writer.command_by_key(key, actor.participant_id)
+                    held_by = await writer.other_key_holders(key, actor.participant_id)
+                    if previous:
+                        first = previous[0].meta
+                        if first.get("line") is None or first.get("request_digest") != digest:
+                            raise PostEdited(key)
+                        unit = await writer.unit_of_post(key, actor.participant_id)
+                    else:
+                        state = await self.cache.for_writer(writer)
+                        if basis(state) != reading.basis:
+                            if not last:
+                                raise _StaleReading
+                            reading = read(state)
+                        if reading.refusal is not None:
+                            raise reading.refusal
+                        start = state.version
+                        for planned in reading.lines:
+                            state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
+                            recorded = sum(len(line.events) for line in done)
+                            if recorded > UNIT_EVENTS_MAX:
+                                raise UnitTooLarge(recorded, UNIT_EVENTS_MAX)
+                    head = writer.head
+            except _StaleReading:
+                continue
+            break
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
             replayed = await self._replayed_unit(campaign_id, unit, head, replan)
