@@ -7,7 +7,8 @@ service/store.py says why that keeps every guarantee of the stream). Everything 
 replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
 post's command lines run as one unit (`execute_unit`): read before the lock is taken, then every line
 decided in order against the state the previous lines left, inside one transaction under the head lock,
-each with its own command id and dice nonce, or nothing recorded at all.
+each with its own command id and dice nonce, or nothing recorded at all — but the dice a refused post or
+command drew, which stay in the log as one `attempt_refused` (service/attempts.py).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
-from service import dice_source, tokens
+from service import attempts, dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import (
@@ -169,13 +170,14 @@ class UnitOutcome(msgspec.Struct, frozen=True):
 
 
 class LineRefused(Exception):
-    """One line of a unit was refused by the rules: nothing of the unit is recorded."""
+    """One line of a unit was refused by the rules: nothing of the unit is recorded (but its dice: attempts)."""
 
-    def __init__(self, line: int, source: str, error: DomainError) -> None:
+    def __init__(self, line: int, source: str, error: DomainError, command: Command | None = None) -> None:
         super().__init__(f"line {line}: {error.message}")
         self.line = line
         self.source = source
         self.error = error
+        self.command = command
 
 
 class PostEdited(IdempotencyConflict):
@@ -229,6 +231,10 @@ def _entropy(state: CampaignState) -> str | None:
     """The contribution digest the active epoch's dice mix in (algorithm 2), or None (algorithm 1)."""
     epoch = state.epoch
     return epoch.entropy if epoch is not None and epoch.algorithm >= 2 else None
+
+
+def _epoch_of(state: CampaignState) -> tuple[int, str | None]:
+    return (state.epoch.epoch if state.epoch is not None else 0), _entropy(state)
 
 
 def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
@@ -359,6 +365,7 @@ class Commander:
     ) -> CommandOutcome:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
+        kept: attempts.Kept | None = None
         async with self.store.write(campaign_id) as writer:
             # A key is its sender's (migrations/0005): another participant's command under it is theirs.
             previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
@@ -368,16 +375,27 @@ class Commander:
                 # The same key with another body is not a retry.
                 if first.get("request_digest") != digest:
                     raise IdempotencyConflict(idempotency_key or "")
+                if attempts.is_attempt(previous):
+                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
-                events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, state, command, events, fresh_seed)
-                base = self._base(actor, command, digest, state, seed, nonce)
-                metas, new_state = stamp(state, events, nonce, base)
-                metas = _with_command(metas, command)
-                stored = await writer.append(events, metas, idempotency_key)
+                try:
+                    events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                except DomainError as error:
+                    kept = await attempts.keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
+                                                       command, error, None)
+                    if kept is None:
+                        raise  # decided before any die was drawn: nothing is recorded
+                else:
+                    token = await self._side_records(writer, state, command, events, fresh_seed)
+                    base = self._base(actor, command, digest, state, seed, nonce)
+                    metas, new_state = stamp(state, events, nonce, base)
+                    metas = _with_command(metas, command)
+                    stored = await writer.append(events, metas, idempotency_key)
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if not previous:
             return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
@@ -462,6 +480,7 @@ class Commander:
             last = attempt == UNIT_READS
             done: list[UnitCommand] = []
             skipped: list[UnitSkip] = []
+            kept: attempts.Kept | None = None
             try:
                 async with self.store.write(campaign_id) as writer:
                     # A post id is its author's: another participant's post under it blocks nothing, and is named.
@@ -471,6 +490,8 @@ class Commander:
                         first = previous[0].meta
                         if first.get("line") is None or first.get("request_digest") != digest:
                             raise PostEdited(key)
+                        if attempts.is_attempt(previous):
+                            raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
                         unit = await writer.unit_of_post(key, actor.participant_id)
                     else:
                         state = await self.cache.for_writer(writer)
@@ -481,15 +502,28 @@ class Commander:
                         if reading.refusal is not None:
                             raise reading.refusal
                         start = state.version
-                        for planned in reading.lines:
-                            state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
-                            recorded = sum(len(line.events) for line in done)
-                            if recorded > UNIT_EVENTS_MAX:
-                                raise UnitTooLarge(recorded, UNIT_EVENTS_MAX)
+                        initial = state
+                        try:
+                            # The lines roll back together when one is refused; the head lock stays held, so the
+                            # attempt that keeps their dice lands right where they would have (service/attempts.py).
+                            async with writer.savepoint():
+                                for planned in reading.lines:
+                                    state = await self._unit_line(writer, actor, post, digest, planned, state, done,
+                                                                  skipped)
+                                    recorded = sum(len(line.events) for line in done)
+                                    if recorded > UNIT_EVENTS_MAX:
+                                        raise UnitTooLarge(recorded, UNIT_EVENTS_MAX)
+                        except LineRefused as refused:
+                            kept = await attempts.keep_refused(writer, initial, actor, digest, key, done, refused.line,
+                                                               refused.source, refused.command, refused.error, post)
+                            if kept is None:
+                                raise
                     head = writer.head
             except _StaleReading:
                 continue
             break
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
             replayed = await self._replayed_unit(campaign_id, unit, head, replan)
@@ -515,7 +549,7 @@ class Commander:
         except DomainError as error:
             skip = _skip(planned, command, error, done, state)
             if skip is None:
-                raise LineRefused(planned.line, planned.source, error) from error
+                raise LineRefused(planned.line, planned.source, error, command) from error
             skipped.append(skip)
             return state
         token = await self._side_records(writer, state, command, events, fresh_seed)
@@ -530,6 +564,11 @@ class Commander:
             after = campaign_state(await writer.records_after(0))
         done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
         return after
+
+    def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
+        """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
+        self.cache.put(campaign_id, kept.after, kept.stored[-1].hash)
+        return attempts.AttemptKept(kept.stored, replayed=False)
 
     async def _side_records(
         self, writer: Writer, state: CampaignState, command: Command, events: Sequence[Event],
@@ -633,9 +672,15 @@ class Commander:
             active_seed=active.hex(),
             event_types=event_types or {},
         )
-        events = decide(state, command, dice, actor, context)
-        if not events:
-            raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        try:
+            events = decide(state, command, dice, actor, context)
+            if not events:
+                raise RuleViolation("no_change",
+                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        except DomainError as error:
+            # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py).
+            attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
+            raise
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce

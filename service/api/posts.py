@@ -25,12 +25,15 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
+from projections.rendering.attempts import answer_text
+from projections.rendering.attempts import reply as attempt_reply
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
+from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import POST_BODY_BYTES, check_body
@@ -39,6 +42,7 @@ from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
+from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
     PostEdited,
@@ -164,6 +168,22 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
 
 
+def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiError:
+    """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
+    event, first, last = kept.event, kept.stored[0], kept.stored[-1]
+    refused = event.refusal
+    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    extensions: dict[str, Any] = {
+        "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
+        "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
+    }
+    if refused.rule is not None:
+        extensions["rule"] = refused.rule
+    detail = answer_text(event, first.seq, post_id, lang, told)
+    extensions["reply"] = {markup: attempt_reply(detail, lang, markup) for markup in ("bbcode", "markdown")}
+    return ApiError(422, "line-refused", detail, **extensions)
+
+
 def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
                 ) -> list[dict[Lang, ToldLine]]:
     told: list[dict[Lang, ToldLine]] = []
@@ -287,6 +307,8 @@ async def send_post(
                         "one post may record: split it into several posts",
                         f"las líneas del mensaje registrarían {large.events} eventos o más, más de los {large.limit} "
                         "que puede registrar un mensaje: repártelas en varios mensajes") from large
+    except AttemptKept as kept:
+        raise _kept(kept, lang, grammar, data.post.id) from kept
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
