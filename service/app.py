@@ -13,11 +13,11 @@ from service.api.campaigns import create_campaign, invite_participant, send_comm
 from service.api.contributions import roll_contributions
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
-from service.api.limits import refuse_deep_bodies
+from service.api.limits import DEFAULT_BODY_BYTES, refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.participant_tokens import revoke_participant_token, rotate_participant_token
 from service.api.posts import send_post
-from service.api.problems import EXCEPTION_HANDLERS, MAX_BODY_BYTES
+from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
     campaign_state_read,
@@ -29,6 +29,7 @@ from service.api.reads import (
     roll_proof,
     verify,
 )
+from service.api.security_headers import add_security_headers
 from service.api.services import Services
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.stream import stream
@@ -104,7 +105,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan, web_lifespan],
         template_config=template_config(),
         before_request=refuse_deep_bodies,
+        before_send=[add_security_headers],
         exception_handlers={**EXCEPTION_HANDLERS, HTTPException: page_or_problem},
-        request_max_body_size=MAX_BODY_BYTES,
+        request_max_body_size=DEFAULT_BODY_BYTES,
         openapi_config=openapi_config(),
     )

@@ -14,7 +14,7 @@ from domain.commands import PostRef
 from projections.permalinks import proof_link
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
-from service.api.limits import INT_MAX, check_body
+from service.api.limits import CAMPAIGN_BODY_BYTES, COMMAND_BODY_BYTES, INT_MAX, SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
@@ -36,7 +36,8 @@ IdempotencyKey = Annotated[
 ]
 
 
-@post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once", responses=creating())
+@post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once", responses=creating(),
+      request_max_body_size=CAMPAIGN_BODY_BYTES)
 async def create_campaign(
     request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]
 ) -> CampaignCreatedResponse:
@@ -62,6 +63,7 @@ async def create_campaign(
     status_code=201,
     summary="GM invites a player or observer",
     responses=gm_writing("/participants", "only the GM may send invite_participant", conflicts=True),
+    request_max_body_size=SMALL_BODY_BYTES,
 )
 async def invite_participant(
     request: Request[Any, Any, Any],
@@ -123,6 +125,7 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
     "or {version, head_hash, result} with Prefer: return=minimal",
     responses=commanding(CommandAnswer),
     operation_class=CommandOperation,
+    request_max_body_size=COMMAND_BODY_BYTES,
 )
 async def send_command(
     request: Request[Any, Any, Any],

@@ -2,7 +2,9 @@
 
 The page, its script, style sheet and icon are served by this service (service/static/swagger-ui/, the
 vendored swagger-ui-dist with its licence); the page loads the schema from /schema/openapi.json. Swagger
-UI's online validator badge is switched off: it would send the schema's URL to a third party.
+UI's online validator badge is switched off: it would send the schema's URL to a third party. The page runs
+no inline script (its options are a JSON data block that our swagger-init.js reads), so its policy allows
+scripts, styles and requests from this service only (DOCS_HEADERS).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from litestar import Request
-from litestar.datastructures import CacheControlHeader
+from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
@@ -23,6 +25,12 @@ from litestar.static_files import create_static_files_router
 ASSETS = Path(__file__).resolve().parent.parent / "static" / "swagger-ui"
 ASSETS_PATH = "/assets/swagger-ui"  # under the OpenAPI router's path (/schema)
 DAY = 24 * 3600
+
+# What Swagger UI needs and no more: its script, style sheet and icons from here (its CSS embeds data: images);
+# fetch() of the schema and of "Try it out" to this service only; no frame around it, no <base>, no Referer.
+DOCS_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+DOCS_HEADERS = [ResponseHeader(name="Content-Security-Policy", value=DOCS_POLICY)]
 
 # Swagger UI's options (https://swagger.io/docs/open-source-tools/swagger-ui/usage/configuration/).
 OPTIONS: dict[str, Any] = {
@@ -46,17 +54,12 @@ PAGE = """<!DOCTYPE html>
 <link rel="icon" type="image/png" sizes="32x32" href="{assets}/favicon-32x32.png">
 <link rel="icon" type="image/png" sizes="16x16" href="{assets}/favicon-16x16.png">
 <link rel="stylesheet" href="{assets}/swagger-ui.css">
-<style>body {{ margin: 0; }}</style>
 </head>
 <body>
 <div id="swagger-ui"></div>
+<script type="application/json" id="swagger-options">{options}</script>
 <script src="{assets}/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle(Object.assign({options}, {{
-  url: {schema_url},
-  presets: [SwaggerUIBundle.presets.apis]
-}}));
-</script>
+<script src="{assets}/swagger-init.js"></script>
 </body>
 </html>
 """
@@ -74,8 +77,8 @@ class OfflineSwaggerUI(SwaggerRenderPlugin):
         page = PAGE.format(
             title=html.escape(str(openapi_schema["info"]["title"])),
             assets=html.escape(base + ASSETS_PATH),
-            options=json.dumps(OPTIONS),
-            schema_url=json.dumps(schema_url).replace("</", "<\\/"),
+            # Data, never run; "</" escaped so no value can close the element.
+            options=json.dumps({**OPTIONS, "url": schema_url}).replace("</", "<\\/"),
         )
         return page.encode()
 
@@ -105,6 +108,8 @@ def openapi_config() -> OpenAPIConfig:
         "RFC 9457 problem document (application/problem+json). Authorize with a token to try the endpoints. "
         "See docs/ for every contract.",
         path="/schema",
+        openapi_router=Router(path="/schema", route_handlers=[], include_in_schema=False,
+                              response_headers=DOCS_HEADERS),
         render_plugins=[OfflineSwaggerUI(), JsonRenderPlugin()],
         components=Components(security_schemes={"bearer": bearer}),
         security=[{"bearer": []}],

@@ -15,36 +15,76 @@ from litestar import Request
 from service.api.problems import ApiError
 
 MAX_DEPTH = 32
+# Arrays, objects and items (commas) a body may hold: the decoder builds every one of them before the handler
+# (and authentication) runs, about 0.3 s a million. The largest command, a critical table of 2,000 rows of a
+# few effects each, holds some 30,000.
+MAX_VALUES = 100_000
+_MAX_VALUES_ES = f"{MAX_VALUES:,}".replace(",", "\u00a0")  # Spanish groups thousands with a space (RAE)
 # What a bigint column holds: every integer of a body must fit, whatever field it is in.
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 # What an int column holds (encounter rounds and turns in time travel).
 INT32_MAX = 2**31 - 1
-_OPEN = (b"[", b"{")
-# Strings (with their escapes) first, so only structural brackets are left to count; both in C.
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKETS = re.compile(rb"[\[\]{}]")
+
+# The bytes of a body each route reads (docs/api.md, "Limits"); a larger body is a 413 before anything reads
+# it (Litestar refuses a larger Content-Length at once, and stops reading a chunked body at the limit). Each is
+# what the route's schema can hold with every character escaped as `\uXXXX` (6 bytes), plus room for
+# whitespace; tests/service/test_edge_limits.py recomputes the schemas' bounds.
+POST_BODY_BYTES = 140_000  # text 20,000 characters, post id 200, url 2,000, author 200: 134,464 escaped
+# The largest command: a critical table of 2,000 rows of 500 characters and three effects each is 6,370,481.
+COMMAND_BODY_BYTES = 6_500_000
+CAMPAIGN_BODY_BYTES = 16_384  # name and GM 200 characters each (2,494), and the ruleset's few options
+SMALL_BODY_BYTES = 4_096  # an invitation (1,248), a share link's label (1,212)
+FORM_BODY_BYTES = 8_192  # the sign-in form: a token and the page asked for
+# Every other route (GETs, DELETEs, sign-out) reads no body: this bounds what the depth check would read.
+DEFAULT_BODY_BYTES = 16_384
+
+# A string is a quote, then anything but an unescaped quote, then its closing quote or the end of the body.
+# Once started it cannot fail (an unterminated string runs to the end), and it is possessive: no quote ever
+# restarts a scan, which made the plain pattern quadratic on a string of escaped quotes (6 minutes for 200 kB).
+_STRINGS = re.compile(rb'"(?:[^"\\]++|\\.?)*+(?:"|\Z)', re.S)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_SQUARE = bytes.maketrans(b"{}", b"[]")
 
 
-def nesting_depth(body: bytes) -> int:
-    """The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count)."""
-    depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub(b"", body)):
-        if bracket in _OPEN:
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+def nesting_depth(body: bytes, bound: int = MAX_DEPTH) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings do not count), counted only
+    up to `bound` + 1: what is deeper than that is refused, not measured."""
+    return _depth(_STRINGS.sub(b"", body), bound)
+
+
+def _depth(structure: bytes, bound: int) -> int:
+    # All at C speed: every byte but a bracket goes; each pass then removes the innermost pairs, so a valid
+    # body of depth d is empty after d passes, and a deeper one is known after bound + 1.
+    brackets = structure.translate(None, _NOT_BRACKETS).translate(_SQUARE)
+    passes = 0
+    while brackets and passes <= bound:
+        inner_removed = brackets.replace(b"[]", b"")
+        if len(inner_removed) == len(brackets):
+            break
+        brackets, passes = inner_removed, passes + 1
+    # Brackets no pass removes were left open (or closed before opening): a decoder nests into each open one.
+    return passes + brackets.count(b"[")
 
 
 async def refuse_deep_bodies(request: Request[Any, Any, Any]) -> None:
-    """An app-wide before_request hook: a NUL in the path or the query, or a body nested deeper than MAX_DEPTH,
-    is a 400 before anything reads it."""
+    """An app-wide before_request hook: a NUL in the path or the query, a body nested deeper than MAX_DEPTH or
+    holding more than MAX_VALUES values, is a 400 before anything decodes it (and before authentication); a
+    body over the route's limit is a 413 as it is read."""
     refuse_nul_in_url(request)
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     body = await request.body()
-    if body.count(b"[") + body.count(b"{") > MAX_DEPTH and nesting_depth(body) > MAX_DEPTH:
+    if body.count(b"[") + body.count(b"{") + body.count(b",") <= MAX_DEPTH:
+        return  # too few brackets to nest too deep, or to hold too many values
+    structure = _STRINGS.sub(b"", body)
+    values = structure.count(b"[") + structure.count(b"{") + structure.count(b",")
+    if values > MAX_VALUES:
+        raise ApiError(400, "bad-request",
+                       f"the body holds more than {MAX_VALUES:,} arrays, objects and items; no request needs that "
+                       "many: send less at once",
+                       f"el cuerpo contiene más de {_MAX_VALUES_ES} listas, objetos y elementos; ninguna petición "
+                       "necesita tantos: envía menos de una vez")
+    if _depth(structure, MAX_DEPTH) > MAX_DEPTH:
         raise ApiError(400, "bad-request",
                        f"the body nests arrays and objects deeper than {MAX_DEPTH} levels; flatten it",
                        f"el cuerpo anida listas y objetos a más de {MAX_DEPTH} niveles; aplánalo")

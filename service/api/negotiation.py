@@ -12,6 +12,10 @@ from litestar import Request
 
 from projections.rendering.vocabulary import Lang
 
+# Characters of Accept-Language read: browsers send a few dozen; the rest of a longer header is ignored, so its
+# cost does not grow with its size (the server bounds the whole request head too, service/edge_protocol.py).
+ACCEPT_LANGUAGE_CHARS = 512
+
 
 def language(request: Request[Any, Any, Any]) -> tuple[Lang, bool]:
     """`?lang=es|en`, else the best of English and Spanish in Accept-Language, else English; and whether explicit."""
@@ -22,9 +26,10 @@ def language(request: Request[Any, Any, Any]) -> tuple[Lang, bool]:
 
 
 def accepted_language(header: str) -> Lang:
-    """The best of English and Spanish in an Accept-Language header (RFC 9110 §12.5.4), English on a tie or none."""
+    """The best of English and Spanish in an Accept-Language header (RFC 9110 §12.5.4), English on a tie or none;
+    only its first ACCEPT_LANGUAGE_CHARS characters are read."""
     best: tuple[float, Lang] = (0.0, "en")
-    for part in header.split(","):
+    for part in header[:ACCEPT_LANGUAGE_CHARS].split(","):
         tag, _, params = part.strip().partition(";")
         primary = tag.strip().lower().split("-")[0]
         if primary not in ("en", "es"):

@@ -36,7 +36,7 @@ from projections.results import LANGS, result_of
 from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
-from service.api.limits import check_body
+from service.api.limits import POST_BODY_BYTES, check_body
 from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
@@ -278,6 +278,7 @@ def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, 
     status_code=201,
     summary="Run a forum post's command lines as one unit; answers each line's result and a reply to paste",
     responses=posting(PostAnswer),
+    request_max_body_size=POST_BODY_BYTES,
 )
 async def send_post(
     request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]

@@ -36,9 +36,6 @@ _TITLES = {
     500: "Internal error",
     503: "Service unavailable",
 }
-# The bound on a request body (docs/errors.md: 413 too-large), given to Litestar by create_app.
-MAX_BODY_MB = 10
-MAX_BODY_BYTES = MAX_BODY_MB * 1_000_000
 # Seconds a client should wait before retrying while the database is out of reach.
 RETRY_AFTER = 5
 
@@ -217,8 +214,9 @@ def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respons
         detail = f"{request.method} is not allowed on {request.url.path}; see /schema for the API"
         detail_es = f"{request.method} no está permitido en {request.url.path}; la API está descrita en /schema"
     elif status == 413:
-        detail = f"the body is larger than the {MAX_BODY_MB} MB a request may carry; send less at once"
-        detail_es = f"el cuerpo supera los {MAX_BODY_MB} MB que admite una petición; envía menos de una vez"
+        limit = _body_limit(request)
+        detail = f"the body is larger than the {limit:,} bytes {where} reads; send less at once"
+        detail_es = f"el cuerpo supera los {_spanish_number(limit)} bytes que lee {where}; envía menos de una vez"
     elif status == 400:
         detail = f"the body is not valid JSON ({exc.detail}): send a JSON object, encoded in UTF-8"
         detail_es = f"el cuerpo no es JSON válido ({exc.detail}): envía un objeto JSON codificado en UTF-8"
@@ -226,6 +224,17 @@ def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respons
         status, "bad-request"
     )
     return problem(request, status, slug, detail, detail_es)
+
+
+def _body_limit(request: Request[Any, Any, Any]) -> int:
+    """The body limit of the route asked (service/api/limits.py), the one Litestar refused the body by."""
+    limit = request.route_handler.resolve_request_max_body_size()
+    return limit if limit is not None else 0
+
+
+def _spanish_number(number: int) -> str:
+    """A number as Spanish writes it (RAE): no separator up to four digits, else a space between thousands."""
+    return str(number) if number < 10_000 else f"{number:,}".replace(",", "\u00a0")
 
 
 def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:

@@ -14,7 +14,7 @@ from projections.permalinks import Links, campaign_link, page_link
 from service import share_links
 from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
-from service.api.limits import check_body
+from service.api.limits import SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
@@ -76,6 +76,7 @@ async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str
     status_code=201,
     summary="GM: a read-only link for forum readers",
     responses=gm_writing("/share-links", SHARE_GM_ONLY, quota=("share_link_quota", SHARE_QUOTA_EXAMPLE)),
+    request_max_body_size=SMALL_BODY_BYTES,
 )
 async def create_share_link(
     request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[ShareLinkBody | None] = None

@@ -19,6 +19,7 @@ from litestar.response import Redirect, Template
 
 from domain.commands import Actor, Role
 from projections.rendering.page_words import labels
+from service.api.limits import FORM_BODY_BYTES
 from service.api.negotiation import language
 from service.api.services import services
 from service.store import campaign_uuid
@@ -68,7 +69,7 @@ async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[st
 
 
 @post("/campaigns/{campaign_id:str}/sign-in", summary="Web: sign in with a token", include_in_schema=False,
-      guards=[same_origin_only])
+      guards=[same_origin_only], request_max_body_size=FORM_BODY_BYTES)
 async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],

@@ -56,10 +56,12 @@ def test_docs_page_and_every_asset_it_references_are_served_by_the_app(service: 
     assert "http://" not in page.text and "https://" not in page.text
     found = _References()
     found.feed(page.text)
-    script = re.search(r"url: (\"[^\"]+\")", page.text)
-    assert script is not None and '"validatorUrl": null' in page.text
-    references = [*found.urls, msgspec.json.decode(script.group(1))]
-    assert len(references) == 5  # two icons, the style sheet, the script, the schema
+    data = re.search(r'<script type="application/json" id="swagger-options">(.*?)</script>', page.text, re.S)
+    assert data is not None
+    options = msgspec.json.decode(data.group(1))
+    assert options["validatorUrl"] is None
+    references = [*found.urls, options["url"]]
+    assert len(references) == 6  # two icons, the style sheet, Swagger UI's script and ours, the schema
     fetched: dict[str, httpx.Response] = {}
     for url in references:
         assert _is_local(url), url

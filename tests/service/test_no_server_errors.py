@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from service.api.limits import CAMPAIGN_BODY_BYTES
 from service.api.schemas import CommandBody
 
 (_TOP,), _COMPONENTS = msgspec.json.schema_components([CommandBody])
@@ -136,7 +137,7 @@ async def test_integers_beyond_64_bits_in_a_body_are_refused(campaign: Any, huge
     assert (await campaign.command({"type": "retract", "seqs": [2**63 - 1], "reason": "x"})).status_code == 404
 
 
-@pytest.mark.parametrize("depth", [33, 1000, 100_000])
+@pytest.mark.parametrize("depth", [33, 1000, 50_000])
 async def test_deeply_nested_json_is_a_400(campaign: Any, depth: int) -> None:
     for nested in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
         body = '{"type": "gm_note", "text": "x", "post": ' + nested + "}"
@@ -148,7 +149,7 @@ async def test_deeply_nested_json_is_a_400(campaign: Any, depth: int) -> None:
         assert "deeper than 32 levels" in response.json()["detail"]
     created = await campaign.client.post("/campaigns", content="[" * depth + "]" * depth,
                                          headers={"Content-Type": "application/json"})
-    assert created.status_code == 400
+    assert created.status_code == (400 if 2 * depth <= CAMPAIGN_BODY_BYTES else 413)  # over the route's limit
 
 
 async def test_brackets_inside_strings_are_not_nesting(campaign: Any) -> None:

@@ -16,18 +16,21 @@ import uvicorn
 
 from service import serving
 from service.app import create_app
+from service.edge_protocol import EdgeLimits
 from service.settings import Settings
 
 HOST = "127.0.0.1"
 
 
 @contextmanager
-def live_server(settings: Settings) -> Iterator[str]:
-    """Serve create_app(settings) until the block ends; answers the base URL."""
+def live_server(settings: Settings, limits: EdgeLimits = serving.EDGE_LIMITS) -> Iterator[str]:
+    """Serve create_app(settings) with `serve`'s uvicorn settings (and `limits`) until the block ends; answers the
+    base URL."""
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.bind((HOST, 0))
     port = listening.getsockname()[1]
-    options = serving.uvicorn_config(create_app(settings), host=HOST, port=port, log_level="warning", access_log=False)
+    options = serving.uvicorn_config(create_app(settings), host=HOST, port=port, log_level="warning", access_log=False,
+                                     limits=limits)
     options.pop("workers")
     server = uvicorn.Server(uvicorn.Config(**options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, name="live-server", daemon=True)
