@@ -20,7 +20,8 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     tag = command_tag(command)
     match command:
         case Roll(secret=True):
-            raise Forbidden("only the GM may roll in secret")
+            raise Forbidden("only the GM may roll in secret (in a line, the word secret or secreta seals a roll: "
+                            "put a reason that holds it in quotes)")
         case Roll(character_id=None) | ContributeEntropy():
             return
         case Roll(character_id=str(character_id)):
