@@ -229,3 +229,19 @@ async def test_a_retried_secret_roll_answers_the_same_faces_to_its_gm(campaign: 
     assert first.status_code == 201 and again.status_code == 200, again.text
     assert again.json()["result"]["secret_rolls"] == first.json()["result"]["secret_rolls"]
     assert json.loads(again.text)["replayed"] is True
+
+
+async def test_a_gms_secret_roll_in_a_forum_post_shows_its_faces_to_the_gm_and_not_in_the_reply(
+    campaign: Any,
+) -> None:
+    response = await campaign.client.post(f"/campaigns/{campaign.id}/posts", headers=campaign.auth(), json={
+        "post": {"id": "gm-1", "author": "GM"}, "text": "The servitor listens.\n!tirada secreta 30d1000 Percepción"})
+    assert response.status_code == 201, response.text
+    answer = response.json()
+    line = answer["results"][0]
+    faces = [d["value"] for d in line["result"]["secret_rolls"][0]["dice"]]
+    assert len(faces) == 30 and line["result"]["secret_rolls"][0]["seq"] == line["result"]["seqs"][0]
+    assert "Tirada secreta 30d1000 (Percepción) del DJ" in answer["reply"]["markdown"]
+    shown = ", ".join(str(face) for face in faces[:3])
+    assert shown not in answer["reply"]["markdown"] and shown not in answer["reply"]["bbcode"]
+    assert all("value" not in json.dumps(event["data"]) for event in answer["events"])

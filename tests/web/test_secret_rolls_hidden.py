@@ -96,14 +96,17 @@ async def test_no_reader_sees_a_sealed_face_before_the_reveal(served: Served) ->
     opened = {name: asyncio.Event() for name in readers}
     streams = [asyncio.create_task(stream_until(served, campaign, who, head + 2, streamed[name], opened[name]))
                for name, who in readers.items()]
-    await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened.values())), 20)
-
-    answer = await campaign.ok({"type": "roll", "expression": "100d1000", "reason": "Awareness", "secret": True})
-    roll = answer["version"]
-    faces = [die["value"] for die in answer["result"]["secret_rolls"][0]["dice"]]
-    assert len(faces) == 100 and shows(json.dumps(answer).encode(), faces)  # the GM's own answer has them
-    await campaign.ok({"type": "gm_note", "text": "the servitor turns its head"})
-    await asyncio.wait_for(asyncio.gather(*streams), 30)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened.values())), 20)
+        answer = await campaign.ok({"type": "roll", "expression": "100d1000", "reason": "Awareness", "secret": True})
+        roll = answer["version"]
+        faces = [die["value"] for die in answer["result"]["secret_rolls"][0]["dice"]]
+        assert len(faces) == 100 and shows(json.dumps(answer).encode(), faces)  # the GM's own answer has them
+        await campaign.ok({"type": "gm_note", "text": "the servitor turns its head"})
+        await asyncio.wait_for(asyncio.gather(*streams), 30)
+    finally:
+        for stream in streams:
+            stream.cancel()
 
     for name, who in readers.items():
         stream = b"\n".join(streamed[name])
