@@ -5,9 +5,10 @@ command (events only, a campaign this process has cached) is decided against the
 appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
 service/store.py says why that keeps every guarantee of the stream). Everything else, and every refusal,
 replay or race the optimistic path gives up on, runs under the head lock (`_execute_locked`). A forum
-post's command lines run as one unit (`execute_unit`): every line decided in order against the state the
-previous lines left, inside one transaction under the head lock, each with its own command id and dice
-nonce, or nothing recorded at all.
+post's command lines run as one unit (`execute_unit`): read before the lock is taken, then every line
+decided in order against the state the previous lines left, inside one transaction under the head lock,
+each with its own command id and dice nonce, or nothing recorded at all — but the dice a refused post or
+command drew, which stay in the log as one `attempt_refused` (service/attempts.py).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
-from service import dice_source, tokens
+from service import attempts, dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import (
@@ -73,6 +74,11 @@ LOCKED_COMMANDS: tuple[type[Command], ...] = (
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
 # Optimistic attempts before a command takes the head lock: each lost race catches up and decides again.
 OPTIMISTIC_ATTEMPTS = 3
+# Times a forum post is read outside the head lock before it is read under it (`execute_unit` says why).
+UNIT_READS = 3
+# The most events one forum post may record (its lines are capped at the edge, service/api/post_limits.py,
+# but one line may record several events): a bound on one request's transaction and on the log's growth.
+UNIT_EVENTS_MAX = 400
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
@@ -105,6 +111,29 @@ class UnitLine(msgspec.Struct, frozen=True):
     line: int
     source: str
     command: Command
+
+
+@dataclass(frozen=True)
+class UnitReading:
+    """A post read against one state: its lines, the part of the state the reading depended on (`basis`: the
+    names; equal bases give equal readings), and the refusal to raise if the post is not a retry."""
+
+    lines: tuple[UnitLine, ...]
+    basis: object
+    refusal: Exception | None = None
+
+
+class UnitTooLarge(Exception):
+    """A post's lines would record more than UNIT_EVENTS_MAX events: nothing of it is recorded."""
+
+    def __init__(self, events: int, limit: int) -> None:
+        super().__init__(f"the post would record {events} events or more, more than {limit}")
+        self.events = events
+        self.limit = limit
+
+
+class _StaleReading(Exception):
+    """The names at the locked head are not the ones the post was read with: read it again."""
 
 
 class UnitCommand(msgspec.Struct, frozen=True):
@@ -144,13 +173,14 @@ class UnitOutcome(msgspec.Struct, frozen=True):
 
 
 class LineRefused(Exception):
-    """One line of a unit was refused by the rules: nothing of the unit is recorded."""
+    """One line of a unit was refused by the rules: nothing of the unit is recorded (but its dice: attempts)."""
 
-    def __init__(self, line: int, source: str, error: DomainError) -> None:
+    def __init__(self, line: int, source: str, error: DomainError, command: Command | None = None) -> None:
         super().__init__(f"line {line}: {error.message}")
         self.line = line
         self.source = source
         self.error = error
+        self.command = command
 
 
 class PostEdited(IdempotencyConflict):
@@ -204,6 +234,10 @@ def _entropy(state: CampaignState) -> str | None:
     """The contribution digest the active epoch's dice mix in (algorithm 2), or None (algorithm 1)."""
     epoch = state.epoch
     return epoch.entropy if epoch is not None and epoch.algorithm >= 2 else None
+
+
+def _epoch_of(state: CampaignState) -> tuple[int, str | None]:
+    return (state.epoch.epoch if state.epoch is not None else 0), _entropy(state)
 
 
 def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
@@ -334,6 +368,7 @@ class Commander:
     ) -> CommandOutcome:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
+        kept: attempts.Kept | None = None
         async with self.store.write(campaign_id) as writer:
             # A key is its sender's (migrations/0005): another participant's command under it is theirs.
             previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
@@ -343,16 +378,27 @@ class Commander:
                 # The same key with another body is not a retry.
                 if first.get("request_digest") != digest:
                     raise IdempotencyConflict(idempotency_key or "")
+                if attempts.is_attempt(previous):
+                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
-                events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
-                token = await self._side_records(writer, state, command, events, fresh_seed)
-                base = self._base(actor, command, digest, state, seed, nonce)
-                metas, new_state = stamp(state, events, nonce, base)
-                metas = _with_command(metas, command)
-                stored = await writer.append(events, metas, idempotency_key)
+                try:
+                    events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                except DomainError as error:
+                    kept = await attempts.keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
+                                                       command, error, None)
+                    if kept is None:
+                        raise  # decided before any die was drawn: nothing is recorded
+                else:
+                    token = await self._side_records(writer, state, command, events, fresh_seed)
+                    base = self._base(actor, command, digest, state, seed, nonce)
+                    metas, new_state = stamp(state, events, nonce, base)
+                    metas = _with_command(metas, command)
+                    stored = await writer.append(events, metas, idempotency_key)
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if not previous:
             return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
@@ -423,35 +469,77 @@ class Commander:
         actor: Actor,
         post: PostRef,
         digest: str,
-        plan: Callable[[CampaignState], Sequence[UnitLine]],
+        read: Callable[[CampaignState], UnitReading],
+        basis: Callable[[CampaignState], object],
         replan: Callable[[CampaignState], Sequence[UnitLine] | None] | None = None,
     ) -> UnitOutcome:
         """Decide and append every line of a post in order, in one transaction, or none; a retried post
         (same id, same text, same author) answers what it wrote the first time.
 
-        `plan` reads the post against the state at the locked head (the directory of names it parses with
-        is that state's); it raises to refuse the post before anything is decided. `replan` reads a retried
+        `read` reads the post against a state (the directory of names it parses with is that state's); its
+        refusal is raised before anything is decided, unless the post is a retry. `replan` reads a retried
         post again, to answer the lines it skipped (`_skipped_again`); None when it no longer reads.
         """
         assert post.id is not None
         key = post.id
-        done: list[UnitCommand] = []
-        skipped: list[UnitSkip] = []
-        async with self.store.write(campaign_id) as writer:
-            # A post id is its author's: another participant's post under it blocks nothing, and is named.
-            previous = await writer.command_by_key(key, actor.participant_id)
-            held_by = await writer.other_key_holders(key, actor.participant_id)
-            if previous:
-                first = previous[0].meta
-                if first.get("line") is None or first.get("request_digest") != digest:
-                    raise PostEdited(key)
-                unit = await writer.unit_of_post(key, actor.participant_id)
-            else:
-                state = await self.cache.for_writer(writer)
-                start = state.version
-                for planned in plan(state):
-                    state = await self._unit_line(writer, actor, post, digest, planned, state, done, skipped)
-            head = writer.head
+        for attempt in range(1, UNIT_READS + 1):
+            # Reading a post is its costly part (hostile text, bounded by the edge's caps): it is done here,
+            # holding no lock, no connection and no transaction, against the head as this process last saw
+            # it. Under the lock, what the reading depended on (`basis`: the names) is compared with the
+            # locked head's: a reading is a function of the text, the author, the language and those names,
+            # so when they are equal it is exactly the reading of the locked state, and its lines are decided
+            # as read (each is still decided, and permission-checked, against the locked state). When another
+            # writer changed the names in between, the lock is released and the post read again, against
+            # the newer head. A campaign whose names change under every read would starve the post: the
+            # last attempt reads it under the lock, where the caps bound what that costs.
+            reading = read(await self.cache.at_head(campaign_id))
+            last = attempt == UNIT_READS
+            done: list[UnitCommand] = []
+            skipped: list[UnitSkip] = []
+            kept: attempts.Kept | None = None
+            try:
+                async with self.store.write(campaign_id) as writer:
+                    # A post id is its author's: another participant's post under it blocks nothing, and is named.
+                    previous = await writer.command_by_key(key, actor.participant_id)
+                    held_by = await writer.other_key_holders(key, actor.participant_id)
+                    if previous:
+                        first = previous[0].meta
+                        if first.get("line") is None or first.get("request_digest") != digest:
+                            raise PostEdited(key)
+                        if attempts.is_attempt(previous):
+                            raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
+                        unit = await writer.unit_of_post(key, actor.participant_id)
+                    else:
+                        state = await self.cache.for_writer(writer)
+                        if basis(state) != reading.basis:
+                            if not last:
+                                raise _StaleReading
+                            reading = read(state)
+                        if reading.refusal is not None:
+                            raise reading.refusal
+                        start = state.version
+                        initial = state
+                        try:
+                            # The lines roll back together when one is refused; the head lock stays held, so the
+                            # attempt that keeps their dice lands right where they would have (service/attempts.py).
+                            async with writer.savepoint():
+                                for planned in reading.lines:
+                                    state = await self._unit_line(writer, actor, post, digest, planned, state, done,
+                                                                  skipped)
+                                    recorded = sum(len(line.events) for line in done)
+                                    if recorded > UNIT_EVENTS_MAX:
+                                        raise UnitTooLarge(recorded, UNIT_EVENTS_MAX)
+                        except LineRefused as refused:
+                            kept = await attempts.keep_refused(writer, initial, actor, digest, key, done, refused.line,
+                                                               refused.source, refused.command, refused.error, post)
+                            if kept is None:
+                                raise
+                    head = writer.head
+            except _StaleReading:
+                continue
+            break
+        if kept is not None:
+            raise self._kept(campaign_id, kept)
         if previous:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
             replayed = await self._replayed_unit(campaign_id, unit, head, replan)
@@ -477,7 +565,7 @@ class Commander:
         except DomainError as error:
             skip = _skip(planned, command, error, done, state)
             if skip is None:
-                raise LineRefused(planned.line, planned.source, error) from error
+                raise LineRefused(planned.line, planned.source, error, command) from error
             skipped.append(skip)
             return state
         token = await self._side_records(writer, state, command, events, fresh_seed)
@@ -492,6 +580,11 @@ class Commander:
             after = campaign_state(await writer.records_after(0))
         done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
         return after
+
+    def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
+        """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
+        self.cache.put(campaign_id, kept.after, kept.stored[-1].hash)
+        return attempts.AttemptKept(kept.stored, replayed=False)
 
     async def _side_records(
         self, writer: Writer, state: CampaignState, command: Command, events: Sequence[Event],
@@ -599,9 +692,15 @@ class Commander:
             roll_commitment=dice_source.commitment(dice_source.roll_key(active, campaign_id, nonce)) if secret else "",
             secret_draws=_secret_draws(active, campaign_id, state) if reveals else {},
         )
-        events = decide(state, command, dice, actor, context)
-        if not events:
-            raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        try:
+            events = decide(state, command, dice, actor, context)
+            if not events:
+                raise RuleViolation("no_change",
+                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        except DomainError as error:
+            # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py).
+            attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
+            raise
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce

@@ -13,7 +13,7 @@ from typing import Any
 from domain.campaign.entropy import CONTRIBUTIONS_LISTED, NO_CONTRIBUTIONS, next_digest
 from service.dice_source import die_message
 from service.store import EventStore, StoredEvent, epoch_fact
-from service.verification import recorded_dice
+from service.verification import ATTEMPT, recorded_dice
 
 # At most this many contributions are listed in a proof (JSON and page): the ones closest before the roll,
 # those a table that cares contributes last (docs/fairness.md). A new epoch holds at most 5 per participant.
@@ -78,6 +78,31 @@ def die_steps(
         attempt += 1
 
 
+def _recompute(die: dict[str, Any], seed: bytes | None, campaign_id: str, nonce: int, k: int,
+               entropy: str | None) -> None:
+    steps = die_steps(seed, campaign_id, nonce, k, int(die["sides"]), entropy) if seed else []
+    die["recomputed"] = steps[-1]["value"] if steps else None
+    die["matches"] = None if seed is None else die["recomputed"] == die["value"]
+    die["steps"] = steps
+
+
+def _attempt_dice(stored: StoredEvent, seed: bytes | None, campaign_id: str, entropy: str | None
+                  ) -> list[dict[str, Any]]:
+    """A refused attempt's dice, line by line: each with its line's nonce and the digest its line mixed in (the
+    attempt's, folded with the strings its earlier lines contributed: docs/fairness.md, "Refused attempts")."""
+    listed: list[dict[str, Any]] = []
+    running = entropy
+    for line in stored.data.get("lines", []):
+        nonce = int(line["nonce"])
+        for die in line.get("dice", []):
+            entry = {**die, "seq": stored.seq, "nonce": nonce, "line": line.get("line")}
+            _recompute(entry, seed, campaign_id, nonce, int(die["k"]), running)
+            listed.append(entry)
+        if isinstance(line.get("contributed"), str) and running is not None:
+            running = next_digest(running, line["contributed"])
+    return listed
+
+
 async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -> dict[str, Any] | None:
     """The proof of the command that wrote `stored`, or None when that command rolled no dice."""
     provenance = stored.meta.get("dice")
@@ -90,16 +115,17 @@ async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -
     revealed = await epoch_fact(store, campaign_id, "dice_seed_revealed", epoch)
     algorithm = int(committed.get("algorithm", 1)) if committed else None
     seed = bytes.fromhex(str(revealed["seed"])) if revealed else None
-    dice: dict[int, dict[str, Any]] = {}
-    for event in command:
-        for die in recorded_dice(event.type, event.schema_version, event.data):
-            dice.setdefault(int(die["k"]), {**die, "seq": event.seq})
-    for k, die in dice.items():
-        steps = die_steps(seed, campaign_id, nonce, k, int(die["sides"]), entropy) if seed else []
-        die["recomputed"] = steps[-1]["value"] if steps else None
-        die["matches"] = None if seed is None else die["recomputed"] == die["value"]
-        die["steps"] = steps
-    listed = [dice[k] for k in sorted(dice)]
+    attempt = bool(command) and command[0].type == ATTEMPT
+    if attempt:
+        listed = _attempt_dice(command[0], seed, campaign_id, entropy)
+    else:
+        dice: dict[int, dict[str, Any]] = {}
+        for event in command:
+            for die in recorded_dice(event.type, event.schema_version, event.data):
+                dice.setdefault(int(die["k"]), {**die, "seq": event.seq})
+        for k, die in dice.items():
+            _recompute(die, seed, campaign_id, nonce, k, entropy)
+        listed = [dice[k] for k in sorted(dice)]
     commitment = committed["commitment"] if committed else None
     return {
         "campaign_id": campaign_id,
@@ -118,5 +144,6 @@ async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -
         if algorithm == 2 else None,
         "algorithm_text": ALGORITHM_TEXT.get(algorithm or 1),
         "dice": listed,
+        "attempt": attempt,
         "verified": None if seed is None else all(d["matches"] for d in listed),
     }

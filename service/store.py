@@ -221,6 +221,19 @@ class Writer:
         await self.connection.execute(queries.REVOKE_TOKENS_OF, campaign, participant_id)
         await self.connection.execute(queries.DELETE_WEB_SESSIONS_OF, campaign, participant_id)
 
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """Everything written inside rolls back on an exception (a SAVEPOINT), and this writer's head, appended
+        events and written seeds with it; the transaction and its head lock go on (service/attempts.py)."""
+        head, appended, written = self.head, len(self.appended), dict(self._written)
+        try:
+            async with self.connection.transaction():
+                yield
+        except BaseException:
+            self.head, self._written = head, written
+            del self.appended[appended:]
+            raise
+
     async def append(
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:

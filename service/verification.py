@@ -10,6 +10,7 @@ docs/fairness.md and docs/audit-format.md state; it reads only the fields those 
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -26,6 +27,9 @@ from service.verification_said import Said, said_divergence
 
 ALGORITHMS = (1, 2)
 SECRET_SEALED, SECRET_REVEALED = "secret_roll_sealed", "secret_roll_revealed"
+# A refused attempt: its dice are per line, each line with its own nonce (docs/fairness.md).
+ATTEMPT = "attempt_refused"
+RESERVED = "nonce_reserved"
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
 # Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
 # dice of the command (docs/fairness.md, "Where the dice are in the log").
@@ -107,6 +111,9 @@ class _Command(msgspec.Struct):
     provenance: tuple[Any, Any, Any] | None = None
     dice: dict[int, tuple[int, int]] = {}
     without_provenance: bool = False
+    last_seq: int = 0
+    # The `lines` of an attempt_refused (docs/fairness.md, "Refused attempts"): each with its own nonce.
+    attempt: list[Any] | None = None
 
 
 def seeds_from(records: Iterable[dict[str, Any]]) -> dict[int, bytes]:
@@ -218,9 +225,21 @@ class CampaignVerifier:
                 active_epoch=self._active if epoch is not None and epoch.revealed_at is None else None,
                 entropy=epoch.entropy if epoch is not None else None,
             )
+        assert self._command is not None
+        self._command.last_seq = position
         self._epoch_facts(record, position)
         self._secret_facts(record, position)
-        self._collect_dice(record, meta, position)
+        if record.get("type") == ATTEMPT and self._command.first_seq == position:
+            self._collect_attempt(record, meta, position)
+        else:
+            if self._command.attempt is not None and (record.get("type") != RESERVED or meta.get("dice") is not None):
+                self.report.problems.append(Said(
+                    f"event {position}: inside the attempt at event {self._command.first_seq}, but not one of its "
+                    "nonce_reserved events",
+                    f"evento {position}: dentro del intento del evento {self._command.first_seq}, pero no es uno de "
+                    "sus eventos nonce_reserved",
+                ))
+            self._collect_dice(record, meta, position)
         if self._rules is not None:
             self._replay(record, position)
 
@@ -489,17 +508,99 @@ class CampaignVerifier:
                     f"evento {seq}: el dado k={k} está registrado dos veces con caras distintas",
                 ))
 
-    def _close_command(self) -> None:
-        command, self._command = self._command, None
-        if command is None or not command.dice:
+    def _collect_attempt(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
+        """An attempt's dice are checked line by line when its command closes (`_close_attempt`)."""
+        command = self._command
+        assert command is not None
+        data = record.get("data")
+        lines = data.get("lines") if isinstance(data, dict) else None
+        if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
+            self.report.problems.append(Said(
+                f"event {seq}: an attempt_refused without a list of lines",
+                f"evento {seq}: un attempt_refused sin lista de líneas",
+            ))
             return
+        command.attempt = lines
+        provenance = meta.get("dice")
+        if isinstance(provenance, dict):
+            command.provenance = (provenance.get("epoch"), provenance.get("nonce"), provenance.get("entropy"))
+        else:
+            command.without_provenance = True
+
+    def _close_attempt(self, command: _Command, en: str, es: str) -> None:
+        """The dice of a refused attempt: each line's with its own nonce and digest (docs/fairness.md)."""
+        report, lines = self.report, command.attempt or []
+        nonces = [line.get("nonce") for line in lines]
+        ordered = all(isinstance(n, int) for n in nonces) and all(a < b for a, b in itertools.pairwise(nonces))
+        if not nonces or not ordered or nonces[0] != command.first_seq or nonces[-1] != command.last_seq:
+            report.problems.append(Said(
+                f"{en}: the attempt's nonces {nonces} are not its own seqs in order, from its first "
+                f"({command.first_seq}) to its last ({command.last_seq})",
+                f"{es}: los nonces del intento {nonces} no son sus propios seqs en orden, del primero "
+                f"({command.first_seq}) al último ({command.last_seq})",
+            ))
+            return
+        if not any(line.get("dice") for line in lines):
+            return
+        checked = self._provenance_holds(command, en, es)
+        if checked is None:
+            return
+        epoch_number, epoch, mixed = checked
+        seed = self._seeds.get(epoch_number)
+        running = mixed
+        for line in lines:
+            dice = list(dice_in(line.get("dice")))
+            nonce = int(line["nonce"])
+            where_en, where_es = f"{en}, nonce {nonce}", f"{es}, nonce {nonce}"
+            if dice:
+                if line.get("epoch") != epoch_number:
+                    report.problems.append(Said(
+                        f"{where_en}: dice of epoch {line.get('epoch')!r}, not the attempt's epoch {epoch_number}",
+                        f"{where_es}: dados de la época {line.get('epoch')!r}, no de la época del intento "
+                        f"{epoch_number}",
+                    ))
+                    continue
+                if line.get("entropy") != running:
+                    report.problems.append(Said(
+                        f"{where_en}: entropy {line.get('entropy')} is not the digest its line used, {running}",
+                        f"{where_es}: la entropía {line.get('entropy')} no es el resumen que usó su línea, {running}",
+                    ))
+                faces: dict[int, tuple[int, int]] = {}
+                for die in dice:
+                    self._die_shape(die, faces, where_en, where_es)
+                self._recompute(faces, seed, epoch, nonce, running, where_en, where_es)
+            contributed = line.get("contributed")
+            if isinstance(contributed, str) and running is not None:
+                running = next_digest(running, contributed)
+
+    def _die_shape(self, die: dict[str, Any], faces: dict[int, tuple[int, int]], en: str, es: str) -> None:
+        k, sides, value = die["k"], die["sides"], die["value"]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (k, sides, value)):
+            self.report.problems.append(Said(
+                f"{en}: a die with k, sides or value that is not a whole number",
+                f"{es}: un dado cuyo k, sides o value no es un número entero",
+            ))
+            return
+        if sides < 1 or not 1 <= value <= sides:
+            self.report.problems.append(Said(
+                f"{en}: die k={k} shows {value} on a d{sides}, an impossible face",
+                f"{es}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
+            ))
+        if faces.setdefault(k, (sides, value)) != (sides, value):
+            self.report.problems.append(Said(
+                f"{en}: die k={k} is recorded twice with different faces",
+                f"{es}: el dado k={k} está registrado dos veces con caras distintas",
+            ))
+
+    def _provenance_holds(self, command: _Command, en: str, es: str) -> tuple[int, _Epoch, str | None] | None:
+        """The command's meta.dice checked (epoch committed, active and secret; nonce; entropy): its epoch
+        number, the epoch and the digest its dice mixed in, or None when the dice cannot be checked."""
         report = self.report
-        en, es = f"the command at event {command.first_seq}", f"la orden del evento {command.first_seq}"
         if command.without_provenance or command.provenance is None:
             report.problems.append(Said(
                 f"{en}: dice without an epoch and nonce in meta.dice", f"{es}: dados sin época ni nonce en meta.dice"
             ))
-            return
+            return None
         epoch_number, nonce, entropy = command.provenance
         epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
         if epoch is None or epoch.committed_at >= command.first_seq:
@@ -507,7 +608,7 @@ class CampaignVerifier:
                 f"{en}: dice of epoch {epoch_number!r}, which was never committed before it",
                 f"{es}: dados de la época {epoch_number!r}, que no se comprometió antes de ella",
             ))
-            return
+            return None
         if command.active_epoch != epoch_number:
             report.problems.append(Said(
                 f"{en}: dice of epoch {epoch_number}, but the active secret epoch was {command.active_epoch}",
@@ -518,11 +619,6 @@ class CampaignVerifier:
                 f"{en}: nonce {nonce!r} is not the seq of the command's first event",
                 f"{es}: el nonce {nonce!r} no es el seq del primer evento de la orden",
             ))
-        if sorted(command.dice) != list(range(len(command.dice))):
-            report.problems.append(Said(
-                f"{en}: dice numbers {sorted(command.dice)} are not 0..n-1; a die is missing",
-                f"{es}: los números de dado {sorted(command.dice)} no son 0..n-1; falta un dado",
-            ))
         mixed = command.entropy if epoch.algorithm == 2 else None
         if entropy != mixed:
             report.problems.append(Said(
@@ -530,12 +626,23 @@ class CampaignVerifier:
                 f"{es}: meta.dice.entropy es {entropy}, pero el resumen de aportaciones de la época antes de ella "
                 f"es {mixed}",
             ))
-        seed = self._seeds.get(epoch_number)
+        assert isinstance(epoch_number, int)
+        return epoch_number, epoch, mixed
+
+    def _recompute(self, dice: dict[int, tuple[int, int]], seed: bytes | None, epoch: _Epoch, nonce: Any,
+                   mixed: str | None, en: str, es: str) -> None:
+        """Dice numbered 0..n-1, each recomputed from the revealed seed (or counted as pending)."""
+        report = self.report
+        if sorted(dice) != list(range(len(dice))):
+            report.problems.append(Said(
+                f"{en}: dice numbers {sorted(dice)} are not 0..n-1; a die is missing",
+                f"{es}: los números de dado {sorted(dice)} no son 0..n-1; falta un dado",
+            ))
         if seed is None or epoch.algorithm not in ALGORITHMS or not isinstance(nonce, int):
-            report.dice_unrevealed += len(command.dice)
+            report.dice_unrevealed += len(dice)
             return
-        for k, (sides, value) in sorted(command.dice.items()):
-            if not 1 <= sides <= DICE_SPACE:
+        for k, (sides, value) in sorted(dice.items()):
+            if not 1 <= sides <= DICE_SPACE or not isinstance(k, int):
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:
@@ -545,6 +652,21 @@ class CampaignVerifier:
                 ))
             else:
                 report.dice_verified += 1
+
+    def _close_command(self) -> None:
+        command, self._command = self._command, None
+        if command is None:
+            return
+        en, es = f"the command at event {command.first_seq}", f"la orden del evento {command.first_seq}"
+        if command.attempt is not None:
+            self._close_attempt(command, en, es)
+        if not command.dice:
+            return
+        checked = self._provenance_holds(command, en, es)
+        if checked is not None:
+            epoch_number, epoch, mixed = checked
+            nonce = command.provenance[1] if command.provenance is not None else None
+            self._recompute(command.dice, self._seeds.get(epoch_number), epoch, nonce, mixed, en, es)
 
 
 def _sealed_dice(key: bytes, campaign_id: str, roll: int, sealed: _Sealed) -> tuple[list[tuple[int, int]], int] | None:

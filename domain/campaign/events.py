@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import msgspec
+
 # The one registry's event lives in domain.characters; it is a campaign event, so it is named here too.
 from domain.characters import CharacterCreated as CharacterCreated
 from domain.characters import CharacterKind as CharacterKind
@@ -157,13 +159,71 @@ class TurnRedone(RestoringEvent, frozen=True, tag="turn_redone"):
     turn: int
 
 
+class UnverifiableDie(msgspec.Struct, frozen=True, gc=False):
+    """A die drawn from a seed that was never committed in the log: shown, never recomputable."""
+
+    k: int
+    sides: int
+    face: int
+
+
+class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """One command a refused attempt decided, in order, with the dice it drew (docs/fairness.md, "Refused
+    attempts").
+
+    `nonce` is the seq this command's first event would have had, the nonce its dice were drawn with;
+    `entropy` the contribution digest they mixed in (None in an epoch of algorithm 1). `dice` are die records
+    a verifier recomputes; `unverifiable` lists, as `{k, sides, face}`, dice drawn from a seed an earlier line
+    of the same post committed and that was thrown away with it. `contributed` is the string this line
+    contributed to the epoch's entropy (a `contribute_entropy` line), folded into the next lines' digest.
+    """
+
+    line: int | None
+    source: str
+    command_type: str
+    nonce: int
+    epoch: int
+    entropy: str | None = None
+    dice: tuple[Die, ...] = ()
+    unverifiable: tuple[UnverifiableDie, ...] = ()
+    contributed: str | None = None
+
+
+class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """Why an attempt was refused: at which line (None for a command sent alone), the kind of refusal
+    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence."""
+
+    line: int | None
+    source: str
+    command_type: str
+    kind: str
+    rule: str | None
+    reason: str
+
+
+class AttemptRefused(Event, frozen=True, tag="attempt_refused"):
+    """A post or a command was refused after it had drawn dice: what it tried, why it was refused, and every
+    die it drew. The campaign's state does not change (the fold only moves the version); the dice stay in
+    the log (docs/fairness.md)."""
+
+    lines: tuple[AttemptLine, ...]
+    refusal: AttemptRefusal
+
+
+class NonceReserved(Event, frozen=True, tag="nonce_reserved"):
+    """Holds a seq that a refused attempt's later command used as its dice nonce, so that no later command
+    starts there and draws the same dice again; `attempt` is the seq of its `attempt_refused`."""
+
+    attempt: int
+
+
 # Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
 CampaignEvent = (
     CampaignCreated | ParticipantJoined | ParticipantTokenRevoked | ParticipantTokenRotated | DiceSeedCommitted
     | DiceSeedRevealed | EntropyContributed | SessionStarted
     | SessionEnded
     | CharacterCreated | DiceRolled | SecretRollSealed | SecretRollRevealed | GmNoted | EventsRetracted
-    | EventsReinstated | TurnUndone | TurnRedone
+    | EventsReinstated | TurnUndone | TurnRedone | AttemptRefused | NonceReserved
 )
 EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 
@@ -183,4 +243,6 @@ STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     EventsReinstated,
     TurnUndone,
     TurnRedone,
+    AttemptRefused,
+    NonceReserved,
 )

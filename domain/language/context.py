@@ -24,12 +24,16 @@ class ParseContext(msgspec.Struct, frozen=True, kw_only=True):
 class Env:
     """One line being parsed: the directory as this line sees it, the context, the line number."""
 
-    def __init__(self, directory: Directory, context: ParseContext, lang: Lang, line: int, part: int = 1) -> None:
+    def __init__(self, directory: Directory, context: ParseContext, lang: Lang, line: int, part: int = 1,
+                 suggest: bool = True) -> None:
         self.directory = directory
         self.context = context
         self.lang = lang
         self.line = line
         self.part = part  # the 2nd, 3rd … command on the same post line ([lx]…[/lx] [lx]…[/lx])
+        # Whether an error names the nearest valid words: only a post's first few unreadable lines do
+        # (grammar.SUGGESTED_LINES), so a post of many bad lines costs no more than a few.
+        self.suggest = suggest
 
     def new_id(self, suffix: str = "") -> str:
         """An id for something this line creates: unique within the post when `id_prefix` is the post's.

@@ -7,6 +7,10 @@ import unicodedata
 from collections.abc import Iterable
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
+# The longest word a "did you mean" is looked for: longer than any verb, keyword or name a player types.
+# A post's word is hostile (issue 18: a 20 KB word compared with every verb held the server for minutes);
+# beyond this length no suggestion is computed at all.
+SUGGESTED_WORD_MAX = 64
 
 
 def fold(word: str) -> str:
@@ -16,37 +20,62 @@ def fold(word: str) -> str:
     return _SEPARATORS.sub("-", bare.casefold()).strip("-")
 
 
-def distance(a: str, b: str) -> int:
-    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+def distance(a: str, b: str, limit: int | None = None) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+
+    With `limit`, a distance above it is answered as `limit + 1`, and only the cells within `limit` of the
+    diagonal are computed (no cheaper alignment leaves that band), so the cost is O(len(a) × limit), and
+    the rows stop as soon as every cell of one exceeds the limit (a row's smallest cell never decreases)."""
     if a == b:
         return 0
+    n, m = len(a), len(b)
+    bound = max(n, m) if limit is None else limit
+    over = bound + 1
+    if abs(n - m) > bound:
+        return over
     previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    previous = [j if j <= bound else over for j in range(m + 1)]
+    for i in range(1, n + 1):
+        current = [over] * (m + 1)
+        current[0] = i if i <= bound else over
+        low, high = max(1, i - bound), min(m, i + bound)
+        ca = a[i - 1]
+        for j in range(low, high + 1):
+            cb = b[j - 1]
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
             if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = min(value, over)
+        if min(current[max(0, low - 1):high + 1]) > bound:
+            return over
         previous2, previous = previous, current
-    return previous[len(b)]
+    return previous[m]
 
 
 def nearest(word: str, candidates: Iterable[str], limit: int = 3) -> tuple[str, ...]:
-    """The candidates a typo of `word` most likely meant, closest first (none when nothing is close)."""
+    """The candidates a typo of `word` most likely meant, closest first (none when nothing is close).
+
+    Bounded whatever the word: none for a word longer than SUGGESTED_WORD_MAX, and a candidate whose length
+    differs by more than the allowed distance is never compared (unless the word starts it)."""
+    if len(word) > SUGGESTED_WORD_MAX:
+        return ()
     key = fold(word)
-    if not key:
+    if not key or len(key) > SUGGESTED_WORD_MAX:
         return ()
     allowed = max(1, min(3, len(key) // 3))
     scored: dict[str, tuple[int, int]] = {}
     for order, candidate in enumerate(candidates):
-        folded = fold(candidate)
-        if not folded or candidate in scored:
+        if candidate in scored:
             continue
-        gap = distance(key, folded)
+        folded = fold(candidate)
+        if not folded:
+            continue
         if folded.startswith(key) and len(key) >= 2:
-            gap = min(gap, 1)
+            gap = 1 if folded != key else 0
+        elif abs(len(folded) - len(key)) > allowed:
+            continue
+        else:
+            gap = distance(key, folded, allowed)
         if gap <= allowed:
             scored[candidate] = (gap, order)
     return tuple(sorted(scored, key=lambda c: scored[c])[:limit])

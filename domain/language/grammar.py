@@ -19,6 +19,11 @@ from .rendering import render_form
 from .tokens import Token, TokenError, tokenize
 from .words import LANGS, Lang
 
+# How many unreadable lines of a post get "did you mean" suggestions, and how many mistyped verbs of a post
+# are compared with every verb to tell its language: enough for a player's typos, and the work a post's
+# errors cause stays bounded however many lines it has (issue 18).
+SUGGESTED_LINES = 3
+
 
 class ParsedCommand(msgspec.Struct, frozen=True, kw_only=True):
     """A line read as a command (its `post` left for the caller to fill)."""
@@ -96,28 +101,32 @@ class Grammar:
         lang = context.lang or self.detect_lang([line.text for line in lines])
         parsed: list[ParsedLine] = []
         parts: dict[int, int] = {}
+        errors = 0
         for line in lines:
             parts[line.number] = parts.get(line.number, 0) + 1
             result = self.parse_line(line.text, directory, context, number=line.number, lang=lang,
-                                     part=parts[line.number])
-            if isinstance(result, ParsedCommand):
+                                     part=parts[line.number], suggest=errors < SUGGESTED_LINES)
+            if isinstance(result, LineError):
+                errors += 1
+            else:
                 for learn in self._learners:
                     directory = learn(directory, result.command, context.author)
             parsed.append(result)
         return ParsedPost(lang=lang, lines=tuple(parsed))
 
     def parse_line(self, text: str, directory: Directory, context: ParseContext, *, number: int = 1,
-                   lang: Lang | None = None, part: int = 1) -> ParsedLine:
-        """One command line (with or without its `!`) as a command, or the error that explains why not."""
+                   lang: Lang | None = None, part: int = 1, suggest: bool = True) -> ParsedLine:
+        """One command line (with or without its `!`) as a command, or the error that explains why not
+        (with the nearest valid words unless `suggest` is False)."""
         chosen: Lang = lang or context.lang or self.detect_lang([text])
         source = text.strip()
         body = source[1:].lstrip() if source.startswith("!") else source
-        env = Env(directory, context, chosen, number, part)
+        env = Env(directory, context, chosen, number, part, suggest)
         try:
             tokens = tokenize(body)
             if not tokens:
                 raise Failure("empty")
-            form, used = self._verb(tokens, chosen)
+            form, used = self._verb(tokens, chosen, suggest)
             command = read_command(form, tokens[used:], env)
         except TokenError as error:
             return Failure(error.code, error.text).to_error(number, source, chosen)
@@ -138,11 +147,13 @@ class Grammar:
 
     def _lang_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
         votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
+        mistyped = 0
         for line in lines:
             body = line.strip().lstrip("!").strip()
             first = body.split(maxsplit=1)[0] if body else ""
             known = self._verbs.get(fold(first))
-            if known is None and first:
+            if known is None and first and mistyped < SUGGESTED_LINES:
+                mistyped += 1
                 # A mistyped verb still tells its language, if the nearest verbs are all of one.
                 near = nearest(first, [*self.verbs("en"), *self.verbs("es")], limit=1)
                 langs = {lang for lang in LANGS if near and near[0] in self.verbs(lang)}
@@ -152,7 +163,7 @@ class Grammar:
                 votes[next(iter(known[1]))] += 1
         return votes
 
-    def _verb(self, tokens: Sequence[Token], lang: Lang) -> tuple[Form, int]:
+    def _verb(self, tokens: Sequence[Token], lang: Lang, suggest: bool = True) -> tuple[Form, int]:
         for n in (3, 2, 1):
             words = tokens[:n]
             if len(words) == n and all(t.kind == "word" for t in words):
@@ -168,7 +179,8 @@ class Grammar:
             if hits:
                 raise Failure("ambiguous", first.text, ("a command", "una orden"),
                               options=tuple(f"`{f.verbs.canonical(lang)}`" for f in hits.values()))
-        raise Failure("unknown_command", first.text, ("a command", "una orden"), self._near_verbs(first.value, lang))
+        near = self._near_verbs(first.value, lang) if suggest else ()
+        raise Failure("unknown_command", first.text, ("a command", "una orden"), near)
 
     def _near_verbs(self, word: str, lang: Lang) -> tuple[str, ...]:
         """One verb per command the word may have meant, in the post's language where it has a close one."""

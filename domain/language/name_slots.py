@@ -73,6 +73,8 @@ class Ref(Slot):
         raise Failure("unknown_name", word, self.what, self.name_suggestions(word, scope), kind=self.source.kind)
 
     def name_suggestions(self, word: str, scope: Scope) -> tuple[str, ...]:
+        if not scope.env.suggest:
+            return ()
         labels = [label for c in self.source.candidates(scope) for label in (c.label, c.id)]
         return nearest(word, labels)
 

@@ -317,7 +317,8 @@ def _open_slots(scope: SegmentScope) -> list[Slot]:
 def _unknown(scope: SegmentScope, token: Token) -> Failure:
     lang = scope.env.lang
     opened = _open_slots(scope)
-    keywords = nearest(token.value, _vocabulary(scope, lang)) if token.kind == "word" else ()
+    suggest = scope.env.suggest
+    keywords = nearest(token.value, _vocabulary(scope, lang)) if token.kind == "word" and suggest else ()
     refs = [s for s in opened if isinstance(s, Ref)]
     if refs and token.kind in ("word", "quoted"):
         # The name most likely meant: the first slot with a near name, else the one the line cannot skip.
@@ -354,4 +355,4 @@ def _unknown_option(token: Token, scope: SegmentScope) -> Failure:
                 keys.extend(slot.key.en if lang == "en" else slot.key.es)
     shown = ", ".join(f"{k}=" for k in dict.fromkeys(keys))
     return Failure("unknown_word", token.key + "=", (f"one of the options {shown}", f"una de las opciones {shown}"),
-                   tuple(f"{k}=" for k in nearest(token.key, keys)))
+                   tuple(f"{k}=" for k in nearest(token.key, keys)) if scope.env.suggest else ())

@@ -16,7 +16,15 @@ TokenKind = Literal["word", "quoted", "option", "id", "arrow", "signed"]
 _CLOSING: dict[str, str] = {'"': '"', "“": "”", "«": "»", "„": "“”"}
 _ARROWS = ("->", "→")
 _SIGNED = re.compile(r"^([+-])(\d{1,18})([^\W\d_]*)$")
-_KEY = re.compile(r"^[^\W\d][\w-]*$")
+# Every scan below stops where its token ends, so a line is read in time linear in its length (issue 18:
+# a scan to the end of the line from every token of a line without spaces, `a->a->…` or `"a""a"…`, was
+# quadratic). A signed modifier glued to a quoted label: the whole rest of the bare run.
+_SIGNED_RUN = re.compile(r"[+-]\d{1,18}[^\W\d_]*(?!\S)")
+# A bare token: up to a space or an arrow.
+_BARE_TOKEN = re.compile(r"(?:[^\s\-→]|-(?!>))*")
+_RUN = re.compile(r"\S*")
+# An option's key: a name right before the first `=` or `:` of the token.
+_OPTION_KEY = re.compile(r"[^\W\d][\w-]*(?=[=:])")
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t", "/": "/"}
 
 
@@ -52,9 +60,9 @@ def tokenize(line: str) -> tuple[Token, ...]:
             i += 1
         elif ch in _CLOSING:
             value, end = _read_quoted(line, i)
-            signed = _SIGNED.match(_bare_run(line, end))
-            if signed and end < n and line[end] in "+-":
-                run = _bare_run(line, end)
+            signed = _SIGNED_RUN.match(line, end)
+            if signed:
+                run = signed.group(0)
                 tokens.append(_signed(line[i:end + len(run)], run, label=value))
                 i = end + len(run)
             else:
@@ -79,24 +87,26 @@ def _read_bare(line: str, start: int, tokens: list[Token]) -> int:
         if line.startswith(arrow, start):
             tokens.append(Token(kind="arrow", text=arrow))
             return start + len(arrow)
-    run = _bare_run(line, start)
-    cut = min((run.find(a) for a in _ARROWS if run.find(a) > 0), default=-1)
-    if cut > 0:
-        run = run[:cut]
-    separator = min((p for p in (run.find("="), run.find(":")) if p > 0), default=-1)
-    if separator > 0 and _KEY.match(run[:separator]):
-        key, value_start = run[:separator], start + separator + 1
+    key = _OPTION_KEY.match(line, start)
+    if key is not None:
+        value_start = key.end() + 1
         if value_start < len(line) and line[value_start] in _CLOSING:
             value, end = _read_quoted(line, value_start)
-            tokens.append(Token(kind="option", text=line[start:end], key=key, value=value, value_form="quoted"))
+            tokens.append(Token(kind="option", text=line[start:end], key=key.group(0), value=value,
+                                value_form="quoted"))
             return end
         if value_start < len(line) and line[value_start] in "{[":
             end = _json_end(line, value_start)
-            tokens.append(Token(kind="option", text=line[start:end], key=key, value=line[value_start:end],
+            tokens.append(Token(kind="option", text=line[start:end], key=key.group(0), value=line[value_start:end],
                                 value_form="json"))
             return end
-        tokens.append(Token(kind="option", text=run, key=key, value=run[separator + 1:]))
-        return start + len(run)
+    bare = _BARE_TOKEN.match(line, start)
+    assert bare is not None  # it matches the empty string
+    end = bare.end()
+    run = line[start:end]
+    if key is not None:
+        tokens.append(Token(kind="option", text=run, key=key.group(0), value=line[key.end() + 1:end]))
+        return end
     if _SIGNED.match(run):
         tokens.append(_signed(run, run, label=None))
     else:
@@ -112,10 +122,9 @@ def _signed(text: str, run: str, label: str | None) -> Token:
 
 
 def _bare_run(line: str, start: int) -> str:
-    end = start
-    while end < len(line) and not line[end].isspace():
-        end += 1
-    return line[start:end]
+    found = _RUN.match(line, start)
+    assert found is not None  # `\S*` matches the empty string
+    return found.group(0)
 
 
 def _read_quoted(line: str, start: int) -> tuple[str, int]:

@@ -178,9 +178,9 @@ class Choice(Slot):
     def take_option(self, token: Token, scope: Scope) -> None:
         pieces = token.value.split(",") if self.many and token.value_form == "bare" else [token.value]
         for piece in pieces:
-            self.store(scope, self._value(piece, scope.env.lang), token.text)
+            self.store(scope, self._value(piece, scope.env.lang, scope.env.suggest), token.text)
 
-    def _value(self, word: str, lang: Lang) -> object:
+    def _value(self, word: str, lang: Lang, suggest: bool = True) -> object:
         key = fold(word)
         exact = [value for value, words in self.options if key in words.folded()]
         if exact:
@@ -189,7 +189,8 @@ class Choice(Slot):
             f.startswith(key) for f in words.folded())}
         if len(starts) == 1:
             return next(iter(starts.values()))
-        raise Failure("bad_value", word, self.what, nearest(word, self.words(lang)), listing=self.words(lang))
+        near = nearest(word, self.words(lang)) if suggest else ()
+        raise Failure("bad_value", word, self.what, near, listing=self.words(lang))
 
     def words(self, lang: Lang) -> tuple[str, ...]:
         return tuple(words.canonical(lang) for _, words in self.options)

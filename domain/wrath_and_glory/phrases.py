@@ -42,6 +42,7 @@ from domain.wrath_and_glory.events import (
     SessionStarted,
     ShockRecovered,
     SoakRolled,
+    SpecialRolled,
     TestRolled,
     TurnStarted,
     WoundsPending,
@@ -59,6 +60,9 @@ from domain.wrath_and_glory.phrase_parts import wrath as _wrath
 from domain.wrath_and_glory.phrase_terms import TERMS, term
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.state import WngState
+
+# A special roll's kind as a reader says it (an initiative roll, a soak roll without a wound to soak).
+_SPECIAL_KINDS = {"initiative": ("initiative", "iniciativa"), "soak": ("soak", "absorción")}
 
 TITLES: Mapping[str, tuple[str, str]] = {
     "wng_tier_set": ("tier set", "nivel fijado"),
@@ -205,6 +209,12 @@ class WngPhrases:
                         + f"{faces} → {_icons(event.icons, lang)}, "
                         + _pick(lang, f"{ignored} ignored, {left} left (costs {cost} shock)",
                                 f"{ignored} ignoradas, quedan {left} (cuesta {cost} de shock)"))
+            case SpecialRolled():
+                faces = "".join(f"[{d.value}]" for d in event.dice)
+                who = name(event.character_id)
+                roll = _pick(lang, *_SPECIAL_KINDS.get(event.kind, (event.kind, event.kind)))
+                return _pick(lang, f"{who} rolls {roll}: ", f"{who} tira {roll}: ") + (
+                    f"{faces} → {_icons(event.icons, lang)}")
             case DamageApplied(members_lost=members) if members or event.troop_wounds_lost:
                 whom, left = name(event.character_id), event.members_left
                 return _pick(lang, f"{whom} loses {_count(members, 'member', 'members')} ({left} left)",

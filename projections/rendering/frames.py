@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from domain.campaign.entropy import CONTRIBUTIONS_LISTED
-from domain.campaign.events import CampaignCreated, EventsRetracted
+from domain.campaign.events import AttemptRefused, CampaignCreated, EventsRetracted
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.dice import Die, dice_in
@@ -61,6 +61,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     undone_by_name: str | None = None
     # A GM's retraction voided it, not an undo of its turn: the mark says which.
     undone_by_retraction: bool = False
+    # A refused attempt (docs/fairness.md): nothing of it counts, its dice stay; shown struck through.
+    refused: bool = False
 
 
 class Voider(msgspec.Struct, frozen=True):
@@ -156,6 +158,9 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
     for found in dice_in(msgspec.to_builtins(event)):
         first_of_k.setdefault(found["k"], Die(**found))
     dice = tuple(first_of_k.values())
+    if isinstance(event, AttemptRefused):
+        # An attempt numbers its dice per line, each line with its own nonce: every die is shown.
+        dice = tuple(d for line in event.lines for d in line.dice)
     epoch, provenance = before.epoch, meta.dice
     entropy_from: tuple[int, ...] = ()
     entropy_count = 0
@@ -198,6 +203,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         undone_by_actor=voider.actor if voider is not None else None,
         undone_by_name=_participant(after, voider.actor) if voider is not None else None,
         undone_by_retraction=voider.retracted if voider is not None else False,
+        refused=isinstance(event, AttemptRefused),
     )
 
 

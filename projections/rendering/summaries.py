@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.campaign.events import (
+    AttemptRefused,
     CampaignCreated,
     CharacterCreated,
     DiceRolled,
@@ -20,6 +21,7 @@ from domain.campaign.events import (
     EventsReinstated,
     EventsRetracted,
     GmNoted,
+    NonceReserved,
     ParticipantJoined,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
@@ -36,6 +38,7 @@ from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.missions.events import MissionFact
 from domain.rulesets import engine_for
+from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
 from projections.rendering.vocabulary import Lang, field, term, title, word
@@ -154,6 +157,10 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 else f"Turn {turn} of round {round_} of {encounter} is undone ({'events' if many else 'event'} "
                 f"{_seqs(voids)})"
             )
+        case AttemptRefused():
+            return attempts.sentence(event, lang, state.ruleset)
+        case NonceReserved():
+            return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
             return (
                 f"Se rehace el turno {turn} del asalto {round_} de {encounter}"

@@ -36,6 +36,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     where: str | None
     # Told with the events around it (an action paid for an attack): shown quieter.
     minor: bool = False
+    # A refused attempt (docs/fairness.md): nothing of it counts, its dice stay: struck through.
+    refused: bool = False
 
 
 class PostBlock(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,7 +61,7 @@ def row(frame: Frame, lang: Lang, undone_at: str | None = None) -> Row:
         seq=frame.seq, type=frame.type, line=frame.summary, details=frame.effects, dice=frame.dice,
         proof=frame.proof, recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,
         undone_by_name=frame.undone_by_name or frame.undone_by_actor, undone_at=undone_at, where=where,
-        minor=frame.minor, retracted=frame.undone_by_retraction,
+        minor=frame.minor, retracted=frame.undone_by_retraction, refused=frame.refused,
     )
 
 

@@ -26,6 +26,8 @@ TITLES: dict[str, tuple[str, str]] = {
     "events_reinstated": ("events reinstated", "eventos restablecidos"),
     "turn_undone": ("turn undone", "turno deshecho"),
     "turn_redone": ("turn redone", "turno rehecho"),
+    "attempt_refused": ("refused attempt", "intento rechazado"),
+    "nonce_reserved": ("seq held for a refused attempt's dice", "seq reservado para los dados de un intento rechazado"),
     # Missions
     "mission_created": ("mission created", "misión creada"),
     "mission_objective_added": ("objective added", "objetivo añadido"),

@@ -50,6 +50,10 @@ class Layout:
             links.append(out.link(label, frame.post.url) if frame.post.url else label)
         if links:
             text += " · " + " · ".join(links)
+        if frame.refused:
+            # Nothing of a refused attempt counts; its dice stay: marked as such (Markdown has no strikethrough).
+            marked = f"{out.italic(out.text(word('refused_attempt', lang)) + ':')} {text}"
+            text = marked if self.markup == "markdown" else out.muted(marked)
         if frame.undone:
             mark = word("retracted_by" if frame.undone_by_retraction else "undone_by", lang,
                         actor=frame.undone_by_name or frame.undone_by_actor or "?", seq=frame.undone_by)

@@ -1,9 +1,11 @@
 """POST /campaigns/{id}/posts: a forum post's command lines run as one unit, answered with a reply to paste.
 
-The post is parsed against the campaign's grammar and the names at the locked head (the author is the
-participant whose token was sent, `id_prefix` the post id), then every line is decided and recorded in order
-inside one transaction, or none is (service.commanding.Commander.execute_unit). The post id is the
-idempotency key: the same post again answers what it recorded, an edited one is a 409.
+The post's size is checked first (service.api.post_limits: its command lines and their length, a 413
+before a line is parsed). It is then parsed against the campaign's grammar and the names at the head,
+outside the head lock and any transaction (the author is the participant whose token was sent, `id_prefix`
+the post id); under the lock the names are checked to be the ones it was read with, then every line is
+decided and recorded in order inside one transaction, or none is (service.commanding.Commander.execute_unit).
+The post id is the idempotency key: the same post again answers what it recorded, an edited one is a 409.
 """
 
 from __future__ import annotations
@@ -21,28 +23,35 @@ from domain.directory_from_state import build_directory
 from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
-from domain.language import Grammar, LineError, ParseContext, extract_lines
+from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from projections.permalinks import Links
+from projections.rendering.attempts import answer_text
+from projections.rendering.attempts import reply as attempt_reply
 from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
 from projections.results import LANGS, result_of
+from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
 from service.api.limits import check_body
 from service.api.negotiation import language
+from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import services
 from service.api.sharing import links_for
+from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
     PostEdited,
     UnitCommand,
     UnitLine,
     UnitOutcome,
+    UnitReading,
     UnitSkip,
+    UnitTooLarge,
     request_digest,
 )
 from service.store import recorded_from_stored
@@ -159,6 +168,22 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
 
 
+def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiError:
+    """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
+    event, first, last = kept.event, kept.stored[0], kept.stored[-1]
+    refused = event.refusal
+    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    extensions: dict[str, Any] = {
+        "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
+        "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
+    }
+    if refused.rule is not None:
+        extensions["rule"] = refused.rule
+    detail = answer_text(event, first.seq, post_id, lang, told)
+    extensions["reply"] = {markup: attempt_reply(detail, lang, markup) for markup in ("bbcode", "markdown")}
+    return ApiError(422, "line-refused", detail, **extensions)
+
+
 def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
                 ) -> list[dict[Lang, ToldLine]]:
     told: list[dict[Lang, ToldLine]] = []
@@ -239,26 +264,33 @@ async def send_post(
     ruleset = (await found.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
+    # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
+    # post's first few mistyped verbs are compared with every verb): the size is refused before any parsing.
     lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
+    check_post_size(extracted, lang)
     sources = {line.number: line.text.strip() for line in extracted}
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post
     # forwarded twice (even through another url) records once; an edited text is another request.
     digest = request_digest({"text": data.text, "lang": data.lang})
 
-    def plan(state: CampaignState) -> list[UnitLine]:
-        parsed = grammar.parse_post(data.text, build_directory(state),
+    def read(state: CampaignState) -> UnitReading:
+        # The reading depends on the text, the author, the language and the directory of names only, so the
+        # directory is what the commander checks under the lock (its `basis`).
+        directory = build_directory(state)
+        parsed = grammar.parse_post(data.text, directory,
                                     ParseContext(author=actor.participant_id, lang=lang, id_prefix=data.post.id))
-        if parsed.errors:
-            raise _line_problem(parsed.errors[0], lang, list(parsed.errors))
-        return [UnitLine(c.line, c.source, c.command) for c in parsed.commands]
+        lines = tuple(UnitLine(c.line, c.source, c.command) for c in parsed.commands)
+        refusal = _line_problem(parsed.errors[0], lang, list(parsed.errors)) if parsed.errors else None
+        return UnitReading(lines, directory, refusal)
+
+    def names(state: CampaignState) -> Directory:
+        return build_directory(state)
 
     def replan(state: CampaignState) -> list[UnitLine] | None:
         # A retried post read again for the lines it skipped: one that no longer reads is still answered.
-        try:
-            return plan(state)
-        except ApiError:
-            return None
+        reading = read(state)
+        return list(reading.lines) if reading.refusal is None else None
 
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
@@ -267,7 +299,15 @@ async def send_post(
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, plan, replan)
+        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+    except UnitTooLarge as large:
+        raise too_large(lang, "events", large.events, large.limit,
+                        f"the post's lines would record {large.events} events or more, more than the {large.limit} "
+                        "one post may record: split it into several posts",
+                        f"las líneas del mensaje registrarían {large.events} eventos o más, más de los {large.limit} "
+                        "que puede registrar un mensaje: repártelas en varios mensajes") from large
+    except AttemptKept as kept:
+        raise _kept(kept, lang, grammar, data.post.id) from kept
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:

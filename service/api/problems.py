@@ -12,8 +12,11 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
+from projections.rendering.attempts import answer_text
 from projections.rendering.refusals import refusal
+from service import attempts
 from service.api import negotiation, spanish
+from service.attempts import AttemptKept
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
 
 MEDIA_TYPE = "application/problem+json"
@@ -107,6 +110,22 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
         return problem(request, 409, "version-conflict", exc.message, spanish_detail,
                        expected_encounter_version=exc.expected, current_encounter_version=exc.current)
     return problem(request, 422, "rule-violation", exc.message)
+
+
+_ATTEMPT_STATUS = {"rule-violation": (422, "rule-violation"), "forbidden": (403, "forbidden"),
+                   "not-found": (404, "not-found"), "conflict": (409, "version-conflict")}
+
+
+def _attempt_kept(request: Request[Any, Any, Any], exc: AttemptKept) -> Response[bytes]:
+    """A command refused after it drew dice: the refusal as usual, and the attempt that keeps them."""
+    event, first, last = exc.event, exc.stored[0], exc.stored[-1]
+    status, slug = _ATTEMPT_STATUS.get(event.refusal.kind, (422, "rule-violation"))
+    extensions: dict[str, Any] = {"attempt": attempts.told(first), "replayed": exc.replayed, "version": last.seq,
+                                  "head_hash": last.hash}
+    if event.refusal.rule is not None:
+        extensions["rule"] = event.refusal.rule
+    return problem(request, status, slug, answer_text(event, first.seq, None, "en"),
+                   answer_text(event, first.seq, None, "es"), **extensions)
 
 
 def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
@@ -214,6 +233,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     CampaignNotFound: _store_error,
     VersionConflict: _store_error,
     IdempotencyConflict: _store_error,
+    AttemptKept: _attempt_kept,
     ValidationException: _validation,
     HTTPException: http_problem,
     # Outages, from the socket up: connecting, a connection lost or refused, the server shutting down

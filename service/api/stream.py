@@ -10,8 +10,8 @@ A stream outlives the request that opened it, so it asks again whether its reade
 (service/web/reader_pass.py) each time it wakes, after reading and before sending: a revoked share key, a
 revoked or rotated token or an ended web session (each revocation wakes the campaign's streams at once) ends
 it with a last `event: revoked` frame, and nothing committed after the revocation goes out. It also ends
-after the instance's maximum life (Settings.stream_max_seconds, 15 minutes): browsers reconnect by themselves with Last-Event-ID, and that reconnect is a new request,
-authenticated from scratch.
+after the instance's maximum life (Settings.stream_max_seconds, 15 minutes): browsers reconnect by themselves
+with Last-Event-ID, and that reconnect is a new request, authenticated from scratch.
 """
 
 from __future__ import annotations

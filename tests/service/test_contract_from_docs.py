@@ -37,7 +37,8 @@ VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash"
           "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "sealed_rolls",
           "sealed_unrevealed", "rules"}
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
-         "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "dice"}
+         "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "attempt",
+         "dice"}
 PROOF_DIE = {"k", "sides", "value", "seq", "recomputed", "matches", "steps"}
 SHARE_CREATED = {"link_id", "label", "key", "url", "page_url", "transcript_url", "created_by", "created_at",
                  "revoked_at", "note"}
@@ -528,7 +529,7 @@ async def test_a_nul_in_the_url_is_invalid_request_never_a_500(campaign: Campaig
 
 FRAME = {"seq", "type", "summary", "recorded_at", "post", "actor", "actor_name", "session", "encounter", "round",
          "turn", "dice", "dice_told", "minor", "proof", "entropy_from", "entropy_count", "effects", "standing",
-         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction"}
+         "changes", "undone", "undone_by", "undone_by_actor", "undone_by_name", "undone_by_retraction", "refused"}
 
 
 async def test_a_json_transcript_answers_docs_history_keys(campaign: Campaign) -> None:

@@ -203,6 +203,9 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
             found.sealed_unrevealed.append(roll)
     for group in groups:
         first, active_epoch, entropy_before, events = group.first, group.active, group.entropy, group.events
+        if events[0]["type"] == "attempt_refused":
+            check_attempt(found, campaign, group, commitments, seeds)
+            continue
         dice: dict[int, tuple[int, int]] = {}
         provenance: list[dict[str, Any] | None] = []
         for r in events:
@@ -236,6 +239,54 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
             else:
                 problems.append(f"command {first}: die {k} is not what the seed gives")
     return found
+
+
+def check_attempt(found: Findings, campaign: str, group: Command, commitments: dict[int, tuple[str, int, int]],
+                  seeds: dict[int, tuple[bytes, int]]) -> None:
+    """docs/fairness.md, "Refused attempts": meta.dice as any command's; the lines' nonces increase from the
+    attempt's first seq to its last; each line's dice recompute with its own nonce and digest."""
+    problems, first, attempt = found.problems, group.first, group.events[0]
+    lines = attempt["data"]["lines"]
+    nonces = [line["nonce"] for line in lines]
+    last = group.events[-1]["seq"]
+    if not nonces or nonces[0] != first or nonces[-1] != last or nonces != sorted(set(nonces)):
+        problems.append(f"attempt {first}: nonces {nonces} are not its seqs {first}..{last} in order")
+        return
+    for held in group.events[1:]:
+        if held["type"] != "nonce_reserved" or held["data"] != {"attempt": first} or dice_of(held) or (
+                held["meta"].get("dice") is not None):
+            problems.append(f"attempt {first}: seq {held['seq']} is not a nonce_reserved of it, without dice")
+    meta = attempt["meta"].get("dice")
+    if not any(line["dice"] for line in lines):
+        return
+    if meta is None:
+        problems.append(f"attempt {first}: dice without meta.dice")
+        return
+    epoch = meta["epoch"]
+    if epoch != group.active:
+        problems.append(f"attempt {first}: epoch {epoch} was not the active secret epoch")
+    if meta["nonce"] != first:
+        problems.append(f"attempt {first}: meta.dice.nonce is not its first seq")
+    algorithm = commitments.get(epoch, ("", 0, 0))[1]
+    digest = group.entropy if algorithm == 2 else None
+    if meta.get("entropy") != digest:
+        problems.append(f"attempt {first}: meta.dice.entropy is not the digest before it")
+    for line in lines:
+        if line["dice"]:
+            if line["epoch"] != epoch or line["entropy"] != digest:
+                problems.append(f"attempt {first}, nonce {line['nonce']}: epoch or entropy is not the line's")
+            faces = {d["k"]: (d["sides"], d["value"]) for d in line["dice"]}
+            if sorted(faces) != list(range(len(faces))) or len(faces) != len(line["dice"]):
+                problems.append(f"attempt {first}, nonce {line['nonce']}: dice k are not 0..n-1")
+            for k, (sides, value) in faces.items():
+                if epoch not in seeds:
+                    found.dice_pending += 1
+                elif die(seeds[epoch][0], campaign, line["nonce"], k, sides, algorithm, digest or ZERO) == value:
+                    found.dice_verified += 1
+                else:
+                    problems.append(f"attempt {first}, nonce {line['nonce']}: die {k} is not what the seed gives")
+        if algorithm == 2 and line["contributed"] is not None and digest is not None:
+            digest = fold_entropy(digest, line["contributed"])
 
 
 def verify_export(text: str, expect: tuple[tuple[int, str], ...] = ()) -> dict[str, Findings]:

@@ -194,6 +194,7 @@
       else fail("v_entropy_bad", {});
       entropy = provenance.entropy;
     }
+    if (first.type === "attempt_refused") return verifyAttempt(data, first, provenance, algorithm, entropy, say, ok);
     const dice = new Map();
     for (const record of data.events) {
       for (const die of recordedDice(record)) {
@@ -219,6 +220,51 @@
       else fail("v_die_bad", values, k);
     }
     return ok ? "verified" : "failed";
+  }
+
+  // A refused attempt (docs/fairness.md, "Refused attempts"): its dice are per line, each line with its own
+  // nonce; the nonces increase from the attempt's first seq to the last seq of its events, and each line mixes
+  // in the attempt's digest folded with the strings its earlier lines contributed.
+  async function verifyAttempt(data, first, provenance, algorithm, entropy, say, okSoFar) {
+    let ok = okSoFar;
+    const fail = (key, values, k) => { ok = false; say("bad", key, values, k); };
+    const lines = first.data.lines;
+    const last = data.events[data.events.length - 1];
+    const nonces = lines.map((line) => line.nonce);
+    if (nonces.length === 0 || nonces[0] !== first.seq || nonces[nonces.length - 1] !== last.seq
+        || nonces.some((n, i) => i > 0 && n <= nonces[i - 1])) fail("v_dice_missing", {});
+    const key = data.revealed ? await checkedKey(data, provenance.epoch, say, fail) : null;
+    let running = entropy;
+    for (const line of lines) {
+      const dice = diceIn(line.dice, []);
+      if (dice.length > 0) {
+        if (line.epoch !== provenance.epoch || line.entropy !== running) fail("v_entropy_bad", {});
+        const ks = dice.map((d) => d.k).sort((a, b) => a - b);
+        if (ks.some((k, i) => k !== i)) fail("v_dice_missing", {});
+        for (const die of dice) {
+          if (key === null) continue;
+          const computed = Number(await dieFace(key, data.campaign_id, line.nonce, die.k, die.sides, running));
+          const values = { k: die.k, sides: die.sides, value: die.value, computed: computed };
+          if (computed === die.value) say("ok", "v_die_ok", values, line.nonce + ":" + die.k);
+          else fail("v_die_bad", values, line.nonce + ":" + die.k);
+        }
+      }
+      if (algorithm === 2 && typeof line.contributed === "string") running = await foldDigest(running, line.contributed);
+    }
+    if (key === null) return ok ? "pending" : "failed";
+    return ok ? "verified" : "failed";
+  }
+
+  async function foldDigest(digestHex, text) {
+    return hex(await sha256(concat(fromHex(digestHex), await sha256(encoder.encode(text)))));
+  }
+
+  async function checkedKey(data, epoch, say, fail) {
+    const seed = fromHex(data.revealed.data.seed);
+    if (data.revealed.data.epoch !== epoch) fail("v_commit_bad", {});
+    else if (hex(await sha256(seed)) === data.committed.data.commitment) say("ok", "v_commit_ok", {});
+    else fail("v_commit_bad", {});
+    return crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   }
 
   function format(template, values) {

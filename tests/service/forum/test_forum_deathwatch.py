@@ -81,16 +81,22 @@ async def test_forum_deathwatch_thread(client: Any) -> None:
         author = OWNERS[acting]
         spanish = author != "Ana"
         if not refused_once:
-            # Two attacks in one turn: the second line is refused, and nothing of the post is recorded.
-            before = (await thread.state())["version"]
+            # Two attacks in one turn: the second line is refused, so nothing of the post counts; the first
+            # attack's dice were drawn, so they stay in the log, and the answer tells them (docs/fairness.md).
+            before = await thread.state()
             twice = await thread.send(author, "!ataque -> cultists bolter\n!ataque -> cultists bolter" if spanish
                                       else "!attack -> cultists bolter\n!attack -> cultists bolter")
             problem = twice.json()
             assert twice.status_code == 422 and problem["line"] == 2 and problem["type"].endswith("line-refused")
-            assert problem["detail"].startswith("la línea 2 no se ha ejecutado" if spanish else "line 2 was not run")
-            assert problem["detail"].endswith("no se ha registrado nada del mensaje" if spanish
-                                              else "nothing of the post was recorded")
-            assert (await thread.state())["version"] == before
+            first = problem["attempt"]["lines"][0]
+            rolled = ", ".join(str(d["value"]) for d in first["dice"])
+            assert problem["detail"].startswith("el mensaje t" if spanish else "post t")
+            assert problem["detail"].endswith(
+                f"(evento {problem['attempt']['seq']}): línea 1 `ataque -> cultists bolter`: d100 {rolled}" if spanish
+                else f"(event {problem['attempt']['seq']}): line 1 `attack -> cultists bolter`: d100 {rolled}")
+            after = await thread.state()
+            assert after["version"] == first["nonce"] == before["version"] + 1
+            assert after["rules"] == before["rules"]
             refused_once = True
         text = ("Purgad al hereje.\n!ataque -> cultists bolter +10\n!daño\n!fin de turno" if spanish
                 else "For the Emperor!\n!attack -> cultists bolter +10\n!damage\n!end-turn")

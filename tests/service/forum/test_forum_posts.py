@@ -32,10 +32,18 @@ async def test_forum_posts_a_post_of_three_lines_sends_one_notify(client: Any, a
 
 async def test_forum_posts_a_refused_post_leaves_nothing_not_even_its_new_dice_epoch(client: Any) -> None:
     thread = await Thread.open(client, "Epochs", "deathwatch", ("Ana",))
-    before = (await thread.state())["version"]
+    before = await thread.state()
     refused = await thread.send("GM", "!start-session\n!roll d100 omens\n!retract 9999 no such event")
-    assert refused.status_code == 422 and refused.json()["line"] == 3 and refused.json()["kind"] == "not-found"
-    assert (await thread.state())["version"] == before
+    problem = refused.json()
+    assert refused.status_code == 422 and problem["line"] == 3 and problem["kind"] == "not-found"
+    # Only its roll stays (docs/fairness.md, "Refused attempts"): drawn from the seed of the epoch the post
+    # opened and threw away, it is shown, never recomputable; no session, no epoch, no die record.
+    omens = problem["attempt"]["lines"][1]
+    assert (omens["dice"], len(omens["unverifiable"]), omens["epoch"]) == ([], 1, before["epoch"]["epoch"] + 1)
+    assert f"d100 {omens['unverifiable'][0]['face']} (from a seed thrown away with the post)" in problem["detail"]
+    after = await thread.state()
+    assert (after["epoch"], after["session"]) == (before["epoch"], before["session"])
+    assert after["version"] == omens["nonce"]  # the attempt holds every seq up to its last line's nonce
     # The epoch the refused post opened was rolled back with it: the next session draws its own seed, and
     # its dice verify once revealed.
     await thread.post("GM", "!start-session\n!roll d100 omens\n!roll 2d10 more omens")

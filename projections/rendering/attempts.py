@@ -1,0 +1,87 @@
+"""How a refused attempt is told (docs/fairness.md, "Refused attempts"): what was refused, why, and every die
+it drew, which stays in the log. The refusal's answer, the timeline, the transcripts and the proof page say
+the same words, in English and Spanish; the callers escape them for their markup."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from domain.campaign.events import AttemptLine, AttemptRefused
+from domain.grammars import grammar_for
+from projections.rendering.markup import WRITERS, Markup
+from projections.rendering.refusals import refusal
+from projections.rendering.vocabulary import Lang, word
+
+
+def faces(line: AttemptLine) -> str:
+    """A line's dice, grouped by kind in the order drawn: `d100 76; d10 7, 3`."""
+    drawn = [(d.sides, d.value) for d in line.dice] + [(d.sides, d.face) for d in line.unverifiable]
+    return "; ".join(f"d{sides} " + ", ".join(str(v) for _, v in group)
+                     for sides, group in groupby(drawn, key=lambda pair: pair[0]))
+
+
+def _thrown_away(lang: Lang) -> str:
+    return " (semilla descartada con el mensaje)" if lang == "es" else " (from a seed thrown away with the post)"
+
+
+def _verb(command_type: str, lang: Lang, ruleset: str | None) -> str:
+    """The verb a player writes for a command (`!ataque`), or its type when it has no line form."""
+    written = grammar_for(ruleset).verb_of(command_type, lang) if ruleset else None
+    return f"!{written}" if written is not None else command_type
+
+
+def dice_text(event: AttemptRefused, lang: Lang, ruleset: str | None = None) -> str:
+    """Every die of the attempt, line by line (a command sent alone: just its dice). Each line is named by its
+    source as the author wrote it, or, given the `ruleset` (a transcript, which names characters, never ids),
+    by its verb."""
+    parts: list[str] = []
+    for line in event.lines:
+        if not line.dice and not line.unverifiable:
+            continue
+        told = faces(line) + (_thrown_away(lang) if line.unverifiable else "")
+        if line.line is None:
+            parts.append(told)
+            continue
+        where = f"línea {line.line}" if lang == "es" else f"line {line.line}"
+        shown = _verb(line.command_type, lang, ruleset) if ruleset else line.source
+        parts.append(f"{where} `{shown}`: {told}")
+    return " · ".join(parts)
+
+
+def reason_text(event: AttemptRefused, lang: Lang, reason: str | None = None) -> str:
+    """Why it was refused, in the reader's language (`reason`: the caller's own wording of it, if any)."""
+    refused = event.refusal
+    return reason if reason is not None else refusal(refused.kind, refused.rule, refused.reason, lang)
+
+
+def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang, reason: str | None = None) -> str:
+    """The refusal's answer: `post p1201 was refused at line 3 (`…`): …; its dice stay recorded (event 41): …`."""
+    refused, why, dice = event.refusal, reason_text(event, lang, reason), dice_text(event, lang)
+    if lang == "es":
+        what = (f"el mensaje {post_id} se rechazó en la línea {refused.line} (`{refused.source}`)"
+                if refused.line is not None else f"la orden {refused.command_type} se rechazó")
+        return f"{what}: {why}; sus dados quedan registrados (evento {seq}): {dice}"
+    what = (f"post {post_id} was refused at line {refused.line} (`{refused.source}`)"
+            if refused.line is not None else f"command {refused.command_type} was refused")
+    return f"{what}: {why}; its dice stay recorded (event {seq}): {dice}"
+
+
+def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
+    """The attempt's line in a timeline or a transcript (the renderers strike it through): each line by its
+    verb, since a transcript names characters, never their ids."""
+    refused, why, dice = event.refusal, reason_text(event, lang), dice_text(event, lang, ruleset)
+    verb = _verb(refused.command_type, lang, ruleset)
+    if lang == "es":
+        where = f" en la línea {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
+        return f"Intento rechazado{where}: {why}; sus dados quedan registrados: {dice}"
+    where = f" at line {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
+    return f"Attempt refused{where}: {why}; its dice stay recorded: {dice}"
+
+
+def reply(answer: str, lang: Lang, markup: Markup) -> str:
+    """The refusal as a reply to paste under the post: marked as refused (greyed in BBCode, which has no
+    strikethrough phpBB reads by default; Markdown has none both parsers read), every character of the
+    author's text shown as text."""
+    out = WRITERS[markup]
+    marked = f"{out.italic(out.text(word('refused_attempt', lang)) + ':')} {out.text(answer)}"
+    return marked if markup == "markdown" else out.muted(marked)
