@@ -24,12 +24,22 @@ from domain.campaign.events import (
     ParticipantJoined,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
+    SecretRollRevealed,
+    SecretRollSealed,
     SessionEnded,
     SessionStarted,
     TurnRedone,
     TurnUndone,
 )
-from domain.campaign.state import CampaignState, Character, DiceEpoch, EncounterLog, Participant, TurnRecord
+from domain.campaign.state import (
+    CampaignState,
+    Character,
+    DiceEpoch,
+    EncounterLog,
+    Participant,
+    SealedRoll,
+    TurnRecord,
+)
 from domain.engine import Engine, RulesState
 from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
@@ -145,6 +155,18 @@ def _rolled(state: CampaignState, event: Event, seq: int) -> CampaignState:
     return replace(state, version=seq, rolls=state.rolls + 1)
 
 
+def _sealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, SecretRollSealed)
+    sealed = SealedRoll(epoch=event.epoch, expression=event.expression, entropy=event.entropy)
+    return replace(state, version=seq, sealed={**state.sealed, seq: sealed})
+
+
+def _unsealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, SecretRollRevealed)
+    left = {roll: sealed for roll, sealed in state.sealed.items() if roll != event.roll}
+    return replace(state, version=seq, rolls=state.rolls + 1, sealed=left)
+
+
 def _noted(state: CampaignState, event: Event, seq: int) -> CampaignState:
     return replace(state, version=seq, notes=state.notes + 1)
 
@@ -190,6 +212,8 @@ _HANDLERS: dict[type[Event], Handler] = {
     SessionStarted: _session_started,
     SessionEnded: _session_ended,
     DiceRolled: _rolled,
+    SecretRollSealed: _sealed,
+    SecretRollRevealed: _unsealed,
     GmNoted: _noted,
     EventsRetracted: _retracted,
     EventsReinstated: _reinstated,

@@ -18,6 +18,8 @@ from domain.campaign.events import (
     EventsReinstated,
     EventsRetracted,
     ParticipantJoined,
+    SecretRollRevealed,
+    SecretRollSealed,
     SessionEnded,
     SessionStarted,
 )
@@ -60,6 +62,14 @@ def result_of(events: Sequence[Event]) -> Result:
                 result["expression"] = expression
                 result["total"] = total
                 result["roll"] = f"{expression}: {render(Evaluated(terms=terms, dice=dice, total=total))}"
+            case SecretRollSealed(expression=expression, commitment=commitment):
+                result["sealed_expression"] = expression
+                result["sealed_commitment"] = commitment
+            case SecretRollRevealed(roll=roll, total=total):
+                result.setdefault("revealed_rolls", [])
+                revealed = result["revealed_rolls"]
+                assert isinstance(revealed, list)
+                revealed.append({"seq": roll, "total": total})
             case EventsRetracted(voids=voids):
                 result["retracted"] = list(voids)
             case EventsReinstated(restores=restores):

@@ -16,8 +16,8 @@ from typing import Any, Literal, Union
 import msgspec
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, InviteParticipant
-from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
-from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed
+from domain.campaign.decide import CommandContext, CreateCampaign, SecretDraw, decide_creation
+from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed, SecretRollRevealed, SecretRollSealed
 from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef
@@ -169,6 +169,10 @@ class RulesReplay:
         committed = next((r.event for r in run if isinstance(r.event, DiceSeedCommitted)), None)
         revealed = next((r.event for r in run if isinstance(r.event, DiceSeedRevealed)), None)
         commitment = committed.commitment if committed is not None else ""
+        # A secret roll's commitment and a reveal's key and dice come from the log, as the epoch's seed does.
+        sealed = next((r.event for r in run if isinstance(r.event, SecretRollSealed)), None)
+        draws = {r.event.roll: SecretDraw(key=r.event.key, dice=r.event.dice)
+                 for r in run if isinstance(r.event, SecretRollRevealed)}
         if meta.command_type == "create_campaign":
             # Recorded before the plain-text rules, a name may hold what the edge now refuses: read as recorded.
             creation = convert_as_recorded(body, CreateCampaign)
@@ -185,6 +189,8 @@ class RulesReplay:
             fresh_commitment=commitment,
             active_seed=revealed.seed if revealed is not None else None,
             event_types={seq: self._types[seq] for seq in named if isinstance(seq, int) and seq in self._types},
+            roll_commitment=sealed.commitment if sealed is not None else "",
+            secret_draws=draws,
         )
         actor = Actor(meta.actor or "", meta.role or "player")
         return decide(self._state, command, dice, actor, context)
@@ -203,6 +209,8 @@ def _faces(run: list[Recorded]) -> list[int]:
     """The command's dice faces in `k` order (a die repeated in several fields of its events counts once)."""
     by_k: dict[int, int] = {}
     for record in run:
+        if isinstance(record.event, SecretRollRevealed):
+            continue  # a sealed roll's dice, from its own key: not dice this command rolled
         for die in dice_in(msgspec.to_builtins(record.event)):
             by_k.setdefault(die["k"], die["value"])
     return [by_k[k] for k in sorted(by_k)]

@@ -179,6 +179,11 @@ def _verify(args: argparse.Namespace) -> int:
                   "(anteriores a guardarla: no se pueden repetir)" if spanish else
                   f"  rules: {replayed} commands decided again with their dice; {older} without their command in "
                   "the log (written before it was kept: not replayable)")
+        if report.sealed_rolls:
+            # Sealed rolls whose epoch is still secret are named, not counted as problems (docs/fairness.md).
+            waiting = ", ".join(str(seq) for seq in report.sealed_unrevealed)
+            print(f"  tiradas secretas: {report.sealed_rolls}, aún sin revelar: {waiting or 'ninguna'}" if spanish
+                  else f"  sealed rolls: {report.sealed_rolls}, not yet revealed: {waiting or 'none'}")
         for problem in report.problems:
             print(f"  - {problem.in_lang(args.lang)}")
     return 0 if all(r.ok for r in reports) else 1

@@ -27,16 +27,19 @@ from domain.campaign.commands import (
     Reinstate,
     Retract,
     RevealDiceSeed,
+    RevealSecretRoll,
     RevokeParticipantToken,
+    Roll,
     RotateParticipantToken,
     StartSession,
 )
-from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
-from domain.campaign.events import DiceSeedCommitted, ParticipantJoined
+from domain.campaign.decide import CommandContext, CreateCampaign, SecretDraw, decide_creation
+from domain.campaign.events import DiceSeedCommitted, ParticipantJoined, SecretRollSealed
 from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
+from domain.dice_expression import Evaluated, evaluate, parse, render
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
@@ -404,6 +407,7 @@ class Commander:
         assert replay.after is not None
         records = [recorded_from_stored(s) for s in previous]
         told = self.told(campaign_id, records, replay.commands[0].before, replay.after, links)
+        told.update(await self.secret_told(campaign_id, [(r.seq, r.event) for r in records]))
         return _outcome(previous, [r.event for r in records], replayed=True, told=told)
 
     async def _committed(
@@ -428,7 +432,19 @@ class Commander:
         # The events and metas just written, typed: what decoding the stored rows would give back.
         records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
         told = self.told(campaign_id, records, state, new_state, links)
+        told.update(await self.secret_told(campaign_id, [(s.seq, e) for s, e in zip(stored, events, strict=True)]))
         return _outcome(stored, events, replayed=False, token=token, told=told)
+
+    async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]]) -> dict[str, Any]:
+        """`secret_rolls`: the faces of the sealed rolls a command just made, for the GM who made it alone
+        (answers go only to their sender; no event, read or stream holds them before the reveal)."""
+        shown: list[dict[str, Any]] = []
+        for seq, event in written:
+            if isinstance(event, SecretRollSealed):
+                seed = await self.store.active_seed(campaign_id, event.epoch)
+                if seed is not None:
+                    shown.append(sealed_faces(campaign_id, seed, seq, event))
+        return {"secret_rolls": shown} if shown else {}
 
     @staticmethod
     def _base(
@@ -665,12 +681,16 @@ class Commander:
         nonce = version + 1
         dice = dice_source.SeededDice(active, campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
+        secret = isinstance(command, Roll) and command.secret
+        reveals = isinstance(command, (RevealSecretRoll, *OPENS_EPOCH))
         context = CommandContext(
             next_seq=nonce,
             fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},
+            roll_commitment=dice_source.commitment(dice_source.roll_key(active, campaign_id, nonce)) if secret else "",
+            secret_draws=_secret_draws(active, campaign_id, state) if reveals else {},
         )
         try:
             events = decide(state, command, dice, actor, context)
@@ -684,6 +704,32 @@ class Commander:
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return events, (active if dice.rolled else None), fresh, nonce
+
+
+def _secret_draw(active: bytes, campaign_id: str, roll: int, expression: str, entropy: str | None) -> SecretDraw:
+    """The key and dice of the sealed roll at seq `roll` (its command's nonce), from its epoch's seed."""
+    key = dice_source.roll_key(active, campaign_id, roll)
+    dice = dice_source.SeededDice(key, campaign_id, roll, entropy)
+    return SecretDraw(key=key.hex(), dice=evaluate(parse(expression), dice).dice)
+
+
+def _secret_draws(active: bytes, campaign_id: str, state: CampaignState) -> dict[int, SecretDraw]:
+    """What a command that may reveal sealed rolls needs: each sealed roll of the active epoch, drawn again."""
+    number = state.epoch.epoch if state.epoch is not None else None
+    return {roll: _secret_draw(active, campaign_id, roll, sealed.expression, sealed.entropy)
+            for roll, sealed in state.sealed.items() if sealed.epoch == number}
+
+
+def sealed_faces(campaign_id: str, seed: bytes, roll: int, event: SecretRollSealed) -> dict[str, Any]:
+    """A sealed roll's faces as only the GM's own answer shows them (never an event, a read or the stream)."""
+    terms = parse(event.expression)
+    dice = dice_source.SeededDice(dice_source.roll_key(seed, campaign_id, roll), campaign_id, roll, event.entropy)
+    rolled = evaluate(terms, dice)
+    return {
+        "seq": roll, "expression": event.expression, "reason": event.reason,
+        "dice": [msgspec.to_builtins(die) for die in rolled.dice], "total": rolled.total,
+        "roll": f"{event.expression}: {render(Evaluated(terms=terms, dice=rolled.dice, total=rolled.total))}",
+    }
 
 
 def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequence[UnitCommand],

@@ -51,6 +51,13 @@ def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, ent
         attempt += 1
 
 
+def roll_key(epoch_seed: bytes, campaign_id: str, nonce: int) -> bytes:
+    """The key of the secret roll whose command has this nonce: HMAC-SHA256 of the epoch's seed over
+    UTF-8 of f"secret:{campaign_id}:{nonce}" (docs/fairness.md, "Secret rolls"). Revealing it reveals that
+    roll's dice and nothing else; the epoch's seed, once revealed, shows it was not chosen."""
+    return hmac.new(epoch_seed, f"secret:{campaign_id}:{nonce}".encode(), hashlib.sha256).digest()
+
+
 class SeededDice:
     """The Dice of one command: die k is the k-th die this command rolls."""
 

@@ -22,10 +22,11 @@ from projections.recorded import EventMeta, Recorded
 from projections.rules_replay import RulesReplay
 from service import chain
 from service.codec import UnknownEventType, decode_event
-from service.dice_source import DICE_SPACE, die_value
+from service.dice_source import DICE_SPACE, die_value, roll_key
 from service.verification_said import Said, said_divergence
 
 ALGORITHMS = (1, 2)
+SECRET_SEALED, SECRET_REVEALED = "secret_roll_sealed", "secret_roll_revealed"
 # A refused attempt: its dice are per line, each line with its own nonce (docs/fairness.md).
 ATTEMPT = "attempt_refused"
 RESERVED = "nonce_reserved"
@@ -40,8 +41,8 @@ LEGACY_COPIES: dict[tuple[str, int], str] = {
 
 def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[str, Any]]:
     """The die objects of one record's data that are dice of its command, in document order."""
-    if not isinstance(data, dict):
-        return []
+    if not isinstance(data, dict) or event_type == SECRET_REVEALED:
+        return []  # a revealed sealed roll's dice come from its own key (docs/fairness.md, "Secret rolls")
     # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
     known = isinstance(event_type, str) and isinstance(schema_version, int)
     legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
@@ -67,6 +68,9 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     epochs_committed: int = 0
     epochs_revealed: int = 0
     contributions: int = 0
+    # Secret rolls (docs/fairness.md): how many were sealed, and the seqs of those not revealed yet.
+    sealed_rolls: int = 0
+    sealed_unrevealed: list[int] = []
     heads_witnessed: int = 0
     # False once a seq, a prev_hash or a hash does not hold (the other problems leave the chain intact).
     chain_intact: bool = True
@@ -87,6 +91,14 @@ class _Epoch(msgspec.Struct):
     committed_at: int
     revealed_at: int | None = None
     entropy: str = NO_CONTRIBUTIONS
+
+
+class _Sealed(msgspec.Struct):
+    commitment: str
+    epoch: Any
+    entropy: Any
+    terms: Any
+    revealed: bool = False
 
 
 class _Command(msgspec.Struct):
@@ -152,6 +164,7 @@ class CampaignVerifier:
         self._rules = RulesReplay(campaign_id) if rules else None
         self._seeds = seeds
         self._epochs: dict[int, _Epoch] = {}
+        self._sealed: dict[int, _Sealed] = {}
         self._active: int | None = None
         self._command: _Command | None = None
         self._prev = chain.GENESIS
@@ -215,6 +228,7 @@ class CampaignVerifier:
         assert self._command is not None
         self._command.last_seq = position
         self._epoch_facts(record, position)
+        self._secret_facts(record, position)
         if record.get("type") == ATTEMPT and self._command.first_seq == position:
             self._collect_attempt(record, meta, position)
         else:
@@ -294,6 +308,19 @@ class CampaignVerifier:
             self.report.head_hash = self._prev
             self.report.epochs_committed = len(self._epochs)
             self.report.epochs_revealed = sum(1 for e in self._epochs.values() if e.revealed_at is not None)
+            for roll, sealed in self._sealed.items():
+                if sealed.revealed:
+                    continue
+                epoch = self._epochs.get(sealed.epoch) if isinstance(sealed.epoch, int) else None
+                if epoch is not None and epoch.revealed_at is not None:
+                    self.report.problems.append(Said(
+                        f"event {roll}: a sealed roll never revealed, though the seed of its epoch "
+                        f"{sealed.epoch} was (event {epoch.revealed_at})",
+                        f"evento {roll}: una tirada secreta nunca revelada, aunque la semilla de su época "
+                        f"{sealed.epoch} sí lo fue (evento {epoch.revealed_at})",
+                    ))
+                else:
+                    self.report.sealed_unrevealed.append(roll)
         return self.report
 
     def _witness(self, seq: int, witnessed: str) -> None:
@@ -369,6 +396,79 @@ class CampaignVerifier:
                     f"evento {seq}: el resumen {data.get('digest')} no es el resumen de la época tras esta "
                     f"aportación, {epoch.entropy}",
                 ))
+
+    def _secret_facts(self, record: dict[str, Any], seq: int) -> None:
+        """A sealed roll's commitment, and its reveal checked against it (docs/fairness.md, "Secret rolls")."""
+        kind, data, report = record.get("type"), record.get("data"), self.report
+        if kind not in (SECRET_SEALED, SECRET_REVEALED) or not isinstance(data, dict):
+            return
+        command = self._command
+        if kind == SECRET_SEALED:
+            report.sealed_rolls += 1
+            epoch_number, entropy = data.get("epoch"), data.get("entropy")
+            epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
+            active = command.active_epoch if command is not None else None
+            if epoch is None or epoch_number != active or command is None or command.first_seq != seq:
+                report.problems.append(Said(
+                    f"event {seq}: a sealed roll of epoch {epoch_number!r}, which is not the active secret epoch, "
+                    "or not the first event of its command",
+                    f"evento {seq}: una tirada secreta de la época {epoch_number!r}, que no es la época secreta "
+                    "activa, o no es el primer evento de su orden",
+                ))
+            elif entropy != (command.entropy if epoch.algorithm == 2 else None):
+                report.problems.append(Said(
+                    f"event {seq}: the sealed roll's entropy is {entropy}, but the epoch's contribution digest "
+                    f"before it is {command.entropy}",
+                    f"evento {seq}: la entropía de la tirada secreta es {entropy}, pero el resumen de aportaciones "
+                    f"de la época antes de ella es {command.entropy}",
+                ))
+            self._sealed[seq] = _Sealed(str(data.get("commitment")), epoch_number, entropy, data.get("terms"))
+            return
+        roll = data.get("roll")
+        sealed = self._sealed.get(roll) if isinstance(roll, int) else None
+        en = f"event {seq}: the reveal of sealed roll {roll!r}"
+        es = f"evento {seq}: la revelación de la tirada {roll!r}"
+        if sealed is None or sealed.revealed:
+            report.problems.append(Said(f"{en} names no sealed roll still secret",
+                                        f"{es} no nombra ninguna tirada secreta aún oculta"))
+            return
+        sealed.revealed = True
+        assert isinstance(roll, int)
+        key = _seed_bytes(data.get("key"))
+        if key is None or sha256_hex(key) != sealed.commitment:
+            report.problems.append(Said(f"{en}: its key does not match the roll's commitment",
+                                        f"{es}: su clave no coincide con el compromiso de la tirada"))
+            return
+        seed = self._seeds.get(sealed.epoch) if isinstance(sealed.epoch, int) else None
+        if seed is not None and roll_key(seed, report.campaign_id, roll) != key:
+            report.problems.append(Said(
+                f"{en}: its key is not the one the seed of epoch {sealed.epoch} gives",
+                f"{es}: su clave no es la que da la semilla de la época {sealed.epoch}",
+            ))
+        expected = _sealed_dice(key, report.campaign_id, roll, sealed)
+        recorded = data.get("dice")
+        shown = [(d.get("k"), d.get("sides"), d.get("value")) for d in recorded if isinstance(d, dict)] \
+            if isinstance(recorded, list) else []
+        if expected is None:
+            report.problems.append(Said(f"{en}: the sealed roll's terms cannot be read",
+                                        f"{es}: no se pueden leer los términos de la tirada secreta"))
+            return
+        dice, total = expected
+        for k, (sides, value) in enumerate(dice):
+            found = shown[k] if k < len(shown) else None
+            if found != (k, sides, value):
+                report.problems.append(Said(
+                    f"{en}: die k={k} (d{sides}) shows {found[2] if found else 'nothing'}, the key gives {value}",
+                    f"{es}: el dado k={k} (d{sides}) muestra {found[2] if found else 'nada'}, la clave da {value}",
+                ))
+            else:
+                report.dice_verified += 1
+        if len(shown) > len(dice):
+            report.problems.append(Said(f"{en}: {len(shown)} dice, where the sealed roll rolls {len(dice)}",
+                                        f"{es}: {len(shown)} dados, donde la tirada secreta tira {len(dice)}"))
+        if data.get("total") != total:
+            report.problems.append(Said(f"{en}: total {data.get('total')!r}, the dice give {total}",
+                                        f"{es}: total {data.get('total')!r}, los dados dan {total}"))
 
     def _collect_dice(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
         found = recorded_dice(record.get("type"), record.get("schema_version"), record.get("data"))
@@ -567,6 +667,31 @@ class CampaignVerifier:
             epoch_number, epoch, mixed = checked
             nonce = command.provenance[1] if command.provenance is not None else None
             self._recompute(command.dice, self._seeds.get(epoch_number), epoch, nonce, mixed, en, es)
+
+
+def _sealed_dice(key: bytes, campaign_id: str, roll: int, sealed: _Sealed) -> tuple[list[tuple[int, int]], int] | None:
+    """The (sides, value) of every die a sealed roll's key gives, in k order, and their total; None when the
+    recorded terms are not terms."""
+    if not isinstance(sealed.terms, list):
+        return None
+    entropy = sealed.entropy if isinstance(sealed.entropy, str) else None
+    dice: list[tuple[int, int]] = []
+    total = 0
+    for term in sealed.terms:
+        if not isinstance(term, dict):
+            return None
+        sign, count, sides, constant = (term.get(name, 0) for name in ("sign", "count", "sides", "constant"))
+        if not all(isinstance(x, int) for x in (sign, count, sides, constant)) or count > 100 or sides > 1000:
+            return None
+        if sides == 0:
+            total += sign * constant
+            continue
+        drawn = 10 if sides == 5 else sides  # a d5 is a d10 halved, rounded up
+        for _ in range(count):
+            value = die_value(key, campaign_id, roll, len(dice), drawn, entropy)
+            dice.append((drawn, value))
+            total += sign * ((value + 1) // 2 if sides == 5 else value)
+    return dice, total
 
 
 def verify_campaign(campaign_id: str, records: list[dict[str, Any]]) -> CampaignReport:

@@ -53,6 +53,15 @@ class Roll(Command, frozen=True, tag="roll"):
     expression: Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ONE_LINE)]
     reason: ShortText
     character_id: Ref | None = None
+    # GM only: the roll is sealed (docs/fairness.md, "Secret rolls"); only the GM's answer shows its faces
+    # until `reveal_secret_roll` or the reveal of its epoch's seed.
+    secret: bool = False
+
+
+class RevealSecretRoll(Command, frozen=True, tag="reveal_secret_roll"):
+    """GM: reveal a sealed roll (named by the seq of its `secret_roll_sealed`): its key, faces and total."""
+
+    seq: Annotated[int, msgspec.Meta(ge=1)]
 
 
 class GmNote(Command, frozen=True, tag="gm_note"):
@@ -103,6 +112,7 @@ CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     EndSession,
     CreateCharacter,
     Roll,
+    RevealSecretRoll,
     GmNote,
     RevealDiceSeed,
     ContributeEntropy,

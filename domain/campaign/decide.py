@@ -16,6 +16,7 @@ from domain.campaign.commands import (
     Reinstate,
     Retract,
     RevealDiceSeed,
+    RevealSecretRoll,
     RevokeParticipantToken,
     Roll,
     RotateParticipantToken,
@@ -37,6 +38,8 @@ from domain.campaign.events import (
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
     Ruleset,
+    SecretRollRevealed,
+    SecretRollSealed,
     SessionEnded,
     SessionStarted,
     StatValue,
@@ -45,8 +48,8 @@ from domain.campaign.events import (
 )
 from domain.campaign.state import CampaignState, EncounterLog, Participant
 from domain.commands import Actor, Command
-from domain.dice import Dice
-from domain.dice_expression import ExpressionError, evaluate, parse
+from domain.dice import Dice, Die, FixedDice
+from domain.dice_expression import ExpressionError, Term, evaluate, parse
 from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
@@ -54,6 +57,13 @@ from domain.rulesets import engine_of_state
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
 RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
+
+
+class SecretDraw(msgspec.Struct, frozen=True):
+    """A sealed roll's key (hex) and the dice it gives, computed by the service for the command revealing it."""
+
+    key: str
+    dice: tuple[Die, ...]
 
 
 class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +75,11 @@ class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
     active_seed: str | None = None
     # For retract/reinstate: the type of each named event, looked up by the service.
     event_types: Mapping[int, str] = {}
+    # For a secret roll: sha256 of its roll key (docs/fairness.md, "Secret rolls").
+    roll_commitment: str = ""
+    # For a command that reveals sealed rolls (reveal_secret_roll, and every reveal of the epoch's seed): the
+    # key and dice of each, by the seq of its `secret_roll_sealed`.
+    secret_draws: Mapping[int, SecretDraw] = {}
 
 
 class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -91,6 +106,9 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
     if epoch is not None and not epoch.revealed:
         if context.active_seed is None:
             raise RuleViolation("dice_epoch", f"the seed of dice epoch {number} is not available to reveal")
+        # The seed gives away every sealed roll of the epoch (its keys derive from it): each is revealed first.
+        events.extend(_unsealed(state, roll, context) for roll in sorted(state.sealed) if
+                      state.sealed[roll].epoch == number)
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
     events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment, algorithm=DICE_ALGORITHM))
     return events
@@ -123,8 +141,16 @@ def decide_campaign(
             return [_contribution(state, entropy, actor)]
         case CreateCharacter():
             return [_create_character(state, command, actor, context)]
+        case Roll(secret=True):
+            return [_sealed_roll(state, command, context)]
         case Roll():
             return [_roll(state, command, dice)]
+        case RevealSecretRoll(seq=seq):
+            if seq not in state.sealed:
+                if seq > state.version:
+                    raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
+                raise RuleViolation("secret_roll", f"event {seq} is not a sealed roll still secret")
+            return [_unsealed(state, seq, context)]
         case GmNote(text=text):
             return [GmNoted(text=text)]
         case Retract(seqs=seqs, reason=reason):
@@ -249,13 +275,39 @@ def _create_character(
     )
 
 
-def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:
+def _terms(state: CampaignState, command: Roll) -> tuple[Term, ...]:
     if command.character_id is not None and command.character_id not in state.characters:
         raise UnknownEntity(f"no character {command.character_id!r} in this campaign")
     try:
-        terms = parse(command.expression)
+        return parse(command.expression)
     except ExpressionError as error:
         raise RuleViolation("dice_expression", str(error)) from error
+
+
+def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -> SecretRollSealed:
+    """A secret roll records its shape and the commitment to its key; its faces stay out of the log."""
+    terms = _terms(state, command)
+    epoch = state.epoch
+    if epoch is None or epoch.revealed or not context.roll_commitment:
+        raise RuleViolation("secret_roll", "there is no secret dice epoch to seal a roll in; start a session first")
+    return SecretRollSealed(
+        expression=command.expression, reason=command.reason, terms=terms, epoch=epoch.epoch,
+        commitment=context.roll_commitment, entropy=epoch.entropy if epoch.algorithm >= 2 else None,
+        character_id=command.character_id,
+    )
+
+
+def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> SecretRollRevealed:
+    """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total."""
+    draw = context.secret_draws.get(seq)
+    if draw is None:
+        raise RuleViolation("secret_roll", f"the key of sealed roll {seq} is not available to reveal")
+    rolled = evaluate(parse(state.sealed[seq].expression), FixedDice(die.value for die in draw.dice))
+    return SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)
+
+
+def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:
+    terms = _terms(state, command)
     rolled = evaluate(terms, dice)
     return DiceRolled(
         expression=command.expression,

@@ -101,6 +101,32 @@ class DiceRolled(Event, frozen=True, tag="dice_rolled"):
     character_id: str | None = None
 
 
+class SecretRollSealed(Event, frozen=True, tag="secret_roll_sealed"):
+    """The GM rolled in secret: what for and the dice's shape (`terms`), never a face.
+
+    The faces are bound now: they are the dice of the roll key whose sha256 is `commitment`, and that key
+    is HMAC-SHA256 of the epoch's seed (docs/fairness.md, "Secret rolls"); `entropy` is the epoch's
+    contribution digest they mix in (None in an epoch of algorithm 1).
+    """
+
+    expression: str
+    reason: str
+    terms: tuple[Term, ...]
+    epoch: int
+    commitment: str
+    entropy: str | None = None
+    character_id: str | None = None
+
+
+class SecretRollRevealed(Event, frozen=True, tag="secret_roll_revealed"):
+    """A sealed roll revealed: the roll key (hex), every die it gave and the total; anyone can recompute them."""
+
+    roll: int  # the seq of the roll's `secret_roll_sealed`
+    key: str
+    dice: tuple[Die, ...]
+    total: int
+
+
 class GmNoted(Event, frozen=True, tag="gm_noted"):
     text: str
 
@@ -196,8 +222,8 @@ CampaignEvent = (
     CampaignCreated | ParticipantJoined | ParticipantTokenRevoked | ParticipantTokenRotated | DiceSeedCommitted
     | DiceSeedRevealed | EntropyContributed | SessionStarted
     | SessionEnded
-    | CharacterCreated | DiceRolled | GmNoted | EventsRetracted | EventsReinstated | TurnUndone | TurnRedone
-    | AttemptRefused | NonceReserved
+    | CharacterCreated | DiceRolled | SecretRollSealed | SecretRollRevealed | GmNoted | EventsRetracted
+    | EventsReinstated | TurnUndone | TurnRedone | AttemptRefused | NonceReserved
 )
 EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 

@@ -19,6 +19,9 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
         return
     tag = command_tag(command)
     match command:
+        case Roll(secret=True):
+            raise Forbidden("only the GM may roll in secret (in a line, the word secret or secreta seals a roll: "
+                            "put a reason that holds it in quotes)")
         case Roll(character_id=None) | ContributeEntropy():
             return
         case Roll(character_id=str(character_id)):

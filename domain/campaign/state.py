@@ -51,6 +51,14 @@ class DiceEpoch(msgspec.Struct, frozen=True):
     contributed: dict[str, int] = {}
 
 
+class SealedRoll(msgspec.Struct, frozen=True):
+    """A sealed roll not yet revealed: what its reveal needs to recompute its faces."""
+
+    epoch: int
+    expression: str
+    entropy: str | None = None
+
+
 class TurnRecord(msgspec.Struct, frozen=True):
     """The live events of one (round, turn) of an encounter, in seq order."""
 
@@ -84,6 +92,8 @@ class CampaignState(msgspec.Struct, frozen=True, kw_only=True):
     epoch: DiceEpoch | None = None
     rolls: int = 0
     notes: int = 0
+    # Sealed rolls not yet revealed, by the seq of their `secret_roll_sealed`.
+    sealed: dict[int, SealedRoll] = {}
     rules: AnyRules | None = None
     encounters: dict[str, EncounterLog] = {}
     missions: MissionsState = msgspec.field(default_factory=MissionsState)

@@ -134,6 +134,8 @@ _NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern)
 # Who may not do it, and why (the permission checks' Forbidden messages).
 _FORBIDDEN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), spanish) for pattern, spanish in (
     (r"^only the GM may undo or redo turns", "solo el DJ deshace o rehace turnos en esta campaña"),
+    (r"^only the GM may roll in secret", "solo el DJ tira en secreto (en una línea, la palabra secreta o secret "
+                                         "sella la tirada: pon entre comillas un motivo que la lleve)"),
     (r"^only the GM or the character's owner may act for (?P<a>.+)$",
      "solo el DJ o el dueño de {a} pueden actuar por ese personaje"),
     (r"^only the GM may", "solo el DJ puede hacerlo"),

@@ -29,6 +29,8 @@ SPANISH: dict[str, str] = {
     "one_session_at_a_time": "ya hay una sesión abierta: termínala primero",
     "redo": "no hay nada que rehacer en ese combate: no se ha deshecho ningún turno desde su última acción",
     "retraction": "ese evento no se puede anular",
+    "secret_roll": "ese evento no es una tirada secreta aún oculta, o no hay época de dados secreta en la que "
+                   "sellarla",
     "ruleset": "esa orden es de otro reglamento que el de esta campaña",
     "undo": "ese combate no tiene ningún turno que deshacer",
     "token_already_revoked": "el token de ese participante ya está revocado: sustitúyelo para darle uno nuevo",

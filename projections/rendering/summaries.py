@@ -25,13 +25,16 @@ from domain.campaign.events import (
     ParticipantJoined,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
+    SecretRollRevealed,
+    SecretRollSealed,
     SessionEnded,
     SessionStarted,
     TurnRedone,
     TurnUndone,
 )
 from domain.campaign.state import CampaignState
-from domain.dice_expression import Evaluated, render
+from domain.dice import Die
+from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.missions.events import MissionFact
 from domain.rulesets import engine_for
@@ -120,6 +123,17 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 return f"Tirada {expression}{why}: {rolled}" if es else f"Roll {expression}{why}: {rolled}"
             verb = "tira" if es else "rolls"
             return f"{who} {verb} {expression}{why}: {rolled}"
+        case SecretRollSealed(expression=expression, reason=reason, character_id=cid):
+            # Only that a roll was made, what for and its dice: its faces are not in the event.
+            who = _name(state, cid)
+            why = f" ({reason})" if reason and reason != expression else ""
+            if es:
+                return f"Tirada secreta {expression}{why}{f' de {who}' if who else ''} del DJ: caras ocultas hasta " \
+                       "que se revele"
+            return f"Sealed roll {expression}{why}{f' for {who}' if who else ''} by the GM: faces hidden until revealed"
+        case SecretRollRevealed(roll=roll, dice=dice, total=total):
+            return (f"Tirada secreta {roll} revelada: {_unsealed(state, roll, dice, total)}" if es
+                    else f"Sealed roll {roll} revealed: {_unsealed(state, roll, dice, total)}")
         case GmNoted(text=text):
             return f"Nota del DJ: {text}" if es else f"GM note: {text}"
         case EventsRetracted(voids=voids, reason=reason):
@@ -154,6 +168,18 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 else f"Turn {turn} of round {round_} of {encounter} is redone"
             )
     return None
+
+
+def _unsealed(state: CampaignState, roll: int, dice: tuple[Die, ...], total: int) -> str:
+    """A revealed roll's dice as a free roll shows them, read with the expression it was sealed with."""
+    sealed = state.sealed.get(roll)
+    try:
+        terms = parse(sealed.expression) if sealed is not None else ()
+    except ExpressionError:
+        terms = ()
+    if not terms:
+        return f"[{', '.join(str(die.value) for die in dice)}] = {total}"
+    return render(Evaluated(terms=terms, dice=dice, total=total))
 
 
 # Ids a reader has no name for and never types (a roll's, a test's, an attack's): left out of the facts.

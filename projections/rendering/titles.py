@@ -19,6 +19,8 @@ TITLES: dict[str, tuple[str, str]] = {
     "session_ended": ("session ended", "sesión terminada"),
     "character_created": ("character created", "personaje creado"),
     "dice_rolled": ("dice rolled", "tirada de dados"),
+    "secret_roll_sealed": ("sealed roll", "tirada secreta"),
+    "secret_roll_revealed": ("sealed roll revealed", "tirada secreta revelada"),
     "gm_noted": ("GM note", "nota del DJ"),
     "events_retracted": ("events retracted", "eventos anulados"),
     "events_reinstated": ("events reinstated", "eventos restablecidos"),

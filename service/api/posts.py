@@ -348,6 +348,13 @@ async def send_post(
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
     answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
+    # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
+    shown = await found.commander.secret_told(
+        campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
+    for line in answer.results:
+        mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in line.result.get("seqs", [])]
+        if mine:
+            line.result["secret_rolls"] = mine
     return Response(answer, status_code=200 if outcome.replayed else 201)
 
 

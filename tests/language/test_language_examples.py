@@ -260,3 +260,16 @@ def test_language_end_of_the_fight_reads_as_turn_and_session_do() -> None:
     es = ParseContext(author="gm", lang="es")
     assert isinstance(command("!fin de combate", es), d.EndEncounter)
     assert isinstance(command("!fin de combate", es, WNG_GRAMMAR, table.WNG), g.EndEncounter)
+
+
+def test_language_secret_roll_and_its_reveal_in_both_languages() -> None:
+    from domain.campaign.commands import RevealSecretRoll, Roll
+
+    assert command("!roll secret 2d10 Awareness") == Roll(expression="2d10", reason="Awareness", secret=True)
+    assert command("!tirada secreta d100 Percepción del servidor") == Roll(
+        expression="d100", reason="Percepción del servidor", secret=True)
+    # The word is a keyword wherever it stands (docs/commands.md): a reason that holds it is quoted.
+    assert command('!roll 2d10 "secret door"') == Roll(expression="2d10", reason="secret door")
+    assert command("!roll 2d10 door secret") == Roll(expression="2d10", reason="door", secret=True)
+    assert command("!reveal 42") == RevealSecretRoll(seq=42)
+    assert command("!revelar tirada=42") == RevealSecretRoll(seq=42)

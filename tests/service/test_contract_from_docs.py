@@ -34,7 +34,8 @@ INVITED = {"participant_id", "role", "token", "version", "head_hash", "events", 
 SUMMARY = {"campaign_id", "name", "ruleset", "options", "version", "head_hash", "participants", "session",
            "dice_epoch", "characters", "rolls", "pools", "missions"}
 VERIFY = {"campaign_id", "ok", "problems", "chain_intact", "events", "head_hash", "version", "head",
-          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "rules"}
+          "dice_verified", "dice_unrevealed", "epochs_committed", "epochs_revealed", "contributions", "sealed_rolls",
+          "sealed_unrevealed", "rules"}
 PROOF = {"campaign_id", "seq", "command_seqs", "command_type", "epoch", "nonce", "nonce_is_first_seq", "algorithm",
          "commitment", "revealed", "seed", "seed_matches_commitment", "entropy", "algorithm_text", "verified", "attempt",
          "dice"}

@@ -23,6 +23,7 @@ class Findings:
     events: int = 0
     dice_verified: int = 0
     dice_pending: int = 0
+    sealed_unrevealed: list[int] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -71,6 +72,8 @@ def dice_objects(value: Any) -> list[dict[str, Any]]:
 
 
 def dice_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    if record["type"] == "secret_roll_revealed":
+        return []  # the sealed roll's dice, from its own key ("Secret rolls")
     data = record["data"]
     skip = SKIPPED.get((record["type"], record["schema_version"]))
     if skip == "before":
@@ -78,6 +81,24 @@ def dice_of(record: dict[str, Any]) -> list[dict[str, Any]]:
     elif skip == "rerolls[].before":
         data = {**data, "rerolls": [{k: v for k, v in r.items() if k != "before"} for r in data.get("rerolls", [])]}
     return dice_objects(data)
+
+
+def secret_dice(key: bytes, campaign: str, nonce: int, terms: list[dict[str, Any]], entropy: str | None
+                ) -> tuple[list[tuple[int, int, int]], int]:
+    """docs/fairness.md, "Secret rolls": the key's dice for the terms in order (a d5 is a d10), and the total."""
+    dice: list[tuple[int, int, int]] = []
+    total = 0
+    for term in terms:
+        if term["sides"] == 0:
+            total += term["sign"] * term["constant"]
+            continue
+        sides = 10 if term["sides"] == 5 else term["sides"]
+        for _ in range(term["count"]):
+            k = len(dice)
+            value = die(key, campaign, nonce, k, sides, 1 if entropy is None else 2, entropy or "")
+            dice.append((k, sides, value))
+            total += term["sign"] * (-(-value // 2) if term["sides"] == 5 else value)
+    return dice, total
 
 
 def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str, Any] | None,
@@ -122,6 +143,8 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
     active: int | None = None
     digest: dict[int, str] = {}
     groups: list[Command] = []
+    sealed: dict[int, dict[str, Any]] = {}
+    revealed_rolls: set[int] = set()
     for r in records:
         command_id = r["meta"].get("command_id")
         if not groups or command_id is None or groups[-1].command_id != command_id:
@@ -130,6 +153,36 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
             groups.append(Command(r["seq"], active if secret else None, command_id, entropy))
         groups[-1].events.append(r)
         data = r["data"]
+        group = groups[-1]
+        if r["type"] == "secret_roll_sealed":
+            algorithm = commitments.get(data["epoch"], ("", 0, 0))[1]
+            before = group.entropy if algorithm == 2 else None
+            if data["epoch"] != group.active or group.first != r["seq"] or data["entropy"] != before:
+                problems.append(f"seq {r['seq']}: sealed roll not of the active secret epoch, not its command's "
+                                "first event, or with the wrong entropy")
+            sealed[r["seq"]] = data
+        elif r["type"] == "secret_roll_revealed":
+            roll = data["roll"]
+            if roll not in sealed or roll in revealed_rolls:
+                problems.append(f"seq {r['seq']}: reveal of {roll}, not a sealed roll still secret")
+                continue
+            revealed_rolls.add(roll)
+            key = bytes.fromhex(data["key"])
+            if hashlib.sha256(key).hexdigest() != sealed[roll]["commitment"]:
+                problems.append(f"seq {r['seq']}: the key of sealed roll {roll} does not match its commitment")
+                continue
+            epoch = sealed[roll]["epoch"]
+            if epoch in seeds and hmac.new(seeds[epoch][0], f"secret:{campaign}:{roll}".encode(),
+                                           hashlib.sha256).digest() != key:
+                problems.append(f"seq {r['seq']}: the key of sealed roll {roll} is not its epoch seed's")
+            dice, total = secret_dice(key, campaign, roll, sealed[roll]["terms"], sealed[roll]["entropy"])
+            shown = [(d["k"], d["sides"], d["value"]) for d in data["dice"]]
+            if shown != dice:
+                problems.append(f"seq {r['seq']}: the dice of sealed roll {roll} are not what its key gives")
+            elif data["total"] != total:
+                problems.append(f"seq {r['seq']}: the total of sealed roll {roll} is not its dice's")
+            else:
+                found.dice_verified += len(dice)
         if r["type"] == "dice_seed_committed":
             active = data["epoch"]
         elif r["type"] == "entropy_contributed":
@@ -141,6 +194,13 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
                 digest[epoch] = fold_entropy(digest.get(epoch, ZERO), data["entropy"])
                 if data["digest"] != digest[epoch]:
                     problems.append(f"seq {r['seq']}: contribution digest wrong")
+    for roll, data in sealed.items():
+        if roll in revealed_rolls:
+            continue
+        if data["epoch"] in seeds:
+            problems.append(f"seq {roll}: a sealed roll never revealed, though its epoch's seed was")
+        else:
+            found.sealed_unrevealed.append(roll)
     for group in groups:
         first, active_epoch, entropy_before, events = group.first, group.active, group.entropy, group.events
         if events[0]["type"] == "attempt_refused":
