@@ -351,10 +351,10 @@ async def send_post(
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
     shown = await found.commander.secret_told(
         campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
-    for line in answer.results:
-        mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in line.result.get("seqs", [])]
+    for told in answer.results:
+        mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]
         if mine:
-            line.result["secret_rolls"] = mine
+            told.result["secret_rolls"] = mine
     return Response(answer, status_code=200 if outcome.replayed else 201)
 
 
