@@ -27,6 +27,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "turn_of_encounter": ("round {round}, turn {turn} of encounter {id}",
                           "el asalto {round}, turno {turn} del combate {id}"),
     "forum_post": ("forum post", "mensaje del foro"),
+    "posted_as": ("posted as", "publicado como"),
     "no_post": ("no forum post", "sin mensaje del foro"),
     "by": ("by {who}", "de {who}"),
     "state_here": ("state here", "estado aquí"),

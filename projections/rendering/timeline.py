@@ -45,6 +45,8 @@ class PostBlock(msgspec.Struct, frozen=True, kw_only=True):
 
     post: PostRef | None
     author: str | None
+    # What the forum post said its author was, when that is not the participant who sent it (docs/web.md).
+    posted_as: str | None = None
     session: int | None
     encounter: str | None
     rows: tuple[Row, ...]
@@ -93,5 +95,9 @@ def _block(head: Frame, rows: Sequence[Row], named: Sequence[str] = ()) -> PostB
     # the role ("GM"): the block takes the name a later event of the block knows, as every later block shows it.
     first_name = next(iter(named), None)
     actor_name = (first_name or head.actor_name) if head.type == "campaign_created" else head.actor_name or first_name
-    author = head.post.author if head.post is not None and head.post.author else actor_name or head.actor
-    return PostBlock(post=head.post, author=author, session=head.session, encounter=head.encounter, rows=tuple(rows))
+    # Who posted is the participant whose token sent it; `post.author` is only what the client said (issue 18).
+    author = actor_name or head.actor
+    claimed = head.post.author if head.post is not None else None
+    posted_as = claimed if claimed and claimed != author else None
+    return PostBlock(post=head.post, author=author, posted_as=posted_as, session=head.session,
+                     encounter=head.encounter, rows=tuple(rows))

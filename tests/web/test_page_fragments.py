@@ -74,9 +74,9 @@ def test_a_state_without_rules_shows_its_characters_and_nothing_else() -> None:
     assert [c.name for c in view.characters] == ["Kai"] and view.encounters == () and view.pools == {}
 
 
-def _frame(seq: int, post: str | None, actor: str = "ana", session: int | None = 1) -> Frame:
-    return Frame(seq=seq, type="gm_noted", summary=f"line {seq}", post=PostRef(id=post, author="Ana") if post else None,
-                 actor=actor, session=session)
+def _frame(seq: int, post: str | None, actor: str = "ana", session: int | None = 1, author: str = "Ana") -> Frame:
+    return Frame(seq=seq, type="gm_noted", summary=f"line {seq}", post=PostRef(id=post, author=author) if post else None,
+                 actor=actor, actor_name={"ana": "Ana", "gm": "Game Master"}.get(actor), session=session)
 
 
 def test_rows_are_grouped_by_post_and_by_an_actors_unposted_commands() -> None:
@@ -85,3 +85,12 @@ def test_rows_are_grouped_by_post_and_by_an_actors_unposted_commands() -> None:
     grouped = blocks(frames, [row(f, "en") for f in frames])
     assert [[r.seq for r in b.rows] for b in grouped] == [[1, 2], [3, 4], [5], [6]]
     assert grouped[1].author == "Ana" and grouped[1].last_seq == 4
+
+
+def test_a_post_block_names_the_participant_not_the_author_the_client_claimed() -> None:
+    # Issue 18, item 11 on the timeline: a player's client says the post's author is "[b]Game Master[/b]"; the
+    # block is Ana's (the token that sent it), and the claim is shown as such.
+    frames = [_frame(1, "p1", "ana", author="[b]Game Master[/b]"), _frame(2, "p2", "ana")]
+    claimed, honest = blocks(frames, [row(f, "en") for f in frames])
+    assert (claimed.author, claimed.posted_as) == ("Ana", "[b]Game Master[/b]")
+    assert (honest.author, honest.posted_as) == ("Ana", None)
