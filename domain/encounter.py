@@ -9,8 +9,6 @@ Undo pops the latest live (round, turn) of an encounter; every event stamped wit
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import msgspec
 
 
@@ -20,8 +18,3 @@ class TurnPosition(msgspec.Struct, frozen=True):
     turn: int
     # The character whose turn it is (None for round-level steps): a player may undo only its own turn.
     character_id: str | None = None
-
-
-class HasPosition(Protocol):
-    @property
-    def position(self) -> TurnPosition | None: ...

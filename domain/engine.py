@@ -21,7 +21,7 @@ from domain.commands import Actor, Command, Role
 from domain.dice import Dice
 from domain.encounter import TurnPosition
 from domain.events import Event, JsonObject
-from domain.language.forms import Vocabulary
+from domain.language.forms import LineForms
 
 if TYPE_CHECKING:
     from domain.missions.state import MissionsState
@@ -150,7 +150,7 @@ class Engine(Protocol):
     def phrases(self) -> Phrases: ...
 
     @property
-    def vocabulary(self) -> Vocabulary:
+    def vocabulary(self) -> LineForms:
         """The line forms of the engine's commands in English and Spanish (docs/commands.md)."""
         ...
 

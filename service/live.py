@@ -56,14 +56,6 @@ class Hub:
     def listening(self) -> bool:
         return self._connected.is_set()
 
-    async def wait_listening(self, timeout: float) -> bool:
-        """Whether the listening connection is up within `timeout` seconds (tests, and the stream's first read)."""
-        try:
-            await asyncio.wait_for(self._connected.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
-
     def _notified(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         for flag in self._subscribers.get(payload, ()):
             flag.set()

@@ -692,11 +692,3 @@ def _sealed_dice(key: bytes, campaign_id: str, roll: int, sealed: _Sealed) -> tu
             dice.append((drawn, value))
             total += sign * ((value + 1) // 2 if sides == 5 else value)
     return dice, total
-
-
-def verify_campaign(campaign_id: str, records: list[dict[str, Any]]) -> CampaignReport:
-    """The findings for one campaign's records already in memory, in seq order."""
-    verifier = CampaignVerifier(campaign_id, seeds_from(records))
-    for record in records:
-        verifier.add(record)
-    return verifier.finish()

@@ -90,6 +90,36 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "tampered: the test breaks its campaigns' logs on purpose; the audit must find every one broken"
     )
     config.addinivalue_line("markers", "skip_audit(reason): the test leaves its database unfit to audit")
+    from tests.support.rules_raised import install
+
+    install()
+
+
+_deselected: list[int] = [0]
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    _deselected[0] += len(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    from tests.support.rules_raised import SESSION, counts
+
+    SESSION.counting = counts(item)
+    try:
+        return (yield)
+    finally:
+        SESSION.counting = True
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The check that every rule was triggered runs last, once every other test has had its chance to raise.
+    from tests.support.rules_raised import SESSION, whole_suite
+
+    SESSION.whole = whole_suite(session.config, session.items, _deselected[0])
+    last = [item for item in session.items if item.name == "test_every_rule_name_is_triggered_by_a_test"]
+    session.items[:] = [item for item in session.items if item not in last] + last
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

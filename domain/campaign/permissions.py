@@ -39,15 +39,6 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
     raise Forbidden(f"only the GM may send {tag}")
 
 
-def ensure_controls(state: CampaignState, actor: Actor, character_id: str) -> None:
-    """Raise Forbidden unless the actor is the GM or owns the character (rulesets call this)."""
-    if actor.role == "gm":
-        return
-    character = state.characters.get(character_id)
-    if actor.role != "player" or character is None or character.owner != actor.participant_id:
-        raise Forbidden(f"only the GM or the character's owner may act for {character_id}")
-
-
 def _player_may_undo(state: CampaignState, actor: Actor, command: Command, encounter: str) -> None:
     """A player may undo (or redo) only its own current turn, and only where the campaign allows it."""
     if state.options.get("players_may_undo_own_turn") is not True:

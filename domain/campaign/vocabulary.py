@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.campaign import commands as c
 from domain.commands import Command
-from domain.language import CharacterEntry, Directory, Form, Vocabulary, w
+from domain.language import CharacterEntry, Directory, Form, LineForms, w
 from domain.language.common import (
     THE_REASON,
     character,
@@ -81,4 +81,4 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     return directory
 
 
-VOCABULARY = Vocabulary("campaign", tuple(_FORMS), _learn)
+VOCABULARY = LineForms("campaign", tuple(_FORMS), _learn)

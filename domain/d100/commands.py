@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -48,6 +48,8 @@ __all__ = [
 class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_character"):
     """The older spelling of create_character for a d100 character (or horde): still accepted, decided as that."""
 
+    acting: ClassVar[str] = "gm"
+
     character_id: Ref
     owner: Ref
     name: Ref
@@ -57,6 +59,8 @@ class RegisterCharacter(Command, frozen=True, kw_only=True, tag="d100_register_c
 
 class RollTest(Command, frozen=True, kw_only=True, tag="d100_test"):
     """Roll a characteristic or skill test with named modifiers, helpers and an optional Fate +10."""
+
+    acting: ClassVar[str] = "character_id"
 
     test_id: Ref
     character_id: Ref
@@ -84,6 +88,8 @@ class OpposedSide(msgspec.Struct, frozen=True, kw_only=True):
 class RollOpposedTest(Command, frozen=True, kw_only=True, tag="d100_opposed_test"):
     """Roll an opposed test for both sides (the first side is the one who acts)."""
 
+    acting: ClassVar[str] = "first.character_id"
+
     contest_id: Ref
     first: OpposedSide
     second: OpposedSide
@@ -92,6 +98,8 @@ class RollOpposedTest(Command, frozen=True, kw_only=True, tag="d100_opposed_test
 class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
     """Aim (a half action +10, a full action +20) for the next attack."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
     aim: Literal["half", "full"]
     use: ActionUse = "turn"
@@ -99,6 +107,8 @@ class TakeAim(Command, frozen=True, kw_only=True, tag="d100_aim"):
 
 class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
     """Attack a target with a weapon (or "unarmed") by an attack action, with named circumstances."""
+
+    acting: ClassVar[str] = "attacker_id"
 
     attack_id: Ref
     attacker_id: Ref
@@ -123,6 +133,8 @@ class Attack(Command, frozen=True, kw_only=True, tag="d100_attack"):
 class React(Command, frozen=True, kw_only=True, tag="d100_react"):
     """The target of a pending attack dodges, parries, or lets it land."""
 
+    acting: ClassVar[str] = "attack_id>target_id"
+
     attack_id: Ref
     reaction: Literal["dodge", "parry", "none", "sidestep"]  # sidestep: a rider for himself and his mount (001)
     modifiers: tuple[Modifier, ...] = ()
@@ -138,6 +150,8 @@ class CoverSpec(msgspec.Struct, frozen=True, kw_only=True):
 class RollDamage(Command, frozen=True, kw_only=True, tag="d100_damage"):
     """Roll and apply the damage of a pending attack that was not avoided."""
 
+    acting: ClassVar[str] = "attack_id>attacker_id"
+
     attack_id: Ref
     cover: CoverSpec | None = None
 
@@ -151,6 +165,8 @@ FateUse = Literal[
 class SpendFate(Command, frozen=True, kw_only=True, tag="d100_spend_fate"):
     """Spend a Fate point (a free action) for one of its uses."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
     use: FateUse
     test_id: Ref | None = None
@@ -159,12 +175,16 @@ class SpendFate(Command, frozen=True, kw_only=True, tag="d100_spend_fate"):
 class BurnFate(Command, frozen=True, kw_only=True, tag="d100_burn_fate"):
     """Burn a Fate point for good to survive what would have killed the character."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
     reason: Note
 
 
 class Unjam(Command, frozen=True, kw_only=True, tag="d100_unjam"):
     """Try to clear a jammed weapon (a full action and a test)."""
+
+    acting: ClassVar[str] = "character_id"
 
     character_id: Ref
     weapon_id: Ref
@@ -174,6 +194,8 @@ class Unjam(Command, frozen=True, kw_only=True, tag="d100_unjam"):
 class Reload(Command, frozen=True, kw_only=True, tag="d100_reload"):
     """Reload a weapon to a full clip (a half, full or extended action by the weapon)."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
     weapon_id: Ref
     use: ActionUse = "turn"
@@ -182,9 +204,13 @@ class Reload(Command, frozen=True, kw_only=True, tag="d100_reload"):
 class StartRound(Command, frozen=True, kw_only=True, tag="d100_start_round"):
     """GM: a new combat round begins (in an encounter: the current turn ends, the rest of the round is skipped)."""
 
+    acting: ClassVar[str] = "gm"
+
 
 class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
     """GM: override a character's numbers or conditions, saying why."""
+
+    acting: ClassVar[str] = "gm"
 
     character_id: Ref
     reason: Note
@@ -200,6 +226,8 @@ class GmRuling(Command, frozen=True, kw_only=True, tag="d100_gm_ruling"):
 
 class EditSheet(Command, frozen=True, kw_only=True, tag="d100_edit_sheet"):
     """GM: replace a character's sheet (an advance, new gear, a correction), saying why."""
+
+    acting: ClassVar[str] = "gm"
 
     character_id: Ref
     sheet: Sheet

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -17,6 +17,8 @@ from .modifiers import Modifier
 class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encounter"):
     """GM: a combat begins; every participant rolls initiative; surprised ones lose their round-1 turn."""
 
+    acting: ClassVar[str] = "gm"
+
     encounter_id: Slug
     participants: Annotated[tuple[Ref, ...], msgspec.Meta(min_length=1, max_length=200)]
     surprised: tuple[Ref, ...] = ()
@@ -25,21 +27,29 @@ class StartEncounter(Command, frozen=True, kw_only=True, tag="d100_start_encount
 class JoinEncounter(Command, frozen=True, kw_only=True, tag="d100_join_encounter"):
     """GM: a reinforcement joins the running encounter, rolls initiative and takes its place in the order."""
 
+    acting: ClassVar[str] = "gm"
+
     character_id: Ref
 
 
 class NextTurn(Command, frozen=True, kw_only=True, tag="d100_next_turn"):
     """GM: end the current turn (if it has not ended) and begin the next one, starting a round if needed."""
 
+    acting: ClassVar[str] = "gm"
+
 
 class EndTurn(Command, frozen=True, kw_only=True, tag="d100_end_turn"):
     """The acting character (its owner, or the GM) ends its turn; the next turn begins."""
+
+    acting: ClassVar[str] = "character_id"
 
     character_id: Ref
 
 
 class EndEncounter(Command, frozen=True, kw_only=True, tag="d100_end_encounter"):
     """GM: the combat is over; combat-only conditions end."""
+
+    acting: ClassVar[str] = "gm"
 
 
 ActionName = Literal[
@@ -65,6 +75,8 @@ MOVING_ACTIONS: frozenset[str] = frozenset(
 class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
     """Spend a non-attack action of the turn; Defensive Stance, Run, Overwatch, Delay and Stand have effects."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
     action: ActionName
     use: ActionUse = "turn"
@@ -76,6 +88,8 @@ class TakeAction(Command, frozen=True, kw_only=True, tag="d100_action"):
 class KnockDown(Command, frozen=True, kw_only=True, tag="d100_knock_down"):
     """Half action: opposed S; the loser by the rules falls prone, a big win also hurts (RULES A5)."""
 
+    acting: ClassVar[str] = "attacker_id"
+
     contest_id: Ref
     attacker_id: Ref
     target_id: Ref
@@ -85,6 +99,8 @@ class KnockDown(Command, frozen=True, kw_only=True, tag="d100_knock_down"):
 
 class Feint(Command, frozen=True, kw_only=True, tag="d100_feint"):
     """Half action: opposed WS; on a win the next Standard melee attack on that target cannot be avoided."""
+
+    acting: ClassVar[str] = "attacker_id"
 
     contest_id: Ref
     attacker_id: Ref
@@ -101,6 +117,8 @@ CONTROLLER_OPTIONS: frozenset[GrappleOption] = frozenset({"damage", "take_down",
 class Grapple(Command, frozen=True, kw_only=True, tag="d100_grapple"):
     """The Grapple action of a character in a grapple: the controller's options or the grappled one's."""
 
+    acting: ClassVar[str] = "character_id"
+
     contest_id: Ref
     character_id: Ref
     option: GrappleOption
@@ -115,6 +133,8 @@ ComradeOrderName = Literal[
 class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order"):
     """Only War: the character orders its comrade, who spends its own two half actions or one full (001)."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref  # the comrade's character, who gives the order in his turn
     order: ComradeOrderName
     distance_m: float | None = None  # how far the comrade is from him: more than 5 m breaks cohesion
@@ -123,11 +143,15 @@ class ComradeOrder(Command, frozen=True, kw_only=True, tag="d100_comrade_order")
 class HeroicSacrifice(Command, frozen=True, kw_only=True, tag="d100_heroic_sacrifice"):
     """Deathwatch: at the start of his turn, spend the last Fate point for TB turns of glory, then die."""
 
+    acting: ClassVar[str] = "character_id"
+
     character_id: Ref
 
 
 class LoadCriticalTable(Command, frozen=True, kw_only=True, tag="d100_load_critical_table"):
     """GM: the campaign's critical effect tables (or `default` for ours; none at all for the demo fallback)."""
+
+    acting: ClassVar[str] = "gm"
 
     table: CriticalTable | None = None
     default: bool = False
@@ -135,6 +159,8 @@ class LoadCriticalTable(Command, frozen=True, kw_only=True, tag="d100_load_criti
 
 class PinningTest(Command, frozen=True, kw_only=True, tag="d100_pinning_test"):
     """A Pinning test (WP): −20 under Suppressing Fire or Overwatch; escaping at the end of one's turn +0 or +30."""
+
+    acting: ClassVar[str] = "character_id"
 
     test_id: Ref
     character_id: Ref
@@ -159,6 +185,8 @@ class AttackSpec(msgspec.Struct, frozen=True, kw_only=True):
 class MultipleAttacks(Command, frozen=True, kw_only=True, tag="d100_multiple_attacks"):
     """Full action: several attacks, by Swift Attack (2), Lightning Attack (3), a weapon in each hand, or the
     talent's attacks with the primary weapon and one more with the off-hand weapon (RULES A5)."""
+
+    acting: ClassVar[str] = "attacker_id"
 
     attacker_id: Ref
     attacks: Annotated[tuple[AttackSpec, ...], msgspec.Meta(min_length=2, max_length=4)]

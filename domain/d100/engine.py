@@ -14,7 +14,7 @@ from ..encounter import TurnPosition
 from ..engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
-from ..language import Vocabulary
+from ..language import LineForms
 from .commands import COMMANDS, D100Command, RegisterCharacter
 from .decide import decide
 from .events import EVENTS, D100Event, Recruit
@@ -57,7 +57,7 @@ class D100Engine:
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {RegisterCharacter: _registered}
     state_type = D100State
     phrases: D100Phrases = PHRASES
-    vocabulary: Vocabulary = VOCABULARY
+    vocabulary: LineForms = VOCABULARY
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         defaults: dict[str, OptionValue] = msgspec.to_builtins(options_for(self._variant(ruleset)))

@@ -6,7 +6,6 @@ import math
 
 import msgspec
 
-from ..errors import RuleViolation
 from .firing import FireMode, burst_hits
 from .modifiers import Modifier
 
@@ -89,8 +88,3 @@ def horde_ranged_shots(magnitude: int) -> int:
 def horde_extra_damage_dice(magnitude: int) -> int:
     """Each hit a horde lands adds 1d10 per 10 magnitude, at most 2d10."""
     return min(HORDE_MAX_EXTRA_DICE, max(0, magnitude) // 10)
-
-
-def refuse_reaction_against_horde_melee() -> None:
-    """A horde's melee attacks cannot be dodged or parried."""
-    raise RuleViolation("horde_melee_unavoidable", "a horde's melee attacks cannot be dodged or parried")

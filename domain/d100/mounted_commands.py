@@ -3,7 +3,7 @@ mounted actions. A mount is a character of its own (its sheet: wounds, TB, armou
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..commands import Command, Ref
 from .encounter_state import ActionUse
@@ -12,6 +12,8 @@ from .modifiers import Modifier
 
 class Mount(Command, frozen=True, kw_only=True, tag="d100_mount"):
     """Mount or dismount (a Full Action); in combat a Survival +20 test calms the mount (001)."""
+
+    acting: ClassVar[str] = "rider_id"
 
     test_id: Ref
     rider_id: Ref
@@ -27,6 +29,8 @@ RideManoeuvre = Literal["half_gallop", "gallop", "evasive", "leap", "rearing_str
 class Ride(Command, frozen=True, kw_only=True, tag="d100_ride"):
     """A mounted special action (001): half gallop (the mount's move), gallop, evasive trot, high jump, rearing
     strike (the mount attacks `target_id` with `weapon_id`, its first weapon if none is named)."""
+
+    acting: ClassVar[str] = "rider_id"
 
     test_id: Ref
     rider_id: Ref

@@ -3,7 +3,7 @@ Blood Loss, a Fear test, a physical feat (jump, leap, throw, lift …), focusing
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -16,6 +16,8 @@ from .modifiers import Modifier
 class Extinguish(Command, frozen=True, kw_only=True, tag="d100_extinguish"):
     """A burning character throws himself to the ground to put the fire out: Ag −20, a Full Action (000)."""
 
+    acting: ClassVar[str] = "character_id"
+
     test_id: Ref
     character_id: Ref
     modifiers: tuple[Modifier, ...] = ()
@@ -24,6 +26,8 @@ class Extinguish(Command, frozen=True, kw_only=True, tag="d100_extinguish"):
 
 class StopBloodLoss(Command, frozen=True, kw_only=True, tag="d100_stop_blood_loss"):
     """Medicae −10 (−30 under stress) to stop a character's Blood Loss; the bleeding one or another (000)."""
+
+    acting: ClassVar[str] = "character_id"
 
     test_id: Ref
     character_id: Ref  # who makes the Medicae test
@@ -35,6 +39,8 @@ class StopBloodLoss(Command, frozen=True, kw_only=True, tag="d100_stop_blood_los
 
 class FearTest(Command, frozen=True, kw_only=True, tag="d100_fear_test"):
     """A Willpower test against a creature with Fear (1–4) (001); a horde adds its magnitude (000)."""
+
+    acting: ClassVar[str] = "character_id"
 
     test_id: Ref
     character_id: Ref
@@ -52,6 +58,8 @@ Gravity = Literal["normal", "low", "high"]
 class Feat(Command, frozen=True, kw_only=True, tag="d100_feat"):
     """A physical feat of seed 002 as a test, with the distance or weight limit it reaches computed from it."""
 
+    acting: ClassVar[str] = "character_id"
+
     test_id: Ref
     character_id: Ref
     feat: FeatKind
@@ -65,6 +73,8 @@ class Feat(Command, frozen=True, kw_only=True, tag="d100_feat"):
 
 class FocusPower(Command, frozen=True, kw_only=True, tag="d100_focus_power"):
     """Focus Power (Only War demo, 001): roll the power's dice + psy rating against its threshold."""
+
+    acting: ClassVar[str] = "character_id"
 
     test_id: Ref
     character_id: Ref

@@ -13,7 +13,7 @@ import msgspec
 
 from domain.characters import CreateCharacter
 from domain.commands import Command
-from domain.language import CharacterEntry, Directory, EncounterEntry, PendingEntry, Vocabulary, WeaponEntry, Words, w
+from domain.language import CharacterEntry, Directory, EncounterEntry, LineForms, PendingEntry, WeaponEntry, Words, w
 from domain.language.codecs import JSON
 from domain.language.common import (
     PARTICIPANTS,
@@ -585,6 +585,6 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     return directory
 
 
-VOCABULARY = Vocabulary("d100", _FORMS + _TESTED_FORMS, _learn)
+VOCABULARY = LineForms("d100", _FORMS + _TESTED_FORMS, _learn)
 
 __all__ = ["ATTACK_ACTIONS", "CHARACTERISTICS", "CIRCUMSTANCES", "CONDITIONS", "DIFFICULTIES", "VOCABULARY"]

@@ -16,7 +16,7 @@ from .directory import (
     WeaponEntry,
 )
 from .extraction import SourceLine, extract_lines
-from .forms import Form, Segment, Vocabulary
+from .forms import Form, LineForms, Segment
 from .grammar import Grammar, ParsedCommand, ParsedLine, ParsedPost
 from .messages import LineError
 from .slots import UNNAMED
@@ -25,6 +25,6 @@ from .words import Lang, Words, shown_terms, w
 __all__ = [
     "UNNAMED", "CharacterEntry", "Directory", "EncounterEntry", "Form", "Grammar", "Lang", "LineError",
     "MissionEntry", "ObjectiveEntry", "ParseContext", "ParsedCommand", "ParsedLine", "ParsedPost",
-    "ParticipantEntry", "PendingEntry", "Segment", "SourceLine", "Vocabulary", "WeaponEntry", "Words",
+    "ParticipantEntry", "PendingEntry", "Segment", "SourceLine", "LineForms", "WeaponEntry", "Words",
     "extract_lines", "shown_terms", "w",
 ]

@@ -138,9 +138,10 @@ class Form:
 
 
 @dataclass(frozen=True)
-class Vocabulary:
+class LineForms:
     """A ruleset's (or the campaign's, or the missions') line forms, and what each command teaches the
-    directory so later lines of the same post can name what earlier lines created."""
+    directory so later lines of the same post can name what earlier lines created. What a participant may type;
+    the words the renderings print are `projections.rendering.vocabulary.RenderedWords`."""
 
     name: str
     forms: tuple[Form, ...]
@@ -167,4 +168,4 @@ def form(
                 repeat)
 
 
-__all__ = ["Form", "Learn", "Segment", "VERSION", "Vocabulary", "form"]
+__all__ = ["Form", "Learn", "Segment", "VERSION", "LineForms", "form"]

@@ -12,7 +12,7 @@ from .context import Env, ParseContext
 from .directory import Directory
 from .extraction import extract_lines
 from .folding import fold, nearest
-from .forms import Form, Vocabulary
+from .forms import Form, LineForms
 from .messages import Failure, LineError
 from .parser import read_command
 from .rendering import render_form
@@ -58,7 +58,7 @@ class ParsedPost(msgspec.Struct, frozen=True, kw_only=True):
 class Grammar:
     """The forms of some vocabularies, with no verb meaning two commands in either language."""
 
-    def __init__(self, *vocabularies: Vocabulary) -> None:
+    def __init__(self, *vocabularies: LineForms) -> None:
         self.vocabularies = vocabularies
         self.forms: tuple[Form, ...] = tuple(f for v in vocabularies for f in v.forms)
         self._verbs: dict[str, tuple[Form, frozenset[Lang]]] = {}

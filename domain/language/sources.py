@@ -99,17 +99,3 @@ class Weapons:
 
     def current(self, scope: Scope) -> tuple[str, ...]:
         return ()
-
-
-@dataclass(frozen=True)
-class Fixed:
-    """A fixed list of things (e.g. the skills the rules know)."""
-
-    kind: str
-    items: tuple[Candidate, ...]
-
-    def candidates(self, scope: Scope) -> Sequence[Candidate]:
-        return self.items
-
-    def current(self, scope: Scope) -> tuple[str, ...]:
-        return ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.commands import Command
-from domain.language import Directory, MissionEntry, ObjectiveEntry, Vocabulary, Words, w
+from domain.language import Directory, LineForms, MissionEntry, ObjectiveEntry, Words, w
 from domain.language.common import (
     character,
     characters,
@@ -127,6 +127,6 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     return directory
 
 
-VOCABULARY = Vocabulary("missions", _FORMS, _learn)
+VOCABULARY = LineForms("missions", _FORMS, _learn)
 
 __all__ = ["KINDS", "OATHS", "PHASES", "VOCABULARY"]

@@ -13,7 +13,7 @@ from domain.encounter import TurnPosition
 from domain.engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
-from domain.language import Vocabulary
+from domain.language import LineForms
 from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
 from domain.wrath_and_glory.decide import decide
 from domain.wrath_and_glory.events import EVENTS, WngEvent
@@ -54,7 +54,7 @@ class WngEngine:
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {AddCharacter: _added}
     state_type = WngState
     phrases: WngPhrases = PHRASES
-    vocabulary: Vocabulary = VOCABULARY
+    vocabulary: LineForms = VOCABULARY
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         return {"tier": 3}

@@ -15,7 +15,7 @@ import msgspec
 
 from domain.characters import CreateCharacter
 from domain.commands import Command
-from domain.language import CharacterEntry, Directory, EncounterEntry, Vocabulary, WeaponEntry, Words, w
+from domain.language import CharacterEntry, Directory, EncounterEntry, LineForms, WeaponEntry, Words, w
 from domain.language.codecs import JSON
 from domain.language.common import (
     THE_TARGET,
@@ -357,6 +357,6 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     return directory
 
 
-VOCABULARY = Vocabulary("wrath_and_glory", _FORMS, _learn)
+VOCABULARY = LineForms("wrath_and_glory", _FORMS, _learn)
 
 __all__ = ["ATTRIBUTES", "SKILLS", "VOCABULARY"]

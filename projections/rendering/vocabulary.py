@@ -1,6 +1,6 @@
 """One vocabulary per language: every word the renderings use, in English and in Spanish.
 
-A `Vocabulary` holds, for one language, the transcripts' words and field names, every event title (the
+A `RenderedWords` holds, for one language, the transcripts' words and field names, every event title (the
 campaign's and the missions' from titles.py, each engine's from its phrases) and the mission reports'
 wording. The tables below are kept side by side (English, Spanish) so a missing translation shows.
 """
@@ -14,7 +14,7 @@ from domain.rulesets import engine_for, engines
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
-__all__ = ["VOCABULARY", "Lang", "Vocabulary", "field", "term", "title", "word"]
+__all__ = ["VOCABULARY", "Lang", "RenderedWords", "field", "term", "title", "word"]
 
 # Field names as a reader of the forum game calls them.
 FIELDS: dict[str, tuple[str, str]] = {
@@ -255,8 +255,9 @@ ALL_TITLES: dict[str, tuple[str, str]] = {
 }
 
 
-class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
-    """Every word of the renderings in one language."""
+class RenderedWords(msgspec.Struct, frozen=True, kw_only=True):
+    """Every word of the renderings in one language (what is printed; what a participant may type is a
+    ruleset's `domain.language.LineForms`)."""
 
     lang: Lang
     words: dict[str, str]
@@ -265,9 +266,9 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     report: Wording
 
 
-def _in(lang: Lang) -> Vocabulary:
+def _in(lang: Lang) -> RenderedWords:
     index = 1 if lang == "es" else 0
-    return Vocabulary(
+    return RenderedWords(
         lang=lang,
         words={key: pair[index] for key, pair in WORDS.items()},
         fields={key: pair[index] for key, pair in FIELDS.items()},
@@ -276,7 +277,7 @@ def _in(lang: Lang) -> Vocabulary:
     )
 
 
-VOCABULARY: dict[Lang, Vocabulary] = {"en": _in("en"), "es": _in("es")}
+VOCABULARY: dict[Lang, RenderedWords] = {"en": _in("en"), "es": _in("es")}
 
 
 def word(key: str, lang: Lang, **values: object) -> str:

@@ -23,7 +23,7 @@ from service.api.problems import ApiError, http_problem, validation_words
 from service.api.services import Services, services
 from service.live import Hub
 from service.store import CampaignNotFound, Head
-from service.web.badge import Badge, BadgeCache
+from service.web.badge import BadgeCache
 from service.web.reader import PageReader, SignInNeeded, page_reader
 
 
@@ -121,10 +121,6 @@ def _lang_href(request: Request[Any, Any, Any], lang: str) -> str:
     params = {k: v for k, v in request.query_params.items() if k != "lang"}
     params["lang"] = lang
     return f"{request.url.path}?{urlencode(params)}"
-
-
-def badge_context(badge: Badge) -> dict[str, Any]:
-    return {"badge": badge}
 
 
 def sign_in_redirect(request: Request[Any, Any, Any], error: SignInNeeded) -> Response[Any]:

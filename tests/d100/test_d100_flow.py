@@ -467,6 +467,16 @@ def test_horde_melee_cannot_be_dodged_and_adds_dice() -> None:
     assert len(hit.horde_dice) == 2 and hit.total == 5 + 3 + 6 + 7
 
 
+def test_horde_melee_refuses_a_dodge_or_parry_from_its_target() -> None:
+    # RULES A9: a horde's melee attacks cannot be dodged or parried; its hit waits for damage, not for a reaction.
+    state = squad()
+    _, state = run(state, Attack(attack_id="a1", attacker_id="horde", target_id="brother", weapon_id="claws"), [25])
+    for reaction in ("dodge", "parry"):
+        with pytest.raises(RuleViolation) as refused:
+            decide(state, React(attack_id="a1", reaction=reaction), FixedDice([1]), ANNA)
+        assert refused.value.rule == "no_reaction_pending"
+
+
 def test_horde_breaks_at_quarter_magnitude() -> None:
     state = squad()
     _, state = run(state, GmRuling(character_id="horde", reason="artillery", set_magnitude=6), [])

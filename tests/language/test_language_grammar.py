@@ -8,7 +8,7 @@ import pytest
 
 from domain.commands import Command
 from domain.grammars import grammar_for, grammar_of_command, grammars
-from domain.language import Grammar, Vocabulary, w
+from domain.language import Grammar, LineForms, w
 from domain.language.forms import Form, form
 from domain.language.value_slots import Choice
 from service.api.schemas import ACCEPTED_COMMANDS
@@ -126,6 +126,6 @@ def test_language_every_value_of_a_word_list_has_words(kind: type[Command]) -> N
 def test_language_a_verb_cannot_mean_two_commands() -> None:
     from domain.campaign import commands as c
 
-    clash = Vocabulary("clash", (form(c.EndSession, w("stop", "parar")), form(c.RevealDiceSeed, w("halt", "parar"))))
+    clash = LineForms("clash", (form(c.EndSession, w("stop", "parar")), form(c.RevealDiceSeed, w("halt", "parar"))))
     with pytest.raises(ValueError, match="parar"):
         Grammar(clash)

@@ -243,7 +243,14 @@ async def test_verifiers_refuse_an_attempt_whose_nonces_are_not_its_own_seqs(cli
     """An attempt rewritten (and its chain recomputed, as whoever controls the database could) so that a line's
     dice claim a nonce the attempt does not hold: the service's verifier and the docs' one both say so."""
     from service import chain
-    from service.verification import verify_campaign
+    from service.verification import CampaignReport, CampaignVerifier, seeds_from
+
+    def verify_campaign(campaign_id: str, records: list[dict[str, Any]]) -> CampaignReport:
+        # What GET /verify does page by page, here on records already in memory.
+        verifier = CampaignVerifier(campaign_id, seeds_from(records))
+        for record in records:
+            verifier.add(record)
+        return verifier.finish()
 
     thread = await Thread.open(client, "Forged", "deathwatch", ("Ana",))
     refused = (await thread.send("GM", "!roll d100 a\n!roll d100 b\n!retract 9999 x", post_id="f1")).json()
