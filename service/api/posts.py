@@ -24,6 +24,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
+from domain.message import LANGS
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
@@ -32,7 +33,7 @@ from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
-from projections.results import LANGS, result_of
+from projections.results import result_of
 from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
@@ -174,7 +175,7 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = refusal(kind, rule, _as_lines(error.message, grammar, lang), lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
     why = word("reply_failed", lang, line=refused.line, why=told)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
