@@ -106,8 +106,6 @@ async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaig
     assert replayed.status_code == 200 and replayed.json() == {**mine.json(), "replayed": True}
 
 
-
-
 async def test_creating_and_inviting_answer_the_documented_keys(client: Any) -> None:
     created = await client.post("/campaigns", json={"name": "Kill Team", "ruleset": "deathwatch"})
     assert created.status_code == 201 and set(created.json()) == CREATED
