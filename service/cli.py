@@ -211,6 +211,7 @@ def _verdict(report: CampaignReport, lang: Lang) -> str:
             f"dados: {r.dice_verified} verificados, {r.dice_unrevealed} en épocas aún sin revelar; "
             f"épocas: {r.epochs_revealed}/{r.epochs_committed} reveladas; "
             f"aportaciones de entropía: {r.contributions}; cabezas atestiguadas: {r.heads_witnessed} encontradas"
+            + (f", {r.heads_unconfirmed} sin confirmar (dentro de la cadena rota)" if r.heads_unconfirmed else "")
         )
     return (
         f"{'OK' if r.ok else 'FAILED'} campaign {r.campaign_id}: {r.events} events, hash chain "
@@ -218,6 +219,7 @@ def _verdict(report: CampaignReport, lang: Lang) -> str:
         f"dice: {r.dice_verified} verified, {r.dice_unrevealed} in epochs not yet revealed; "
         f"epochs: {r.epochs_revealed}/{r.epochs_committed} revealed; "
         f"entropy contributions: {r.contributions}; witnessed heads: {r.heads_witnessed} found"
+        + (f", {r.heads_unconfirmed} not confirmed (inside the broken chain)" if r.heads_unconfirmed else "")
     )
 
 

@@ -231,7 +231,7 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str],
     report = await verify_stored(found.store, head, rules)
     answer = msgspec.to_builtins(report)
     # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
-    del answer["heads_witnessed"]
+    del answer["heads_witnessed"], answer["heads_unconfirmed"]
     # The problems are sentences for a person: in the language asked for, chosen as for problem documents.
     lang, _ = negotiation.language(request)
     answer["problems"] = in_lang(report.problems, lang)
