@@ -3,6 +3,7 @@
 INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, $2, 0, $3)"
 LOCK_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1 FOR UPDATE"
 SELECT_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1"
+PING = "SELECT 1"
 
 # One round trip per append: insert the command's events, move the head to the last of them, and
 # send one NOTIFY (a wake-up hint for listeners; delivered at commit).

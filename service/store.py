@@ -430,6 +430,10 @@ class EventStore:
         found = self._seeds[key] = bytes(value)
         return found
 
+    async def ping(self) -> None:
+        """One round trip to the database (the health check): raises if it cannot be reached."""
+        await self.pool.fetchval(queries.PING)
+
     async def head(self, campaign_id: str) -> Head:
         row = await self.pool.fetchrow(queries.SELECT_HEAD, _uuid(campaign_id))
         if row is None:

@@ -12,8 +12,9 @@ from service.api.answers import admin_reading
 from service.api.auth import require_admin_always
 from service.api.problems import ApiError
 from service.api.schemas import FeedPage
-from service.api.services import services
-from service.store import MAX_SEQ, MAX_XACT
+from service.api.services import Injected
+from service.settings import Settings
+from service.store import MAX_SEQ, MAX_XACT, EventStore
 
 _CURSOR = re.compile(r"^(\d{1,20})\.(\d{1,20})$")
 
@@ -36,14 +37,15 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
 @get("/events", summary="Every campaign's events in commit-safe order (admin)", responses=admin_reading("/events"))
 async def feed(
     request: Request[Any, Any, Any],
+    store: Injected[EventStore],
+    settings: Injected[Settings],
     after: Annotated[str | None, QueryParameter(max_length=50)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> FeedPage:
-    found = services(request)
     # Every campaign's whole log: never open, even where creating campaigns is (no admin token set).
-    require_admin_always(request, found.settings.admin_token, "reading the global feed")
+    require_admin_always(request, settings.admin_token, "reading the global feed")
     xact, position = parse_cursor(after)
-    rows = await found.store.feed(xact, position, limit)
+    rows = await store.feed(xact, position, limit)
     if rows:
         xact, last = rows[-1]
         position = last.global_position

@@ -41,10 +41,11 @@ from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
-from service.api.services import services
+from service.api.services import Injected
 from service.api.sharing import links_for
 from service.attempts import AttemptKept
 from service.commanding import (
+    Commander,
     LineRefused,
     PostEdited,
     UnitCommand,
@@ -55,7 +56,8 @@ from service.commanding import (
     UnitTooLarge,
     request_digest,
 )
-from service.store import recorded_from_stored
+from service.settings import Settings
+from service.store import EventStore, recorded_from_stored
 
 
 class ForumPost(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -281,12 +283,16 @@ def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, 
     request_max_body_size=POST_BODY_BYTES,
 )
 async def send_post(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: JSONBody[PostBody],
+    store: Injected[EventStore],
+    settings: Injected[Settings],
+    commander: Injected[Commander],
 ) -> Response[PostAnswer]:
-    found = services(request)
-    actor: Actor = await campaign_actor(request, found.store, campaign_id)
+    actor: Actor = await campaign_actor(request, store, campaign_id)
     check_body(msgspec.to_builtins(data))
-    ruleset = (await found.store.head(campaign_id)).ruleset
+    ruleset = (await store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
     # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
@@ -324,11 +330,11 @@ async def send_post(
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
-        head = await found.store.head(campaign_id)
+        head = await store.head(campaign_id)
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+        outcome = await commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
                         f"the post's lines would record {large.events} events or more, more than the {large.limit} "
@@ -347,9 +353,10 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
+    links = await links_for(store, settings, campaign_id)
+    answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
-    shown = await found.commander.secret_told(
+    shown = await commander.secret_told(
         campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]

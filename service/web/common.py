@@ -9,6 +9,8 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from litestar import Request, Response
+from litestar.datastructures import State
+from litestar.di import Provide
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
@@ -20,33 +22,46 @@ from domain.engine import Lang
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
 from service.api.problems import ApiError, http_problem, validation_words
-from service.api.services import Services, services
 from service.live import Hub
-from service.store import CampaignNotFound, Head
+from service.snapshots import Snapshots
+from service.store import CampaignNotFound, EventStore, Head
 from service.web.badge import BadgeCache
 from service.web.reader import PageReader, SignInNeeded, page_reader
 
 
 @dataclass(frozen=True)
 class WebServices:
-    """The pages' own process-wide objects, owned by the app's lifespan."""
+    """The pages' own process-wide objects, owned by the app's lifespan (`web_lifespan`)."""
 
     badges: BadgeCache
     hub: Hub
 
 
-def web_services(request: Request[Any, Any, Any]) -> WebServices:
-    found = request.app.state.web
-    assert isinstance(found, WebServices)
+def _web(state: State) -> WebServices:
+    found = state.web
+    assert isinstance(found, WebServices), "the pages' lifespan has not started"
     return found
+
+
+def _badges(state: State) -> BadgeCache:
+    return _web(state).badges
+
+
+def _hub(state: State) -> Hub:
+    return _web(state).hub
+
+
+def web_dependencies() -> dict[str, Provide]:
+    """The app's dependencies on the pages' objects: the verify badges, and the live feed's listener (the API's
+    stream reads it too)."""
+    return {"badges": Provide(_badges, sync_to_thread=False), "hub": Provide(_hub, sync_to_thread=False)}
 
 
 @dataclass(frozen=True)
 class Page:
-    """A page's reader, the services, the campaign at its head, and the context every template gets."""
+    """A page's reader, the campaign at its head, and the context every template gets."""
 
     reader: PageReader
-    found: Services
     head: Head
     state: CampaignState
     context: dict[str, Any]
@@ -84,15 +99,25 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
     return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
 
 
-async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: float | None = None) -> Page:
-    """Everything a campaign page needs before its own part: reader, head, the state at the head, badge."""
-    found = services(request)
-    reader = await page_reader(request, found.store, campaign_id)
-    head = await found.store.head(campaign_id)
+async def page(
+    request: Request[Any, Any, Any],
+    campaign_id: str,
+    store: EventStore,
+    snapshots: Snapshots,
+    badges: BadgeCache,
+    badge_wait: float | None = None,
+) -> Page:
+    """Everything a campaign page needs before its own part: reader, head, the state at the head, badge.
+
+    Called by the handler, after Litestar has checked its query parameters: a malformed one is refused
+    before any read.
+    """
+    reader = await page_reader(request, store, campaign_id)
+    head = await store.head(campaign_id)
     # The head state from the nearest snapshot and a short tail: a first read never folds a long log.
-    state = await found.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
+    state = await snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
     participant = state.participants.get(reader.actor.participant_id)
-    badge = await web_services(request).badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
+    badge = await badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
     lang = reader.lang
     context: dict[str, Any] = {
         "L": labels(lang),
@@ -114,7 +139,7 @@ async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: fl
         },
         "sign_out": reader.href(f"{reader.ui}/sign-out") if reader.via_cookie else None,
     }
-    return Page(reader=reader, found=found, head=head, state=state, context=context)
+    return Page(reader=reader, head=head, state=state, context=context)
 
 
 def _lang_href(request: Request[Any, Any, Any], lang: str) -> str:

@@ -21,8 +21,8 @@ from domain.commands import Actor, Role
 from projections.rendering.page_words import labels
 from service.api.limits import FORM_BODY_BYTES
 from service.api.negotiation import language
-from service.api.services import services
-from service.store import campaign_uuid
+from service.api.services import Injected
+from service.store import EventStore, campaign_uuid
 from service.tokens import token_hash
 from service.web.cross_site import same_origin_only
 from service.web.reader import COOKIE_MAX_AGE, cookie_name
@@ -58,9 +58,10 @@ def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status
 
 
 @get("/campaigns/{campaign_id:str}/sign-in", summary="Web: the sign-in form", include_in_schema=False)
-async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
+async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                       store: Injected[EventStore]) -> Template:
     campaign_uuid(campaign_id)
-    await services(request).store.head(campaign_id)
+    await store.head(campaign_id)
     form = _form(request, campaign_id, error=False, asked=request.query_params.get("next"))
     if holds_no_session(request.cookies.get(cookie_name(campaign_id))):
         # An older release kept the token itself in this cookie: the browser forgets it now.
@@ -74,8 +75,8 @@ async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     data: Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)],
+    store: Injected[EventStore],
 ) -> Response[Any]:
-    store = services(request).store
     campaign_uuid(campaign_id)
     token = (data.get("token") or "").strip()
     found = await store.token(campaign_id, token_hash(token)) if 0 < len(token) <= MAX_TOKEN else None
@@ -98,11 +99,12 @@ async def sign_in(
 
 @post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False,
       guards=[same_origin_only])
-async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
+async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                   store: Injected[EventStore]) -> Response[Any]:
     campaign_uuid(campaign_id)
     session_id = request.cookies.get(cookie_name(campaign_id))
     if session_id:
-        await end_session(services(request).store, campaign_id, session_id)  # a copy of the cookie dies too
+        await end_session(store, campaign_id, session_id)  # a copy of the cookie dies too
     lang, explicit = language(request)  # a reader who chose Spanish gets the form back in Spanish
     target = f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else "")
     response: Response[Any] = Redirect(path=target, status_code=303)

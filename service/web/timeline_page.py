@@ -18,9 +18,13 @@ from domain.rulesets import engine_for
 from projections.rendering.timeline import PostBlock, blocks, row
 from projections.rendering.titles import TITLES
 from projections.rendering.vocabulary import title
+from service.api.services import Injected
 from service.api.sharing import links_for
-from service.store import MAX_SEQ, StoredEvent, campaign_uuid, stored_from_row
+from service.settings import Settings
+from service.snapshots import Snapshots
+from service.store import MAX_SEQ, EventStore, StoredEvent, campaign_uuid, stored_from_row
 from service.web import page_queries
+from service.web.badge import BadgeCache
 from service.web.common import Page, page
 from service.web.frames_walk import corrections, walk
 
@@ -48,10 +52,10 @@ class Filters:
 
 
 async def _rows(
-    found: Page, filters: Filters, after: int | None, before: int | None, limit: int
+    store: EventStore, found: Page, filters: Filters, after: int | None, before: int | None, limit: int
 ) -> tuple[list[StoredEvent], bool, bool]:
     """The page's events in seq order, and whether matching events lie before it and after it."""
-    pool, campaign = found.found.store.pool, campaign_uuid(found.reader.campaign_id)
+    pool, campaign = store.pool, campaign_uuid(found.reader.campaign_id)
     params = filters.params()
     if after is not None:
         rows = await pool.fetch(page_queries.TIMELINE_FORWARD, campaign, after, MAX_SEQ, *params, limit)
@@ -66,11 +70,13 @@ async def _rows(
     return events, bool(older), bool(newer)
 
 
-async def _blocks(found: Page, events: list[StoredEvent]) -> list[PostBlock]:
-    reader, store = found.reader, found.found.store
+async def _blocks(
+    store: EventStore, snapshots: Snapshots, settings: Settings, found: Page, events: list[StoredEvent]
+) -> list[PostBlock]:
+    reader = found.reader
     undone = await corrections(store, reader.campaign_id)
-    links = await links_for(found.found, reader.campaign_id)
-    walked = await walk(store, found.found.snapshots, reader.campaign_id, events, reader.lang, links, undone)
+    links = await links_for(store, settings, reader.campaign_id)
+    walked = await walk(store, snapshots, reader.campaign_id, events, reader.lang, links, undone)
     rows = []
     for frame in walked.frames:
         mark = undone.get(frame.seq)
@@ -88,6 +94,10 @@ Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)]
 async def timeline(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    store: Injected[EventStore],
+    snapshots: Injected[Snapshots],
+    settings: Injected[Settings],
+    badges: Injected[BadgeCache],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
@@ -96,9 +106,9 @@ async def timeline(
     before: Seq = None,
     limit: Limit = PAGE_SIZE,
 ) -> Template:
-    found = await page(request, campaign_id)
+    found = await page(request, campaign_id, store, snapshots, badges)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, older, newer = await _rows(found, filters, after, before, limit)
+    events, older, newer = await _rows(store, found, filters, after, before, limit)
     reader, state = found.reader, found.state
     ui = reader.ui
     query = {**filters.query(), "limit": limit if limit != PAGE_SIZE else None}
@@ -110,7 +120,7 @@ async def timeline(
     context = {
         **found.context,
         "page": "timeline",
-        "blocks": await _blocks(found, events),
+        "blocks": await _blocks(store, snapshots, settings, found, events),
         "filters": filters,
         "sessions": list(range(1, state.sessions_held + 1)),
         "encounters": sorted(state.encounters),
@@ -141,16 +151,20 @@ async def timeline_rows(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)],
+    store: Injected[EventStore],
+    snapshots: Injected[Snapshots],
+    settings: Injected[Settings],
+    badges: Injected[BadgeCache],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
     type: Text = None,
 ) -> Template:
-    found = await page(request, campaign_id, badge_wait=0)
+    found = await page(request, campaign_id, store, snapshots, badges, badge_wait=0)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, _, _ = await _rows(found, filters, after, None, MAX_PAGE)
-    shown = await found.found.store.stored_one(campaign_id, after) if after else None
-    context = {**found.context, "blocks": await _blocks(found, events),
+    events, _, _ = await _rows(store, found, filters, after, None, MAX_PAGE)
+    shown = await store.stored_one(campaign_id, after) if after else None
+    context = {**found.context, "blocks": await _blocks(store, snapshots, settings, found, events),
                "last": events[-1].seq if events else after,
                # The headings continue from the last row the page shows: no second "Session 1".
                "start_session": shown.meta.get("session") if shown else -1,
@@ -159,6 +173,12 @@ async def timeline_rows(
 
 
 @get("/campaigns/{campaign_id:str}/badge", summary="Web: the verify badge (HTML fragment)", include_in_schema=False)
-async def badge_fragment(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
-    found = await page(request, campaign_id)
+async def badge_fragment(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    store: Injected[EventStore],
+    snapshots: Injected[Snapshots],
+    badges: Injected[BadgeCache],
+) -> Template:
+    found = await page(request, campaign_id, store, snapshots, badges)
     return Template(template_name="badge.html", context=found.context)
