@@ -16,10 +16,10 @@ from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
-from domain.campaign.events import EventsReinstated, EventsRetracted, TurnRedone, TurnUndone
 from domain.campaign.state import CampaignState
+from projections.corrections import voided_by
 from projections.permalinks import Links
-from projections.rendering import FrameBuilder, Head, Splitter, voided_by
+from projections.rendering import FrameBuilder, Head, Splitter
 from projections.rendering import Stream as TranscriptStream
 from projections.rendering.formats import Format
 from projections.rendering.frames import Frame
@@ -36,7 +36,6 @@ from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
 
 PAGE = 500
-_CORRECTIONS = [str(kind.__struct_config__.tag) for kind in (TurnUndone, TurnRedone, EventsRetracted, EventsReinstated)]
 
 
 async def _span(
@@ -76,7 +75,7 @@ async def frames_of(
 ) -> AsyncIterator[Frame]:
     """The frames of events first..last, one page of events in memory at a time."""
     before = await snapshots.state_at(campaign_id, first - 1) if first > 1 else CampaignState()
-    undone = voided_by(await store.corrections(campaign_id, first, _CORRECTIONS))
+    undone = voided_by(await store.corrections(campaign_id, first))
     builder = FrameBuilder(before, lang, campaign_id, links, undone, raw_changes=raw_changes)
     after = first - 1
     while after < last:

@@ -16,6 +16,7 @@ from litestar import Request, get
 from litestar.params import FromPath
 from litestar.response import Template
 
+from projections.corrections import voided_by
 from projections.rendering.page_words import labels
 from projections.rendering.timeline import row
 from service import proofs
@@ -27,7 +28,7 @@ from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore, StoredEvent
 from service.web.badge import BadgeCache
 from service.web.common import page
-from service.web.frames_walk import corrections, walk
+from service.web.frames_walk import walk
 from service.web.state_pages import _json
 
 
@@ -70,7 +71,7 @@ async def proof_page(
     # earlier ones, if any, from the list the proof links to.
     contribution_records = (await store.latest_contributions(campaign_id, epoch, int(proof["nonce"]), proofs.LISTED)
                             if contributions else [])
-    undone = await corrections(store, campaign_id)
+    undone = voided_by(await store.corrections(campaign_id))
     links = await links_for(store, settings, campaign_id)
     walked = await walk(store, snapshots, campaign_id, command, reader.lang, links, undone)
     people = {pid: p.name for pid, p in found.state.participants.items()}

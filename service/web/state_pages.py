@@ -23,8 +23,7 @@ from service.api.reads import AtPost, AtSeq, AtTurn, _point, _state
 from service.api.services import Injected
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
-from service.store import MAX_SEQ, EventStore, campaign_uuid
-from service.web import page_queries
+from service.store import MAX_SEQ, EventStore
 from service.web.badge import BadgeCache
 from service.web.common import Page, page
 
@@ -64,13 +63,6 @@ def _view_context(found: Page, state: CampaignState) -> dict[str, Any]:
         "wording": WORDING[lang],
         "state_json": _json(state),
     }
-
-
-async def _posts(store: EventStore, found: Page) -> list[tuple[str, int]]:
-    rows = await store.pool.fetch(
-        page_queries.SELECT_POSTS, campaign_uuid(found.reader.campaign_id), POST_CHOICES
-    )
-    return [(row["post_id"], row["last_seq"]) for row in rows]
 
 
 @get("/campaigns/{campaign_id:str}/state", summary="Web: the campaign now or at a point", include_in_schema=False)
@@ -167,7 +159,7 @@ async def compare_page(
 ) -> Template:
     found = await page(request, campaign_id, store, snapshots, badges)
     reader = found.reader
-    posts = await _posts(store, found)
+    posts = await store.posts(campaign_id, POST_CHOICES)
     lines: list[str] | None = None
     title = None
     views: tuple[StateView, StateView] | None = None

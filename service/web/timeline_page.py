@@ -15,6 +15,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
 from domain.rulesets import engine_for
+from projections.corrections import voided_by
 from projections.rendering.timeline import PostBlock, blocks, row
 from projections.rendering.titles import TITLES
 from projections.rendering.vocabulary import title
@@ -22,11 +23,10 @@ from service.api.services import Injected
 from service.api.sharing import links_for
 from service.settings import Settings
 from service.snapshots import Snapshots
-from service.store import MAX_SEQ, EventStore, StoredEvent, campaign_uuid, stored_from_row
-from service.web import page_queries
+from service.store import MAX_SEQ, EventFilter, EventStore, StoredEvent
 from service.web.badge import BadgeCache
 from service.web.common import Page, page
-from service.web.frames_walk import corrections, walk
+from service.web.frames_walk import walk
 
 PAGE_SIZE = 50
 MAX_PAGE = 200
@@ -39,9 +39,9 @@ class Filters:
     character: str | None = None
     type: str | None = None
 
-    def params(self) -> tuple[str | None, str | None, str | None, str | None]:
-        return (str(self.session) if self.session is not None else None, self.encounter or None,
-                self.type or None, self.character or None)
+    def matching(self) -> EventFilter:
+        return EventFilter(session=self.session, encounter=self.encounter or None, type=self.type or None,
+                           character=self.character or None)
 
     def query(self) -> dict[str, object]:
         return {"session": self.session, "encounter": self.encounter, "character": self.character, "type": self.type}
@@ -55,32 +55,30 @@ async def _rows(
     store: EventStore, found: Page, filters: Filters, after: int | None, before: int | None, limit: int
 ) -> tuple[list[StoredEvent], bool, bool]:
     """The page's events in seq order, and whether matching events lie before it and after it."""
-    pool, campaign = store.pool, campaign_uuid(found.reader.campaign_id)
-    params = filters.params()
+    campaign_id, matching = found.reader.campaign_id, filters.matching()
     if after is not None:
-        rows = await pool.fetch(page_queries.TIMELINE_FORWARD, campaign, after, MAX_SEQ, *params, limit)
+        events = await store.timeline(campaign_id, matching, after, MAX_SEQ, limit)
     else:
         upper = before if before is not None else found.head.version + 1
-        rows = list(reversed(await pool.fetch(page_queries.TIMELINE_BACKWARD, campaign, 0, upper, *params, limit)))
-    events = [stored_from_row(r) for r in rows]
+        events = await store.timeline(campaign_id, matching, 0, upper, limit, newest=True)
     if not events:
         return events, False, False
-    older = await pool.fetchval(page_queries.TIMELINE_ANY, campaign, 0, events[0].seq, *params, 1)
-    newer = await pool.fetchval(page_queries.TIMELINE_ANY, campaign, events[-1].seq, MAX_SEQ, *params, 1)
-    return events, bool(older), bool(newer)
+    older = await store.any_matching(campaign_id, matching, 0, events[0].seq)
+    newer = await store.any_matching(campaign_id, matching, events[-1].seq, MAX_SEQ)
+    return events, older, newer
 
 
 async def _blocks(
     store: EventStore, snapshots: Snapshots, settings: Settings, found: Page, events: list[StoredEvent]
 ) -> list[PostBlock]:
     reader = found.reader
-    undone = await corrections(store, reader.campaign_id)
+    undone = voided_by(await store.corrections(reader.campaign_id))
     links = await links_for(store, settings, reader.campaign_id)
     walked = await walk(store, snapshots, reader.campaign_id, events, reader.lang, links, undone)
     rows = []
     for frame in walked.frames:
-        mark = undone.get(frame.seq)
-        rows.append(row(frame, reader.lang, undone_at=mark.recorded_at if mark else None))
+        voider = undone.get(frame.seq)
+        rows.append(row(frame, reader.lang, undone_at=voider.recorded_at if voider else None))
     return blocks(walked.frames, rows)
 
 
