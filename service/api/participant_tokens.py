@@ -20,9 +20,8 @@ from domain.campaign.commands import RevokeParticipantToken, RotateParticipantTo
 from service.api.answers import CAMPAIGN, gm_writing, problems
 from service.api.auth import campaign_actor
 from service.api.notes import note
-from service.api.services import Injected
-from service.commanding import Commander, request_digest
-from service.store import EventStore
+from service.api.services import Injected, Services
+from service.commanding import request_digest
 
 GM_ONLY = "only the GM may send revoke_participant_token"
 IdempotencyKey = Annotated[
@@ -71,13 +70,12 @@ async def revoke_participant_token(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     participant_id: FromPath[ParticipantId],
-    store: Injected[EventStore],
-    commander: Injected[Commander],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TokenRevokedResponse]:
-    actor = await campaign_actor(request, store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     command = RevokeParticipantToken(participant_id=participant_id)
-    outcome = await commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    outcome = await services.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     answer = TokenRevokedResponse(participant_id=participant_id, version=outcome.version, head_hash=outcome.head_hash,
                                   events=list(outcome.events), replayed=outcome.replayed)
     return Response(answer, status_code=200)
@@ -93,13 +91,12 @@ async def rotate_participant_token(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     participant_id: FromPath[ParticipantId],
-    store: Injected[EventStore],
-    commander: Injected[Commander],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
 ) -> TokenRotatedResponse:
-    actor = await campaign_actor(request, store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     command = RotateParticipantToken(participant_id=participant_id)
-    outcome = await commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    outcome = await services.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return TokenRotatedResponse(
         participant_id=participant_id, token=outcome.token, version=outcome.version,
         head_hash=outcome.head_hash, events=list(outcome.events),

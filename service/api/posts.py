@@ -41,11 +41,10 @@ from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
-from service.api.services import Injected
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 from service.attempts import AttemptKept
 from service.commanding import (
-    Commander,
     LineRefused,
     PostEdited,
     UnitCommand,
@@ -56,8 +55,7 @@ from service.commanding import (
     UnitTooLarge,
     request_digest,
 )
-from service.settings import Settings
-from service.store import EventStore, recorded_from_stored
+from service.store import recorded_from_stored
 
 
 class ForumPost(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -286,13 +284,11 @@ async def send_post(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     data: JSONBody[PostBody],
-    store: Injected[EventStore],
-    settings: Injected[Settings],
-    commander: Injected[Commander],
+    services: Injected[Services],
 ) -> Response[PostAnswer]:
-    actor: Actor = await campaign_actor(request, store, campaign_id)
+    actor: Actor = await campaign_actor(request, services.store, campaign_id)
     check_body(msgspec.to_builtins(data))
-    ruleset = (await store.head(campaign_id)).ruleset
+    ruleset = (await services.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
     # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
@@ -330,11 +326,11 @@ async def send_post(
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
-        head = await store.head(campaign_id)
+        head = await services.store.head(campaign_id)
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+        outcome = await services.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
                         f"the post's lines would record {large.events} events or more, more than the {large.limit} "
@@ -353,10 +349,10 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    links = await links_for(store, settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id)
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
-    shown = await commander.secret_told(
+    shown = await services.commander.secret_told(
         campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]

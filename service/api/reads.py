@@ -20,7 +20,7 @@ from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
 from service.api.problems import RETRY_AFTER, ApiError
-from service.api.services import Injected
+from service.api.services import Injected, Services
 from service.exporting import export_lines, verify_stored
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -92,16 +92,14 @@ async def _state(
 async def state_at_point(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    cache: Injected[StateCache],
-    snapshots: Injected[Snapshots],
+    services: Injected[Services],
     at_seq: AtSeq = None,
     at_post: AtPost = None,
     at_turn: AtTurn = None,
 ) -> CampaignState:
     """The campaign state a read asks for: now, or at one point of history (a Litestar dependency)."""
-    await campaign_reader(request, store, campaign_id)
-    return await _state(store, cache, snapshots, campaign_id, at_seq, at_post, at_turn)
+    await campaign_reader(request, services.store, campaign_id)
+    return await _state(services.store, services.cache, services.snapshots, campaign_id, at_seq, at_post, at_turn)
 
 
 AT_POINT = {"at_point": Provide(state_at_point)}
@@ -113,12 +111,11 @@ AT_POINT = {"at_point": Provide(state_at_point)}
     responses=reading(""),
 )
 async def campaign_summary(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], store: Injected[EventStore],
-    cache: Injected[StateCache],
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
 ) -> dict[str, Any]:
-    await campaign_reader(request, store, campaign_id)
-    state = await cache.at_head(campaign_id)
-    head = await store.head(campaign_id)
+    await campaign_reader(request, services.store, campaign_id)
+    state = await services.cache.at_head(campaign_id)
+    head = await services.store.head(campaign_id)
     return {
         "campaign_id": campaign_id,
         "name": state.name,
@@ -149,13 +146,13 @@ def _pools(state: CampaignState) -> dict[str, int]:
 async def campaign_events(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
+    services: Injected[Services],
     after_seq: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    await campaign_reader(request, store, campaign_id)
-    head = await store.head(campaign_id)
-    events = await store.stored(campaign_id, after_seq, head.version, limit)
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
+    events = await services.store.stored(campaign_id, after_seq, head.version, limit)
     return {"version": head.version, "events": events, "next_after_seq": events[-1].seq if events else after_seq}
 
 
@@ -226,13 +223,13 @@ async def encounter_read(
     summary="Recompute the hash chain and every revealed die",
     responses=reading("/verify"),
 )
-async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str], store: Injected[EventStore],
+async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
                  rules: Annotated[bool, QueryParameter(description="also decide every command again with its "
                                                        "recorded dice (docs/audit-format.md)")] = False,
                  ) -> Response[dict[str, Any]]:
-    await campaign_reader(request, store, campaign_id)
-    head = await store.head(campaign_id)
-    report = await verify_stored(store, head, rules)
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
+    report = await verify_stored(services.store, head, rules)
     answer = msgspec.to_builtins(report)
     # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
     del answer["heads_witnessed"]
@@ -250,14 +247,14 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str], st
     responses=reading("/rolls/12"),
 )
 async def roll_proof(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int], store: Injected[EventStore]
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int], services: Injected[Services]
 ) -> dict[str, Any]:
-    await campaign_reader(request, store, campaign_id)
-    stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
+    await campaign_reader(request, services.store, campaign_id)
+    stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
         raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
                        f"no hay ningún evento {seq} en esta campaña")
-    proof = await proofs.roll_proof(store, campaign_id, stored)
+    proof = await proofs.roll_proof(services.store, campaign_id, stored)
     if proof is None:
         raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
                        f"el evento {seq} ({stored.type}) no tiró dados")
@@ -269,20 +266,20 @@ async def roll_proof(
     summary="The whole log as JSON Lines, then its head (docs/audit-format.md)",
     responses=reading("/export"),
 )
-async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str], store: Injected[EventStore]) -> Stream:
-    await campaign_reader(request, store, campaign_id)
-    head = await store.head(campaign_id)
+async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services]) -> Stream:
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
     return Stream(
-        export_lines(store, head),
+        export_lines(services.store, head),
         media_type="application/jsonl",
         headers={"Content-Disposition": f'attachment; filename="{campaign_id}.jsonl"'},
     )
 
 
 @get("/health", summary="Liveness and database reachability", responses=health_answers())
-async def health(store: Injected[EventStore]) -> Response[dict[str, Any]]:
+async def health(services: Injected[Services]) -> Response[dict[str, Any]]:
     try:
-        await store.ping()
+        await services.store.ping()
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         # Not a problem document (docs/errors.md says why), but the same advice when to look again.
         return Response({"status": "unavailable", "database": str(error)}, status_code=503,

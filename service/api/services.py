@@ -1,8 +1,13 @@
 """The service objects the lifespan creates, and how a handler receives them: by Litestar dependency injection.
 
-A handler names what it uses as a typed parameter (`store: Injected[EventStore]`); the app's `dependencies`
-map each name to a provider that reads it from what the lifespan made. No handler looks the services up
-itself. A dependency that is not a request parameter never appears in the OpenAPI document.
+A handler names them as one typed parameter (`services: Injected[Services]`; the pages,
+`web: Injected[WebServices]`, service/web/common.py); the app's `dependencies` fill it from what the lifespan
+made. No handler looks them up itself, and, not being a request parameter, the dependency never appears in
+the OpenAPI document.
+
+One dependency, not one per object: Litestar resolves the dependencies of a handler that sit at the same
+depth in an anyio task group, which costs about 80 µs of CPU a request for three of them against about 10 µs
+for one (measured on Litestar 2.25; the service spends about 0.5 ms of CPU on a whole roll).
 """
 
 from __future__ import annotations
@@ -37,43 +42,17 @@ class Services(msgspec.Struct, frozen=True):
 
 
 def services_of(app: Litestar) -> Services:
-    """What the app's lifespan made: for the providers, for what runs outside a handler (a guard, the pages'
+    """What the app's lifespan made: for the provider, for what runs outside a handler (a guard, the pages'
     lifespan) and for tests."""
-    return _made(app.state)
+    return _provide(app.state)
 
 
-def _made(state: State) -> Services:
+def _provide(state: State) -> Services:
     found = state.services
     assert isinstance(found, Services), "the app's lifespan has not started"
     return found
 
 
-def _settings(state: State) -> Settings:
-    return _made(state).settings
-
-
-def _store(state: State) -> EventStore:
-    return _made(state).store
-
-
-def _cache(state: State) -> StateCache:
-    return _made(state).cache
-
-
-def _commander(state: State) -> Commander:
-    return _made(state).commander
-
-
-def _snapshots(state: State) -> Snapshots:
-    return _made(state).snapshots
-
-
 def service_dependencies() -> dict[str, Provide]:
-    """The app's dependencies, one per service object (new `Provide`s for each app: a test starts many)."""
-    return {
-        name: Provide(provider, sync_to_thread=False)
-        for name, provider in (
-            ("settings", _settings), ("store", _store), ("cache", _cache), ("commander", _commander),
-            ("snapshots", _snapshots),
-        )
-    }
+    """The app's dependency on its service objects (a new `Provide` for each app: a test starts many)."""
+    return {"services": Provide(_provide, sync_to_thread=False)}

@@ -18,7 +18,7 @@ from service.api.limits import SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
-from service.api.services import Injected
+from service.api.services import Injected, Services
 from service.settings import Settings
 from service.store import EventStore
 
@@ -83,17 +83,16 @@ async def _gm(request: Request[Any, Any, Any], store: EventStore, campaign_id: s
 async def create_share_link(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    settings: Injected[Settings],
+    services: Injected[Services],
     data: JSONBody[ShareLinkBody | None] = None,
 ) -> dict[str, Any]:
-    gm = await _gm(request, store, campaign_id)
+    gm = await _gm(request, services.store, campaign_id)
     label = data.label if data is not None else None
     check_body(label)
     check_plain_text(label, "label")
-    link = await share_links.create(store, campaign_id, label, gm)
+    link = await share_links.create(services.store, campaign_id, label, gm)
     return {
-        **msgspec.to_builtins(_view(settings, campaign_id, link)),
+        **msgspec.to_builtins(_view(services.settings, campaign_id, link)),
         "key": link.key,
         "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
@@ -105,12 +104,11 @@ async def create_share_link(
     responses=gm_writing("/share-links", SHARE_GM_ONLY),
 )
 async def list_share_links(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], store: Injected[EventStore],
-    settings: Injected[Settings],
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
 ) -> dict[str, Any]:
-    await _gm(request, store, campaign_id)
-    listed = await share_links.listed(store, campaign_id)
-    return {"links": [_view(settings, campaign_id, link) for link in listed]}
+    await _gm(request, services.store, campaign_id)
+    listed = await share_links.listed(services.store, campaign_id)
+    return {"links": [_view(services.settings, campaign_id, link) for link in listed]}
 
 
 @delete(
@@ -120,10 +118,10 @@ async def list_share_links(
     responses=gm_writing("/share-links/k1", SHARE_GM_ONLY),
 )
 async def revoke_share_link(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId], store: Injected[EventStore]
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId], services: Injected[Services]
 ) -> Response[None]:
-    await _gm(request, store, campaign_id)
-    if await share_links.revoke(store, campaign_id, link_id) is None:
+    await _gm(request, services.store, campaign_id)
+    if await share_links.revoke(services.store, campaign_id, link_id) is None:
         raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign",
                        f"no hay ningún enlace para compartir {link_id!r} válido en esta campaña")
     return Response(None, status_code=204)

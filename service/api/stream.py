@@ -30,8 +30,8 @@ from service.api.negotiation import language
 from service.api.problems import ApiError
 from service.api.services import Injected
 from service.live import Hub
-from service.settings import Settings
 from service.store import MAX_SEQ, EventStore
+from service.web.common import WebServices
 from service.web.reader import read_actor
 from service.web.reader_pass import ReaderPass, ended_reason, reader_pass, still_allowed
 
@@ -105,16 +105,14 @@ async def _events(store: EventStore, hub: Hub, stream: StreamReader, last: int,
 async def stream(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    hub: Injected[Hub],
-    settings: Injected[Settings],
+    web: Injected[WebServices],
     after: Annotated[int | None, QueryParameter(ge=0, le=MAX_SEQ, description="start after this seq")] = None,
 ) -> ServerSentEvent:
-    await read_actor(request, store, campaign_id)
+    await read_actor(request, web.store, campaign_id)
     reader = StreamReader(campaign_id=campaign_id, reader=reader_pass(request, campaign_id),
                           lang=language(request)[0])
     start = _resume_point(request, after)
     if start is None:
-        start = (await store.head(campaign_id)).version
-    return ServerSentEvent(_events(store, hub, reader, start, settings.stream_max_seconds),
+        start = (await web.store.head(campaign_id)).version
+    return ServerSentEvent(_events(web.store, web.hub, reader, start, web.settings.stream_max_seconds),
                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

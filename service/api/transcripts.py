@@ -29,9 +29,8 @@ from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
-from service.api.services import Injected
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
-from service.settings import Settings
 from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
 
@@ -97,9 +96,7 @@ async def frames_of(
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    settings: Injected[Settings],
+    services: Injected[Services],
     session: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     encounter: Annotated[str | None, QueryParameter(max_length=64)] = None,
     from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
@@ -112,14 +109,14 @@ async def transcript(
                        "(Discord: 2000); answers JSON {messages: [...], head}"),
     ] = None,
 ) -> Stream:
-    await campaign_reader(request, store, campaign_id)
-    first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
-    chain = await store.head(campaign_id)
+    await campaign_reader(request, services.store, campaign_id)
+    first, last, what = await _span(services.store, campaign_id, session, encounter, from_seq, to_seq, lang)
+    chain = await services.store.head(campaign_id)
     head = Head(chain.version, chain.head_hash)
-    name = (await snapshots.state_at(campaign_id, 1)).name
+    name = (await services.snapshots.state_at(campaign_id, 1)).name
     title = f"{word('transcript', lang)} — {name} — {what}"
-    links = await links_for(store, settings, campaign_id)
-    frames = frames_of(store, snapshots, campaign_id, first, last, lang, links, format == "json")
+    links = await links_for(services.store, services.settings, campaign_id)
+    frames = frames_of(services.store, services.snapshots, campaign_id, first, last, lang, links, format == "json")
     if split is not None:
         if format == "json":
             raise ApiError(400, "invalid-request", "split cuts a Markdown or BBCode transcript: add format=markdown",

@@ -11,9 +11,7 @@ from litestar.params import FromPath
 from domain.commands import Role
 from service.api.answers import reading
 from service.api.auth import campaign_actor
-from service.api.services import Injected
-from service.state_cache import StateCache
-from service.store import EventStore
+from service.api.services import Injected, Services
 
 
 class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,11 +30,10 @@ class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
     responses=reading("/me"),
 )
 async def whoami(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], store: Injected[EventStore],
-    cache: Injected[StateCache],
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
 ) -> WhoAmI:
-    actor = await campaign_actor(request, store, campaign_id)
-    state = await cache.at_head(campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
+    state = await services.cache.at_head(campaign_id)
     participant = state.participants.get(actor.participant_id)
     return WhoAmI(
         campaign_id=campaign_id,

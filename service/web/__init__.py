@@ -62,7 +62,8 @@ async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
     found = services_of(app)
     hub = Hub(found.settings.database_url)
     badges = BadgeCache(found.store)
-    app.state.web = WebServices(badges=badges, hub=hub)
+    app.state.web = WebServices(settings=found.settings, store=found.store, cache=found.cache,
+                                snapshots=found.snapshots, badges=badges, hub=hub)
     try:
         yield
     finally:

@@ -23,7 +23,9 @@ from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
 from service.api.problems import ApiError, http_problem, validation_words
 from service.live import Hub
+from service.settings import Settings
 from service.snapshots import Snapshots
+from service.state_cache import StateCache
 from service.store import CampaignNotFound, EventStore, Head
 from service.web.badge import BadgeCache
 from service.web.reader import PageReader, SignInNeeded, page_reader
@@ -31,30 +33,27 @@ from service.web.reader import PageReader, SignInNeeded, page_reader
 
 @dataclass(frozen=True)
 class WebServices:
-    """The pages' own process-wide objects, owned by the app's lifespan (`web_lifespan`)."""
+    """What the pages (and the live stream) use, in one object: the service's store, cache, snapshots and
+    settings, and the pages' own process-wide objects, the verify badges and the live feed's listener, which
+    the pages' lifespan owns (`web_lifespan`)."""
 
+    settings: Settings
+    store: EventStore
+    cache: StateCache
+    snapshots: Snapshots
     badges: BadgeCache
     hub: Hub
 
 
-def _web(state: State) -> WebServices:
+def _provide(state: State) -> WebServices:
     found = state.web
     assert isinstance(found, WebServices), "the pages' lifespan has not started"
     return found
 
 
-def _badges(state: State) -> BadgeCache:
-    return _web(state).badges
-
-
-def _hub(state: State) -> Hub:
-    return _web(state).hub
-
-
 def web_dependencies() -> dict[str, Provide]:
-    """The app's dependencies on the pages' objects: the verify badges, and the live feed's listener (the API's
-    stream reads it too)."""
-    return {"badges": Provide(_badges, sync_to_thread=False), "hub": Provide(_hub, sync_to_thread=False)}
+    """The app's dependency on the pages' objects (one dependency: service/api/services.py says why)."""
+    return {"web": Provide(_provide, sync_to_thread=False)}
 
 
 @dataclass(frozen=True)
@@ -100,24 +99,19 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
 
 
 async def page(
-    request: Request[Any, Any, Any],
-    campaign_id: str,
-    store: EventStore,
-    snapshots: Snapshots,
-    badges: BadgeCache,
-    badge_wait: float | None = None,
+    request: Request[Any, Any, Any], campaign_id: str, web: WebServices, badge_wait: float | None = None
 ) -> Page:
     """Everything a campaign page needs before its own part: reader, head, the state at the head, badge.
 
     Called by the handler, after Litestar has checked its query parameters: a malformed one is refused
     before any read.
     """
-    reader = await page_reader(request, store, campaign_id)
-    head = await store.head(campaign_id)
+    reader = await page_reader(request, web.store, campaign_id)
+    head = await web.store.head(campaign_id)
     # The head state from the nearest snapshot and a short tail: a first read never folds a long log.
-    state = await snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
+    state = await web.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
     participant = state.participants.get(reader.actor.participant_id)
-    badge = await badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
+    badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
     lang = reader.lang
     context: dict[str, Any] = {
         "L": labels(lang),

@@ -23,11 +23,8 @@ from service import proofs
 from service.api.problems import ApiError
 from service.api.services import Injected
 from service.api.sharing import links_for
-from service.settings import Settings
-from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore, StoredEvent
-from service.web.badge import BadgeCache
-from service.web.common import page
+from service.web.common import WebServices, page
 from service.web.frames_walk import walk
 from service.web.state_pages import _json
 
@@ -44,13 +41,10 @@ async def proof_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     seq: FromPath[int],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    settings: Injected[Settings],
-    badges: Injected[BadgeCache],
+    web: Injected[WebServices],
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
-    reader = found.reader
+    found = await page(request, campaign_id, web)
+    store, reader = web.store, found.reader
     stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
         raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
@@ -72,8 +66,8 @@ async def proof_page(
     contribution_records = (await store.latest_contributions(campaign_id, epoch, int(proof["nonce"]), proofs.LISTED)
                             if contributions else [])
     undone = voided_by(await store.corrections(campaign_id))
-    links = await links_for(store, settings, campaign_id)
-    walked = await walk(store, snapshots, campaign_id, command, reader.lang, links, undone)
+    links = await links_for(store, web.settings, campaign_id)
+    walked = await walk(store, web.snapshots, campaign_id, command, reader.lang, links, undone)
     people = {pid: p.name for pid, p in found.state.participants.items()}
     data = {
         "campaign_id": campaign_id,

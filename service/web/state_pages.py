@@ -21,11 +21,8 @@ from projections.rendering.vocabulary import Lang
 from service.api.problems import ApiError
 from service.api.reads import AtPost, AtSeq, AtTurn, _point, _state
 from service.api.services import Injected
-from service.snapshots import Snapshots
-from service.state_cache import StateCache
-from service.store import MAX_SEQ, EventStore
-from service.web.badge import BadgeCache
-from service.web.common import Page, page
+from service.store import MAX_SEQ
+from service.web.common import Page, WebServices, page
 
 POST_CHOICES = 500
 
@@ -69,17 +66,14 @@ def _view_context(found: Page, state: CampaignState) -> dict[str, Any]:
 async def state_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    badges: Injected[BadgeCache],
-    cache: Injected[StateCache],
+    web: Injected[WebServices],
     at_seq: AtSeq = None,
     at_post: AtPost = None,
     at_turn: AtTurn = None,
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
-    seq = await _point(store, campaign_id, at_seq, at_post, at_turn)
-    state = (await _state(store, cache, snapshots, campaign_id, at_seq, at_post, at_turn) if seq is not None
+    found = await page(request, campaign_id, web)
+    seq = await _point(web.store, campaign_id, at_seq, at_post, at_turn)
+    state = (await _state(web.store, web.cache, web.snapshots, campaign_id, at_seq, at_post, at_turn) if seq is not None
              else found.state)
     reader = found.reader
     what = _what(reader.lang, at_seq, at_post, at_turn)
@@ -104,11 +98,9 @@ async def encounter_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     encounter_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    badges: Injected[BadgeCache],
+    web: Injected[WebServices],
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
+    found = await page(request, campaign_id, web)
     state = found.state
     log = state.encounters.get(encounter_id)
     view = state_view(state)
@@ -131,13 +123,11 @@ async def encounter_page(
     return Template(template_name="encounter.html", context=context)
 
 
-async def _at(
-    store: EventStore, cache: StateCache, snapshots: Snapshots, found: Page, post: str | None, seq: int | None
-) -> tuple[int, CampaignState]:
-    point = await _point(store, found.reader.campaign_id, seq, post, None)
+async def _at(web: WebServices, found: Page, post: str | None, seq: int | None) -> tuple[int, CampaignState]:
+    point = await _point(web.store, found.reader.campaign_id, seq, post, None)
     if point is None:
         return found.head.version, found.state
-    return point, await _state(store, cache, snapshots, found.reader.campaign_id, seq, post, None)
+    return point, await _state(web.store, web.cache, web.snapshots, found.reader.campaign_id, seq, post, None)
 
 
 def _side(lang: Lang, post: str | None, seq: int | None, point: int) -> str:
@@ -148,24 +138,21 @@ def _side(lang: Lang, post: str | None, seq: int | None, point: int) -> str:
 async def compare_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    badges: Injected[BadgeCache],
-    cache: Injected[StateCache],
+    web: Injected[WebServices],
     from_post: Annotated[str | None, QueryParameter(max_length=200)] = None,
     to_post: Annotated[str | None, QueryParameter(max_length=200)] = None,
     from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
+    found = await page(request, campaign_id, web)
     reader = found.reader
-    posts = await store.posts(campaign_id, POST_CHOICES)
+    posts = await web.store.posts(campaign_id, POST_CHOICES)
     lines: list[str] | None = None
     title = None
     views: tuple[StateView, StateView] | None = None
     if (from_post or from_seq) is not None:
-        a, before = await _at(store, cache, snapshots, found, from_post or None, from_seq)
-        b, after = await _at(store, cache, snapshots, found, to_post or None, to_seq)
+        a, before = await _at(web, found, from_post or None, from_seq)
+        b, after = await _at(web, found, to_post or None, to_seq)
         if a > b:
             (a, before), (b, after) = (b, after), (a, before)
             from_post, to_post, from_seq, to_seq = to_post, from_post, to_seq, from_seq

@@ -21,11 +21,8 @@ from projections.rendering.titles import TITLES
 from projections.rendering.vocabulary import title
 from service.api.services import Injected
 from service.api.sharing import links_for
-from service.settings import Settings
-from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventFilter, EventStore, StoredEvent
-from service.web.badge import BadgeCache
-from service.web.common import Page, page
+from service.web.common import Page, WebServices, page
 from service.web.frames_walk import walk
 
 PAGE_SIZE = 50
@@ -68,13 +65,11 @@ async def _rows(
     return events, older, newer
 
 
-async def _blocks(
-    store: EventStore, snapshots: Snapshots, settings: Settings, found: Page, events: list[StoredEvent]
-) -> list[PostBlock]:
+async def _blocks(web: WebServices, found: Page, events: list[StoredEvent]) -> list[PostBlock]:
     reader = found.reader
-    undone = voided_by(await store.corrections(reader.campaign_id))
-    links = await links_for(store, settings, reader.campaign_id)
-    walked = await walk(store, snapshots, reader.campaign_id, events, reader.lang, links, undone)
+    undone = voided_by(await web.store.corrections(reader.campaign_id))
+    links = await links_for(web.store, web.settings, reader.campaign_id)
+    walked = await walk(web.store, web.snapshots, reader.campaign_id, events, reader.lang, links, undone)
     rows = []
     for frame in walked.frames:
         voider = undone.get(frame.seq)
@@ -92,10 +87,7 @@ Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)]
 async def timeline(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    settings: Injected[Settings],
-    badges: Injected[BadgeCache],
+    web: Injected[WebServices],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
@@ -104,9 +96,9 @@ async def timeline(
     before: Seq = None,
     limit: Limit = PAGE_SIZE,
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
+    found = await page(request, campaign_id, web)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, older, newer = await _rows(store, found, filters, after, before, limit)
+    events, older, newer = await _rows(web.store, found, filters, after, before, limit)
     reader, state = found.reader, found.state
     ui = reader.ui
     query = {**filters.query(), "limit": limit if limit != PAGE_SIZE else None}
@@ -118,7 +110,7 @@ async def timeline(
     context = {
         **found.context,
         "page": "timeline",
-        "blocks": await _blocks(store, snapshots, settings, found, events),
+        "blocks": await _blocks(web, found, events),
         "filters": filters,
         "sessions": list(range(1, state.sessions_held + 1)),
         "encounters": sorted(state.encounters),
@@ -149,20 +141,17 @@ async def timeline_rows(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    settings: Injected[Settings],
-    badges: Injected[BadgeCache],
+    web: Injected[WebServices],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
     type: Text = None,
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges, badge_wait=0)
+    found = await page(request, campaign_id, web, badge_wait=0)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, _, _ = await _rows(store, found, filters, after, None, MAX_PAGE)
-    shown = await store.stored_one(campaign_id, after) if after else None
-    context = {**found.context, "blocks": await _blocks(store, snapshots, settings, found, events),
+    events, _, _ = await _rows(web.store, found, filters, after, None, MAX_PAGE)
+    shown = await web.store.stored_one(campaign_id, after) if after else None
+    context = {**found.context, "blocks": await _blocks(web, found, events),
                "last": events[-1].seq if events else after,
                # The headings continue from the last row the page shows: no second "Session 1".
                "start_session": shown.meta.get("session") if shown else -1,
@@ -174,9 +163,7 @@ async def timeline_rows(
 async def badge_fragment(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
-    store: Injected[EventStore],
-    snapshots: Injected[Snapshots],
-    badges: Injected[BadgeCache],
+    web: Injected[WebServices],
 ) -> Template:
-    found = await page(request, campaign_id, store, snapshots, badges)
+    found = await page(request, campaign_id, web)
     return Template(template_name="badge.html", context=found.context)
