@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Prepare, TakeAction, TotalDefence
 from domain.wrath_and_glory.encounter_events import ActionTaken, TotalDefenceRolled
@@ -55,7 +56,7 @@ def decide_take_action(state: WngState, command: TakeAction, dice: Dice, actor: 
     able_to_move(character)
     name = character.sheet.name
     if command.kind == "ruin":
-        require_gm(actor, "take a Ruin action")
+        require_gm(actor, message("term.wng.gm_may.ruin_action"))
         return [pay_ruin(state, actor, character, "ruin_action", personal=command.personal_ruin, reason=command.name)]
     if command.personal_ruin:
         raise RuleViolation("ruin", "only a Ruin action spends Ruin")
@@ -88,7 +89,7 @@ def decide_total_defence(state: WngState, command: TotalDefence, dice: Dice, act
     events = take_action(state, character, TOTAL_DEFENCE_COST, TOTAL_DEFENCE)
     glory = state.glory
     if command.glory_dice:
-        change = spend(glory, command.glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, command.glory_dice, rule="glory")
         events.append(GlorySpent(amount=command.glory_dice, cause="bonus_dice", before=change.before,
                                  after=change.after, test_id=test_id))
         glory = change.after

@@ -86,7 +86,7 @@ def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) ->
     test_id = state.next_test_id()
     events = take_action(state, attacker, attack_cost(attacker, command), "attack")
     if plan.reloads and attacker.is_hero:
-        change = spend(attacker.reloads, plan.reloads, resource="Reloads", rule="reloads")
+        change = spend(attacker.reloads, plan.reloads, rule="reloads")
         events.append(
             ReloadsSpent(
                 character_id=attacker.id,
@@ -182,7 +182,7 @@ def decide_resolve(state: WngState, command: ResolveAttack, dice: Dice, actor: A
         return _resolve_interaction(test.id, target, command)
     events: list[Event] = []
     if command.glory_damage:
-        change = spend(state.glory, command.glory_damage, resource="Glory", rule="glory")
+        change = spend(state.glory, command.glory_damage, rule="glory")
         events.append(
             GlorySpent(amount=command.glory_damage, cause="damage", before=change.before, after=change.after,
                        test_id=test.id)
@@ -243,7 +243,7 @@ def decide_reload(state: WngState, command: Reload, dice: Dice, actor: Actor) ->
     require_able(character)
     events = take_action(state, character, NORMAL, "reload")
     if character.is_hero:
-        change = spend(character.reloads, 1, resource="Reloads", rule="reloads")
+        change = spend(character.reloads, 1, rule="reloads")
         events.append(ReloadsSpent(character_id=character.id, amount=1, cause="reload", before=change.before,
                                    after=change.after))
     events.append(NextActionPenaltyAdded(character_id=character.id, penalty=AFTER_RELOAD_DN, shooting_only=True))

@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.activation import (
     check_no_death_test_due,
@@ -53,7 +54,7 @@ from domain.wrath_and_glory.state import CharacterState, WngState
 
 
 def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "start an encounter")
+    require_gm(actor, message("term.wng.gm_may.start_encounter"))
     if state.encounter is not None:
         raise RuleViolation("encounter", f"encounter {state.encounter.id} is still running: end it first")
     if command.encounter_id in state.encounters_held:
@@ -71,7 +72,7 @@ def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice,
 def decide_join(state: WngState, command: JoinEncounter, dice: Dice, actor: Actor) -> list[Event]:
     """A reinforcement joins the running encounter, acting from this round (it has not acted in it: its side
     may pick it when its pick comes) or, with `next_round`, from the next one."""
-    require_gm(actor, "bring a reinforcement into an encounter")
+    require_gm(actor, message("term.wng.gm_may.reinforce"))
     encounter = running(state)
     character = state.character(command.character_id)
     require_in_play(character)
@@ -84,7 +85,7 @@ def decide_join(state: WngState, command: JoinEncounter, dice: Dice, actor: Acto
 
 
 def decide_end_encounter(state: WngState, command: EndEncounter, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "end an encounter")
+    require_gm(actor, message("term.wng.gm_may.end_encounter"))
     encounter = running(state)
     events: list[Event] = [EncounterEnded(encounter_id=encounter.id, rounds=encounter.round)]
     for cid in encounter.participants:
@@ -153,7 +154,7 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
         raise RuleViolation("seize_the_initiative", f"nobody on the other side is left to act: {who} act next anyway")
     bought: list[Event]
     if side == "players":
-        change = spend(state.glory, 1, resource="Glory", rule="glory")
+        change = spend(state.glory, 1, rule="glory")
         bought = [GlorySpent(amount=1, cause="seize_initiative", before=change.before, after=change.after)]
     else:
         bought = [pay_ruin(state, actor, character, "seize_initiative")]
@@ -162,7 +163,7 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
 
 
 def decide_interrupt(state: WngState, command: Interrupt, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "interrupt")
+    require_gm(actor, message("term.wng.gm_may.interrupt"))
     character = state.character(command.character_id)
     if character.is_hero:
         raise RuleViolation("interrupt", "the GM interrupts with an NPC, not a hero")
@@ -193,7 +194,7 @@ def decide_make_aware(state: WngState, command: MakeAware, dice: Dice, actor: Ac
     _check_turn_left(state, encounter, character, surprised_ok=True)
     cost: Event
     if character.is_hero:
-        change = spend(state.glory, 1, resource="Glory", rule="glory")
+        change = spend(state.glory, 1, rule="glory")
         cost = GlorySpent(amount=1, cause="ambush_awareness", before=change.before, after=change.after)
     else:
         cost = pay_ruin(state, actor, character, "ambush_awareness")

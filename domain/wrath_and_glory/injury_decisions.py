@@ -121,7 +121,7 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
     failed = [d for d in rolled if d.value < 4]
     if command.reroll is not None and result.remaining and failed:
         if command.reroll == "wrath":
-            change = spend(target.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(target.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=target.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=roll_id))
         else:
@@ -170,7 +170,7 @@ def roll_death_test(state: WngState, character: CharacterState, dice: Dice, *, s
     events: list[Event] = []
     bonus = 0
     if spend_wrath:
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="death_test", before=change.before,
                                  after=change.after))
         bonus = 1
@@ -200,7 +200,7 @@ def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, act
     # Read as a simple action: the seed lets another action follow it at +2 DN.
     events: list[Event] = take_action(state, character, SIMPLE, "recover shock")
     if character.is_hero:
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="recover_shock", before=change.before,
                                  after=change.after))
     else:

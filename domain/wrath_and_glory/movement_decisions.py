@@ -73,7 +73,7 @@ def _agility_test(state: WngState, character: CharacterState, command: Move, dic
     positions = rerollable_positions(rolled)
     if command.reroll is not None and not outcome.success and positions:
         if command.reroll == "wrath":
-            change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(character.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=character.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=test_id))
         else:

@@ -9,6 +9,7 @@ from domain.dice import Dice
 from domain.engine import NewCharacter
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.commands import (
     AwardWrath,
@@ -42,7 +43,7 @@ from domain.wrath_and_glory.state import WngState
 
 
 def decide_set_tier(state: WngState, command: SetTier, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "set the campaign tier")
+    require_gm(actor, message("term.wng.gm_may.set_tier"))
     if command.tier < 1:
         raise RuleViolation("tier", "a campaign tier is at least 1")
     return [TierSet(tier=command.tier)]
@@ -73,7 +74,7 @@ def recruit(new: NewCharacter) -> Recruit:
 
 
 def decide_start_session(state: WngState, command: StartSession, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "start a session")
+    require_gm(actor, message("term.wng.gm_may.start_session"))
     heroes = tuple(
         HeroSessionReset(character_id=c.id, wrath=SESSION_WRATH, reloads=SESSION_RELOADS)
         for c in state.characters.values()
@@ -108,7 +109,7 @@ def _as_modifier(source: str, value: int) -> Modifier:
 
 
 def decide_award_wrath(state: WngState, command: AwardWrath, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "award Wrath")
+    require_gm(actor, message("term.wng.gm_may.award_wrath"))
     character = state.character(command.character_id)
     if not character.is_hero:
         raise RuleViolation("wrath", "only heroes have Wrath")
@@ -119,13 +120,13 @@ def decide_award_wrath(state: WngState, command: AwardWrath, dice: Dice, actor: 
 def decide_spend_wrath(state: WngState, command: SpendWrath, dice: Dice, actor: Actor) -> list[Event]:
     character = state.character(command.character_id)
     require_control(actor, character)
-    change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+    change = spend(character.wrath, 1, rule="wrath")
     return [WrathSpent(character_id=character.id, amount=1, cause="narrative", before=change.before,
                        after=change.after, reason=command.reason)]
 
 
 def decide_gain_glory(state: WngState, command: GainGlory, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "award Glory")
+    require_gm(actor, message("term.wng.gm_may.award_glory"))
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory gain is at least 1")
     if command.cause == "gm_award" and state.glory >= state.glory_cap:
@@ -138,13 +139,13 @@ def decide_gain_glory(state: WngState, command: GainGlory, dice: Dice, actor: Ac
 def decide_spend_glory(state: WngState, command: SpendGlory, dice: Dice, actor: Actor) -> list[Event]:
     if command.amount < 1:
         raise RuleViolation("glory", "a Glory spend is at least 1")
-    change = spend(state.glory, command.amount, resource="Glory", rule="glory")
+    change = spend(state.glory, command.amount, rule="glory")
     return [GlorySpent(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                        reason=command.reason)]
 
 
 def decide_gain_ruin(state: WngState, command: GainRuin, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "gain Ruin")
+    require_gm(actor, message("term.wng.gm_may.gain_ruin"))
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin gain is at least 1")
     if command.cause == "gm_award" and state.ruin >= state.ruin_cap:
@@ -155,14 +156,13 @@ def decide_gain_ruin(state: WngState, command: GainRuin, dice: Dice, actor: Acto
 
 
 def decide_spend_ruin(state: WngState, command: SpendRuin, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "spend Ruin")
+    require_gm(actor, message("term.wng.gm_may.spend_ruin"))
     if command.amount < 1:
         raise RuleViolation("ruin", "a Ruin spend is at least 1")
     if command.personal_of is None:
-        change = spend(state.ruin, command.amount, resource="Ruin", rule="ruin")
+        change = spend(state.ruin, command.amount, rule="ruin")
     else:
         npc = state.character(command.personal_of)
-        change = spend(npc.personal_ruin, command.amount, resource=f"personal Ruin of {npc.sheet.name}",
-                       rule="personal_ruin")
+        change = spend(npc.personal_ruin, command.amount, rule="personal_ruin", npc=npc.sheet.name)
     return [RuinSpent(amount=command.amount, cause=command.cause, before=change.before, after=change.after,
                       personal_of=command.personal_of, reason=command.reason)]

@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.commands import AddGloryDice, RerollFailedDice, ResolveComplication, RollTest, ShiftIcons
 from domain.wrath_and_glory.events import (
@@ -80,7 +81,7 @@ def roll_test(
     test_id = state.next_test_id()
     glory = state.glory
     if glory_dice:
-        change = spend(glory, glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, glory_dice, rule="glory")
         events.append(
             GlorySpent(amount=glory_dice, cause="bonus_dice", before=change.before, after=change.after, test_id=test_id)
         )
@@ -194,7 +195,7 @@ def decide_reroll(state: WngState, command: RerollFailedDice, dice: Dice, actor:
     check_reroll_payment(character, command.pay_with)
     events: list[Event] = []
     if command.pay_with == "wrath":
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(
             WrathSpent(
                 character_id=character.id, amount=1, cause="reroll", before=change.before, after=change.after,
@@ -237,7 +238,7 @@ def decide_glory_dice(state: WngState, command: AddGloryDice, dice: Dice, actor:
     room = test.bonus_cap - test.bonus_applied
     if command.count > room:
         raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {test.bonus_cap}")
-    change = spend(state.glory, command.count, resource="Glory", rule="glory")
+    change = spend(state.glory, command.count, rule="glory")
     rolled = tuple(roll_d6s(dice, command.count))
     after = [*test.dice, *(PoolDie(die=d, role="glory") for d in rolled)]
     new = judge(faces(after), test.dn)
@@ -283,7 +284,7 @@ def decide_shift(state: WngState, command: ShiftIcons, dice: Dice, actor: Actor)
 
 
 def decide_complication(state: WngState, command: ResolveComplication, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "choose between a complication and Ruin")
+    require_gm(actor, message("term.wng.gm_may.resolve_complication"))
     test = state.test(command.test_id)
     if not test.complication_pending:
         raise RuleViolation("complication", f"test {test.id} has no Wrath die 1 awaiting the GM's choice")

@@ -6,6 +6,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Override, RollResistanceTest
 from domain.wrath_and_glory.events import GlorySpent, RuinGainCause, RuinGained, WrathSpent
@@ -20,7 +21,7 @@ from domain.wrath_and_glory.state import WngState
 
 
 def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "override a character")
+    require_gm(actor, message("term.wng.gm_may.override"))
     character = state.character(command.character_id)
     sheet = character.sheet
     wounds = character.wounds if command.wounds is None else command.wounds
@@ -63,7 +64,7 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
     events: list[Event] = []
     glory = state.glory
     if command.glory_dice:
-        change = spend(glory, command.glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, command.glory_dice, rule="glory")
         glory = change.after
         events.append(GlorySpent(amount=command.glory_dice, cause="bonus_dice", before=change.before,
                                  after=change.after, test_id=test_id))
@@ -76,7 +77,7 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
     positions = rerollable_positions(rolled)
     if command.reroll is not None and not outcome.success and positions:
         if command.reroll == "wrath":
-            change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(character.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=character.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=test_id))
         else:

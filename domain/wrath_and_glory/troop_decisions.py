@@ -9,6 +9,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_gm
 from domain.wrath_and_glory.commands import RegroupTroops
 from domain.wrath_and_glory.sheet import Sheet
@@ -42,7 +43,7 @@ def decide_regroup(state: WngState, command: RegroupTroops, dice: Dice, actor: A
     """The joining troops' members join `troop_id` (at least two members in all, the same profile), a free
     action; in an encounter all of them take part, none of the joining ones is acting, and the troop counts
     as having acted this round if any part of it has."""
-    require_gm(actor, "regroup troops")
+    require_gm(actor, message("term.wng.gm_may.regroup"))
     troop = state.character(command.troop_id)
     if not command.joining:
         raise RuleViolation("regroup", "name the troops whose members join")
