@@ -29,12 +29,12 @@ def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor
     failures = character.death_failures if command.death_failures is None else command.death_failures
     members = character.members_left if command.members_left is None else command.members_left
     if not 0 <= wounds <= sheet.wounds or not 0 <= shock <= sheet.shock:
-        raise RuleViolation("override", f"wounds go from 0 to {sheet.wounds} and shock from 0 to {sheet.shock}")
+        raise RuleViolation("override", case="wounds", wounds=sheet.wounds, shock=sheet.shock)
     most = max(sheet.members, character.members_left)  # a regrouped troop may outnumber its sheet
     if not 0 <= failures <= 3 or not 0 <= members <= most:
-        raise RuleViolation("override", f"death-test failures go from 0 to 3 and members from 0 to {most}")
+        raise RuleViolation("override", case="failures", members=most)
     if set(command.add_conditions) & set(command.remove_conditions):
-        raise RuleViolation("override", "a condition cannot be both added and removed")
+        raise RuleViolation("override", case="condition")
     added = tuple(c for c in command.add_conditions if not character.has(c))
     removed = tuple(c for c in command.remove_conditions if character.has(c))
     return [
@@ -52,14 +52,14 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
     character = state.character(command.character_id)
     require_control(actor, character)
     if character.has("dead"):
-        raise RuleViolation("dead", f"{character.sheet.name} is dead")
+        raise RuleViolation("dead", character=character.sheet.name)
     check_reroll_payment(character, command.reroll)
     sheet = character.sheet
     trait = sheet.conviction if command.kind == "corruption" else sheet.resolve
     pool = build_pool(0, trait or sheet.attribute("willpower"), command.bonus_dice, state.tier)
     room = pool.bonus_cap - pool.bonus_applied
     if not 0 <= command.glory_dice <= room:
-        raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {pool.bonus_cap}")
+        raise RuleViolation("bonus_dice_cap", count=room, cap=pool.bonus_cap)
     test_id = state.next_test_id()
     events: list[Event] = []
     glory = state.glory

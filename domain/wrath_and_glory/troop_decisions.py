@@ -32,11 +32,11 @@ def carried(troop: CharacterState) -> tuple[int, int]:
 def _check_troop(troop: CharacterState) -> None:
     name = troop.sheet.name
     if not troop.is_troop:
-        raise RuleViolation("regroup", f"{name} is not a troop: only the members of troops regroup")
+        raise RuleViolation("regroup", case="not_troop", troop=name)
     if troop.regrouped_into is not None:
-        raise RuleViolation("regrouped", f"the members of {name} have already joined {troop.regrouped_into}")
+        raise RuleViolation("regrouped", case="already", troop=name, into=troop.regrouped_into)
     if troop.has("dead") or troop.members_left < 1:
-        raise RuleViolation("regroup", f"{name} has no members left to regroup")
+        raise RuleViolation("regroup", case="empty", troop=name)
 
 
 def decide_regroup(state: WngState, command: RegroupTroops, dice: Dice, actor: Actor) -> list[Event]:
@@ -46,35 +46,28 @@ def decide_regroup(state: WngState, command: RegroupTroops, dice: Dice, actor: A
     require_gm(actor, message("term.wng.gm_may.regroup"))
     troop = state.character(command.troop_id)
     if not command.joining:
-        raise RuleViolation("regroup", "name the troops whose members join")
+        raise RuleViolation("regroup", case="none")
     if len(set(command.joining)) != len(command.joining) or troop.id in command.joining:
-        raise RuleViolation("regroup", "name each troop once, and the troop they join apart from them")
+        raise RuleViolation("regroup", case="named_twice")
     parts = [state.character(cid) for cid in command.joining]
     everyone = [troop, *parts]
     for each in everyone:
         _check_troop(each)
     for part in parts:
         if _profile(part.sheet) != _profile(troop.sheet):
-            raise RuleViolation(
-                "regroup", f"{part.sheet.name} and {troop.sheet.name} are different troops: only members with the "
-                "same profile fight as one troop"
-            )
+            raise RuleViolation("regroup", case="profile", part=part.sheet.name, troop=troop.sheet.name)
     acted = False
     encounter = state.encounter
     if encounter is not None:
         inside = [state.takes_part(each.id) for each in everyone]
         if any(inside) and not all(inside):
             outside = ", ".join(each.sheet.name for each, taking in zip(everyone, inside, strict=True) if not taking)
-            raise RuleViolation(
-                "regroup", f"{outside} not in encounter {encounter.id}: it joins first (wng_join_encounter)"
-            )
+            raise RuleViolation("regroup", case="outside", troops=outside, encounter=encounter.id,
+                                command="wng_join_encounter")
         if all(inside):
             for part in parts:
                 if encounter.acting == part.id:
-                    raise RuleViolation(
-                        "regroup", f"{part.sheet.name} is acting: regroup the others into it, or wait for its "
-                        "turn to end"
-                    )
+                    raise RuleViolation("regroup", case="acting", troop=part.sheet.name)
             acted = any(each.id in encounter.acted for each in everyone)
     joined = []
     for part in parts:

@@ -179,10 +179,6 @@ STILL_IN_PROSE: dict[str, int] = {"domain/campaign/decide.py": 1,
  "domain/missions/phases.py": 4,
  "domain/missions/state.py": 1,
  "domain/rulesets.py": 3,
- "domain/wrath_and_glory/resource_decisions.py": 17,
- "domain/wrath_and_glory/roll_decisions.py": 24,
- "domain/wrath_and_glory/ruling_decisions.py": 5,
- "domain/wrath_and_glory/troop_decisions.py": 8,
  "service/commanding.py": 1,
  "service/share_links.py": 1}
 
