@@ -20,7 +20,7 @@ from ..plain_text import plain_text_rule
 from .context import Env
 from .folding import fold, nearest
 from .forms import Form, Segment
-from .messages import Failure
+from .messages import Failure, either
 from .name_slots import Ref
 from .slots import Slot
 from .tokens import Token
@@ -337,7 +337,9 @@ def _unknown(scope: SegmentScope, token: Token) -> Failure:
         descriptions.append(scope.next_lead)
     if not descriptions:
         descriptions = [("nothing more", "nada más")]
-    expected = (" or ".join(d[0] for d in descriptions[:4]), " o ".join(d[1] for d in descriptions[:4]))
+    shown = descriptions[:4]
+    expected = (either(tuple(d[0] for d in shown), "en", quote=False),
+                either(tuple(d[1] for d in shown), "es", quote=False))
     return Failure("unknown_word", token.text, expected, keywords)
 
 
