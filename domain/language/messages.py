@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.catalog import text
-from domain.message import message
+from domain.message import Message, message
 
 from .words import Lang, Words
 
@@ -45,7 +45,7 @@ class Failure(Exception):
         self,
         code: ErrorCode,
         word: str | None = None,
-        expected: Words | tuple[str, str] = ("", ""),
+        expected: Words | tuple[str, str] | Message = ("", ""),
         suggestions: tuple[str, ...] = (),
         *,
         options: tuple[str, ...] = (),
@@ -56,7 +56,8 @@ class Failure(Exception):
         super().__init__(code)
         self.code = code
         self.word = word
-        self.expected = (expected.en[0], expected.es[0]) if isinstance(expected, Words) else expected
+        self.expected = (expected.en[0], expected.es[0]) if isinstance(expected, Words) else \
+            both(expected) if isinstance(expected, Message) else expected
         self.suggestions = suggestions
         self.options = options
         self.kind = kind
@@ -70,6 +71,11 @@ class Failure(Exception):
                        options=either(self.options, lang, quote=False), detail=self.detail)
         return LineError(line=line, source=source, code=self.code, word=self.word, expected=expected,
                          suggestions=self.suggestions, message=text(said, lang))
+
+
+def both(said: Message) -> tuple[str, str]:
+    """A description of what a line expected (`lines.expected.<what>`), in English and in Spanish."""
+    return text(said, "en"), text(said, "es")
 
 
 def _message_id(code: ErrorCode, kind: str) -> str:

@@ -62,3 +62,10 @@ def test_line_error_every_code_and_kind_is_in_every_language() -> None:
 def test_line_error_alternatives_are_listed_as_each_language_lists_them() -> None:
     assert _error("!cumplir m1 o9", table.GM).message.endswith("¿quisiste decir `o1` o `o2`?")
     assert _error("!complete m1 o9", table.GM).message.endswith("did you mean `o1` or `o2`?")
+
+
+def test_line_error_what_a_line_expected_is_told_in_its_language() -> None:
+    assert _error("!reward m1 kai xp=lots", table.GM).message == "`xp=lots` is not a whole number"
+    assert _error("!recompensa m1 kai xp=mucho", table.GM).message == "`xp=mucho` no es un número entero"
+    assert _error("!ataque -> cultists bolter distansia=12", table.ANA).message.startswith(
+        "no se esperaba `distansia=`: se esperaba una de las opciones ")
