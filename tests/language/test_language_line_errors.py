@@ -69,3 +69,9 @@ def test_line_error_what_a_line_expected_is_told_in_its_language() -> None:
     assert _error("!recompensa m1 kai xp=mucho", table.GM).message == "`xp=mucho` no es un número entero"
     assert _error("!ataque -> cultists bolter distansia=12", table.ANA).message.startswith(
         "no se esperaba `distansia=`: se esperaba una de las opciones ")
+
+
+def test_line_error_a_missing_plural_reads_right_in_spanish() -> None:
+    # Was "falta los participantes": the verb agreed with no noun of the sentence.
+    assert _error("!iniciar-combate e9", table.GM).message == (
+        "falta indicar los participantes (opciones: `kai`, `ister`, `cultists`, `magus`)")
