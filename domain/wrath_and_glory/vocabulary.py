@@ -40,6 +40,7 @@ from domain.language.slots import REQUIRED
 from domain.language.tokens import Token, quote
 from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
 from domain.language.words import Lang
+from domain.message import message
 
 from . import commands as g
 from . import encounter_commands as ge
@@ -121,9 +122,7 @@ class CalledShotCodec:
         try:
             location, dn, ed = parts[0], int(parts[1]), int(parts[2])
         except (IndexError, ValueError):
-            raise Failure("bad_value", token.text, (
-                "a called shot like called=head/2/1 (part/DN/ED)",
-                "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")) from None
+            raise Failure("bad_value", token.text, message("lines.expected.called_shot")) from None
         return {"location": location, "dn": dn, "ed": ed}
 
     def write(self, value: object, lang: Lang) -> str:
