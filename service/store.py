@@ -190,6 +190,11 @@ class Writer:
         )
         return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
+    async def records_upto(self, seq: int) -> list[Recorded]:
+        """The records up to `seq`, read in this transaction (a sealed test's basis, service/sealed.py)."""
+        rows = await self.connection.fetch(queries.SELECT_FOLD_ROWS, _uuid(self.head.campaign_id), 0, seq)
+        return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
     async def event_types(self, seqs: Sequence[int]) -> dict[int, str]:
         rows = await self.connection.fetch(queries.SELECT_TYPES, _uuid(self.head.campaign_id), list(seqs))
         return {row["seq"]: row["type"] for row in rows}

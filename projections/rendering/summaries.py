@@ -123,6 +123,13 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 return f"Tirada {expression}{why}: {rolled}" if es else f"Roll {expression}{why}: {rolled}"
             verb = "tira" if es else "rolls"
             return f"{who} {verb} {expression}{why}: {rolled}"
+        case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
+            # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
+            who = _name(state, cid)
+            why = f" ({reason})" if reason else ""
+            if es:
+                return f"Prueba secreta{why}{f' de {who}' if who else ''} del DJ: resultado oculto hasta que se revele"
+            return f"Sealed test{why}{f' for {who}' if who else ''} by the GM: outcome hidden until revealed"
         case SecretRollSealed(expression=expression, reason=reason, character_id=cid):
             # Only that a roll was made, what for and its dice: its faces are not in the event.
             who = _name(state, cid)
@@ -131,6 +138,10 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
                 return f"Tirada secreta {expression}{why}{f' de {who}' if who else ''} del DJ: caras ocultas hasta " \
                        "que se revele"
             return f"Sealed roll {expression}{why}{f' for {who}' if who else ''} by the GM: faces hidden until revealed"
+        case SecretRollRevealed(roll=roll, dice=dice, events=int(count)) if count > 0:
+            faces = ", ".join(str(die.value) for die in dice)
+            return (f"Prueba secreta {roll} revelada: dados [{faces}]" if es
+                    else f"Sealed test {roll} revealed: dice [{faces}]")
         case SecretRollRevealed(roll=roll, dice=dice, total=total):
             return (f"Tirada secreta {roll} revelada: {_unsealed(state, roll, dice, total)}" if es
                     else f"Sealed roll {roll} revealed: {_unsealed(state, roll, dice, total)}")
