@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from service.cli import main as cli
-from tests.service.test_audit import export_to, rechain, write
+from tests.service.test_audit import export_to
 from tests.support import docs_verifier
 
 MAGUS = {"characteristics": {"WS": 35, "BS": 30, "S": 35, "T": 35, "Ag": 30, "Int": 30, "Per": 38, "WP": 40,
