@@ -25,6 +25,10 @@ from domain.events import Event, JsonObject, event_type
 SEALABLE: dict[str, str] = {"d100_test": "d100_test_rolled", "wng_roll_test": "wng_test_rolled"}
 # Fields that spend something (Fate, Glory) or involve others (helpers, an extended test): refused up front,
 # before any die is drawn, so no refusal of a sealed test ever depends on its faces.
+# What a sealed test may record after its result, because the dice decide it (so refusing it would tell the
+# faces): a Wrath & Glory Wrath 6 gains the group 1 Glory. Its fold adds the amount to the Glory held at the
+# reveal (domain/wrath_and_glory/evolve.py), so being decided at the basis leaves nothing stale.
+CONSEQUENCES: frozenset[str] = frozenset({"wng_glory_gained"})
 _SPENDING: dict[str, tuple[str, ...]] = {
     "d100_test": ("fate_bonus", "helpers", "extended_id"),
     "wng_roll_test": ("glory_dice",),
@@ -90,12 +94,13 @@ def decide_outcome(
     recording = _Recording(dice)
     events = decide(state, opened(command), recording, actor, context)
     wanted = SEALABLE[command_tag(command)]
-    if [event_type(e) for e in events] != [wanted]:
+    others = [event_type(e) for e in events[1:] if event_type(e) not in CONSEQUENCES]
+    if not events or event_type(events[0]) != wanted or others:
         raise RuleViolation(
             "secret_test",
             f"a sealed {command_tag(command)} records its result only; this one would also record "
-            f"{', '.join(event_type(e) for e in events if event_type(e) != wanted) or 'nothing'}: "
-            "test in the open, or outside the encounter's actions (a free or reaction test)",
+            f"{', '.join(others) or 'something else first'}: test in the open, or outside the encounter's actions "
+            "(a free or reaction test)",
         )
     return events, tuple(recording.rolled)
 
