@@ -148,7 +148,7 @@ def test_a_sealed_wrath_six_gains_glory_onto_the_glory_held_at_the_reveal() -> N
     assert [type(e).__name__ for e in revealed] == ["SecretRollRevealed", "TestRolled", "GloryGained"]
     # The Glory gained at the basis read 2 → 3; the group holds 0 now, and gains 1 onto it.
     rules = table.state.rules
-    assert rules is not None and getattr(rules, "glory") == 1
+    assert rules is not None and rules.glory == 1
 
 
 def test_a_reveal_whose_outcome_is_not_the_sealed_one_is_refused() -> None:
