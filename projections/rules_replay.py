@@ -17,7 +17,13 @@ import msgspec
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, InviteParticipant
 from domain.campaign.decide import CommandContext, CreateCampaign, SecretDraw, decide_creation
-from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed, SecretRollRevealed, SecretRollSealed
+from domain.campaign.events import (
+    AttemptRefused,
+    DiceSeedCommitted,
+    DiceSeedRevealed,
+    SecretRollRevealed,
+    SecretRollSealed,
+)
 from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.sealed_reveal import decide_again
 from domain.campaign.state import CampaignState
@@ -29,6 +35,7 @@ from domain.events import Event
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.plain_text import convert_as_recorded
 from domain.rulesets import accepted_commands
+from projections import attempt_replay
 from projections.recorded import Recorded
 from projections.replay import campaign_state, is_voiding
 
@@ -36,7 +43,8 @@ _COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMAND
                                         *accepted_commands())
 _AnyCommand = Union[_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - the registry's union, built at import
 
-Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable"]
+Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable",
+               "not_refused", "refusal_differs", "dice_differ"]
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
@@ -99,6 +107,19 @@ class RulesReplay:
         # decided again at its reveal, when its dice (its key's) are known (docs/fairness.md).
         self._seals: dict[int, tuple[list[Recorded], dict[str, Any], CampaignState]] = {}
 
+    @property
+    def state(self) -> CampaignState:
+        """The campaign before the command being closed (the replay's fold so far)."""
+        return self._state
+
+    @property
+    def records(self) -> list[Recorded]:
+        return self._records
+
+    @property
+    def types(self) -> dict[int, str]:
+        return self._types
+
     def add(self, record: Recorded) -> None:
         run = self._run
         if run and record.meta.command_id is not None and record.meta.command_id == run[0].meta.command_id:
@@ -120,7 +141,14 @@ class RulesReplay:
             return
         body = run[0].meta.command
         first = run[0].event
-        if body is None:
+        if isinstance(first, AttemptRefused):
+            found = attempt_replay.check(self, run, first)
+            if found is None:
+                self.not_replayable += 1
+            else:
+                self.replayed += 1
+                self.divergences.extend(found)
+        elif body is None:
             self.not_replayable += 1
         elif isinstance(first, SecretRollSealed) and first.command is not None:
             self._seals[run[0].seq] = (run, body, self._state)
@@ -202,10 +230,7 @@ class RulesReplay:
             # Recorded before the plain-text rules, a name may hold what the edge now refuses: read as recorded.
             creation = convert_as_recorded(body, CreateCampaign)
             return decide_creation(self.campaign_id, creation, meta.actor or "gm", commitment)
-        command: Command = convert_as_recorded(body, _AnyCommand)
-        if meta.post is not None:
-            command = msgspec.structs.replace(command, post=PostRef(id=meta.post.id, url=meta.post.url,
-                                                                    author=meta.post.author))
+        command = recorded_command(body, meta.post)
         prefix = "p" if isinstance(command, InviteParticipant) else "c"
         named = getattr(command, "seqs", ())
         context = CommandContext(
@@ -234,6 +259,14 @@ class RulesReplay:
             raise DiceExhausted(f"sealed test {revealed.roll} rolls {dice.used} dice; its reveal shows "
                                 f"{len(revealed.dice)}")
         return SecretDraw(key=revealed.key, dice=drawn, events=tuple(events))
+
+
+def recorded_command(body: Any, post: PostRef | None) -> Command:
+    """A command as the log keeps it, read back with the post it came from (the envelope's)."""
+    command: Command = convert_as_recorded(body, _AnyCommand)
+    if post is not None:
+        command = msgspec.structs.replace(command, post=PostRef(id=post.id, url=post.url, author=post.author))
+    return command
 
 
 def _plain(event: Event) -> Any:

@@ -198,6 +198,9 @@ class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     dice: tuple[Die, ...] = ()
     unverifiable: tuple[UnverifiableDie, ...] = ()
     contributed: str | None = None
+    # The command the line decided, as `meta.command` keeps a command: the rules replay decides it again
+    # (docs/audit-format.md, "Replaying the rules"). Absent from attempts recorded before it was kept.
+    command: JsonObject | None = None
 
 
 class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -210,6 +213,8 @@ class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     kind: str
     rule: str | None
     reason: str
+    # The refused command, as `meta.command` keeps a command (None in attempts recorded before it was kept).
+    command: JsonObject | None = None
 
 
 class AttemptRefused(Event, frozen=True, tag="attempt_refused"):
