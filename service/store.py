@@ -465,6 +465,11 @@ class EventStore:
         row = await self.pool.fetchrow(queries.SELECT_ONE_STORED, _uuid(campaign_id), seq)
         return stored_from_row(row) if row is not None else None
 
+    async def reveal_of(self, campaign_id: str, roll: int) -> int | None:
+        """The seq of the reveal of the sealed roll at seq `roll`, once revealed."""
+        found = await self.pool.fetchval(queries.SELECT_SECRET_REVEAL, _uuid(campaign_id), roll)
+        return int(found) if found is not None else None
+
     async def command_of(self, campaign_id: str, seq: int) -> list[StoredEvent]:
         """All events written by the command that wrote event `seq`."""
         rows = await self.pool.fetch(queries.SELECT_COMMAND_OF_SEQ, _uuid(campaign_id), seq)

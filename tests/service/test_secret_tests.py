@@ -225,3 +225,19 @@ def test_the_documented_sealed_test_vector_recomputes_from_the_doc_alone() -> No
     from service.codec import decode_event
     decoded = [decode_event(e["type"], 1, json.dumps(e["data"]).encode()) for e in events]
     assert outcome_commitment(key.hex(), decoded) == outcome
+
+
+async def test_the_proof_of_a_sealed_roll_says_sealed_then_checks_its_reveal(campaign: Any) -> None:
+    await campaign.ok({"type": "start_session"})
+    roll = (await campaign.ok({"type": "roll", "expression": "3d10+1d5+2", "reason": "ambush", "secret": True}))[
+        "version"]
+    before = (await campaign.get(f"/rolls/{roll}")).json()
+    assert before["sealed"] and not before["revealed"] and before["dice"] == [] and before["key"] is None
+    assert before["shape"] == [10, 10, 10, 10] and before["verified"] is None
+    revealed = await campaign.ok({"type": "reveal_secret_roll", "seq": roll})
+    await campaign.ok({"type": "end_session"})
+    for seq in (roll, revealed["version"]):
+        after = (await campaign.get(f"/rolls/{seq}")).json()
+        assert after["revealed"] and after["key_matches_commitment"] and after["key_from_seed"], after
+        assert [d["value"] for d in after["dice"]] == [d["value"] for d in revealed["events"][0]["data"]["dice"]]
+        assert after["verified"] is True and after["sealed_seq"] == roll
