@@ -261,4 +261,8 @@ STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     TurnRedone,
     AttemptRefused,
     NonceReserved,
+    # A sealed roll and its reveal belong to no turn: undoing the turn it was sealed in would void the seal, so
+    # the roll would never be revealed (the GM escaping an outcome it disliked; docs/fairness.md).
+    SecretRollSealed,
+    SecretRollRevealed,
 )

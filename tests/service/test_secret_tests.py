@@ -241,3 +241,22 @@ async def test_the_proof_of_a_sealed_roll_says_sealed_then_checks_its_reveal(cam
         assert after["revealed"] and after["key_matches_commitment"] and after["key_from_seed"], after
         assert [d["value"] for d in after["dice"]] == [d["value"] for d in revealed["events"][0]["data"]["dice"]]
         assert after["verified"] is True and after["sealed_seq"] == roll
+
+
+async def test_undoing_the_turn_a_sealed_test_was_made_in_does_not_unmake_the_seal(campaign: Any) -> None:
+    """The attack: the GM seals the Magus's Awareness inside an encounter turn, dislikes what the answer shows,
+    and undoes the turn. The seal (and later its reveal) belongs to no turn: the undo cannot void it."""
+    await magus(campaign)
+    ork = {**MAGUS, "characteristics": {**MAGUS["characteristics"], "Ag": 20}}
+    await campaign.ok({"type": "create_character", "character_id": "ork", "name": "Ork", "kind": "npc",
+                       "sheet": ork})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["magus", "ork"]})
+    await campaign.ok({"type": "d100_next_turn"})
+    answer = await campaign.ok(AWARENESS)
+    roll = answer["version"]
+    assert "encounter" not in answer["events"][0]["meta"]
+    await campaign.command({"type": "undo_turn", "encounter": "gate"})  # whatever it undoes, not the seal
+    assert str(roll) in json.dumps((await campaign.get("/state")).json()["sealed"])
+    revealed = await campaign.ok({"type": "reveal_secret_roll", "seq": roll})
+    assert "encounter" not in revealed["events"][0]["meta"]
+    assert {k: v for k, v in outcome(answer).items() if k != "type"} == revealed["events"][1]["data"]
