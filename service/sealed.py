@@ -15,7 +15,7 @@ from domain.campaign.sealed_tests import outcome_commitment
 from domain.campaign.state import CampaignState, SealedRoll
 from domain.dice_expression import Evaluated, evaluate, parse, render
 from projections.recorded import EventMeta, Recorded
-from projections.replay import campaign_state
+from projections.replay import campaign_state, is_voiding
 from service import dice_source
 from service.store import Writer
 
@@ -40,7 +40,7 @@ def secret_draw(
     if sealed.command is None:
         return SecretDraw(key=key.hex(), dice=evaluate(parse(sealed.expression), dice).dice)
     if basis is None:
-        raise RuntimeError(f"the basis of sealed test {roll} was not read")
+        raise RuntimeError(f"the basis of sealed test {roll} was not read ({sealed.basis})")
     events, rolled = decide_again(basis, campaign_id, roll, sealed, dice)
     if outcome_commitment(key.hex(), events) != sealed.outcome:
         raise OutcomeMismatch(f"sealed test {roll} decided again at its basis {sealed.basis} is not the outcome "
@@ -67,8 +67,16 @@ async def bases(writer: Writer, state: CampaignState) -> dict[int, CampaignState
         return {}
     records = await writer.records_upto(wanted[-1])
     folded: dict[int, CampaignState] = {}
+    at, done = CampaignState(), 0
     for basis in wanted:
-        folded[basis] = campaign_state([r for r in records if r.seq <= basis])
+        # One fold along the log, basis after basis; from the start again only where a chunk voids or restores
+        # earlier events (which events are live changes: service/commanding.py folds again the same way).
+        chunk = [r for r in records if done < r.seq <= basis]
+        if done == 0 or any(is_voiding(r) for r in chunk):
+            at = campaign_state([r for r in records if r.seq <= basis])
+        else:
+            at = campaign_state(chunk, initial=at)
+        folded[basis], done = at, basis
     return {roll: folded[sealed.basis] for roll, sealed in state.sealed.items()
             if sealed.basis is not None and sealed.basis in folded}
 

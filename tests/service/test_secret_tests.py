@@ -260,3 +260,22 @@ async def test_undoing_the_turn_a_sealed_test_was_made_in_does_not_unmake_the_se
     revealed = await campaign.ok({"type": "reveal_secret_roll", "seq": roll})
     assert "encounter" not in revealed["events"][0]["meta"]
     assert {k: v for k, v in outcome(answer).items() if k != "type"} == revealed["events"][1]["data"]
+
+
+async def test_the_end_of_the_session_reveals_every_sealed_test_each_at_its_own_basis(campaign: Any) -> None:
+    """Three sealed tests with a sheet edit and a retraction between them: the epoch's reveal decides each
+    against the campaign as it was when it was sealed."""
+    await magus(campaign)
+    first = await campaign.ok(AWARENESS)
+    keen = {**MAGUS, "characteristics": {**MAGUS["characteristics"], "Per": 58}}
+    await campaign.ok({"type": "d100_edit_sheet", "character_id": "magus", "sheet": keen, "reason": "augmetic"})
+    second = await campaign.ok({**AWARENESS, "test_id": "magus-listens-2"})
+    rolled = await campaign.ok({"type": "roll", "expression": "d6", "reason": "a stray roll"})
+    await campaign.ok({"type": "retract", "seqs": [rolled["version"]], "reason": "wrong thread"})
+    third = await campaign.ok({**AWARENESS, "test_id": "magus-listens-3", "difficulty": "easy"})
+    ended = await campaign.ok({"type": "end_session"})
+    tests = [e["data"] for e in ended["events"] if e["type"] == "d100_test_rolled"]
+    assert [t["target"] for t in tests] == [28, 48, 88]  # Per 38 − 10; Per 58 − 10; Per 58 + 30
+    assert tests == [{k: v for k, v in outcome(a).items() if k != "type"} for a in (first, second, third)]
+    online = (await campaign.get("/verify?rules=true")).json()
+    assert online["ok"] and online["rules"]["not_replayable"] == 0, online
