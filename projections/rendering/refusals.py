@@ -33,6 +33,8 @@ SPANISH: dict[str, str] = {
     "retraction": "ese evento no se puede anular",
     "secret_roll": "ese evento no es una tirada secreta aún oculta, o no hay época de dados secreta en la que "
                    "sellarla",
+    "secret_test": "una prueba secreta solo registra su resultado: sin Destino, Gloria, ayudantes ni test extendido, "
+                   "y fuera de las acciones del combate (una prueba libre o de reacción); o haz la prueba a la vista",
     "ruleset": "esa orden es de otro reglamento que el de esta campaña",
     "undo": "ese combate no tiene ningún turno que deshacer",
     "token_already_revoked": "el token de ese participante ya está revocado: sustitúyelo para darle uno nuevo",

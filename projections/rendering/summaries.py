@@ -116,6 +116,12 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
                     "campaign.dice_rolled.reason", **said)
             return message("campaign.dice_rolled.by", who=who, **said) if who else message(
                 "campaign.dice_rolled", **said)
+        case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
+            # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
+            who = _name(state, cid)
+            said = {"reason": reason} if reason else {}
+            return message("campaign.test_sealed.for" + (".reason" if reason else ""), who=who, **said) if who \
+                else message("campaign.test_sealed" + (".reason" if reason else ""), **said)
         case SecretRollSealed(expression=expression, reason=reason, character_id=cid):
             # Only that a roll was made, what for and its dice: its faces are not in the event.
             who = _name(state, cid)
@@ -124,6 +130,8 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
                     if who else message("campaign.roll_sealed.reason", expression=expression, reason=reason)
             return message("campaign.roll_sealed.for", expression=expression, who=who) if who else message(
                 "campaign.roll_sealed", expression=expression)
+        case SecretRollRevealed(roll=roll, dice=dice, events=int(count)) if count > 0:
+            return message("campaign.test_revealed", roll=roll, faces=", ".join(str(die.value) for die in dice))
         case SecretRollRevealed(roll=roll, dice=dice, total=total):
             return message("campaign.roll_revealed", roll=roll, rolled=_unsealed(state, roll, dice, total))
         case GmNoted(text=note):
