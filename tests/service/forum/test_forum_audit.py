@@ -132,7 +132,7 @@ async def test_forum_audit_two_lx_blocks_on_one_line_both_run(client: Any) -> No
     # A reused id, told in Spanish, no longer calls every id a combat's.
     again = await thread.send("Ana", "!prueba Per #p77-1")
     assert again.status_code == 422 and again.json()["rule"] == "id_reused"
-    assert "ese id ya se usó en esta campaña" in again.json()["detail"]
+    assert "el id de prueba «p77-1» ya se usa en esta campaña" in again.json()["detail"]
 
 
 async def test_forum_audit_a_spanish_verb_of_the_other_ruleset_is_answered_in_spanish(client: Any) -> None:
