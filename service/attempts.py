@@ -132,7 +132,7 @@ def kind_of(error: DomainError) -> str:
 def _refusal(line: int | None, source: str, command: Command, error: DomainError) -> AttemptRefusal:
     rule = error.rule if isinstance(error, RuleViolation) else None
     return AttemptRefusal(line=line, source=source, command_type=command_tag(command), kind=kind_of(error),
-                          rule=rule, reason=error.message)
+                          rule=rule, reason=error.message, said=error.said)
 
 
 def _provenance(state: CampaignState) -> tuple[int, str | None]:

@@ -184,9 +184,6 @@ REASONS = [
     ("soak", "a troop cannot soak", "una tropa no puede ignorar heridas"),
     ("soak", "Sigma 19 has no wounds waiting to be soaked or taken",
      "no tiene heridas esperando a que las ignore o las reciba"),
-    ("fate_needs_test", "say which test gains the degree of success", "di a qué prueba se añade el grado de éxito"),
-    ("deathwatch_only", "Squad and Solo Mode uses of Fate are Deathwatch rules",
-     "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
     ("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule",
      "el sacrificio heroico es una regla de Deathwatch"),
     ("glory", "add at least one Glory die", "añade al menos un dado de Gloria"),
@@ -208,6 +205,30 @@ def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
 
     assert refusal("rule-violation", rule, english, "es") == spanish
     assert refusal("rule-violation", rule, english, "en") == english
+
+
+# The d100 rules' several reasons are messages of the catalog (issue 20): each its own message, told as such.
+D100_REASONS = [
+    (("fate_needs_test", "degree"), "say which test gains the degree of success",
+     "di a qué prueba se añade el grado de éxito"),
+    (("deathwatch_only", "fate_modes"), "Squad and Solo Mode uses of Fate are Deathwatch rules",
+     "los usos del Destino en Modo Escuadra y Modo Solo son reglas de Deathwatch"),
+    (("deathwatch_only", "heroic_sacrifice"), "the Heroic Sacrifice is a Deathwatch rule",
+     "el Sacrificio Heroico es una regla de Deathwatch"),
+]
+
+
+@pytest.mark.parametrize(("reason", "english", "spanish"), D100_REASONS)
+def test_forum_audit_a_d100_rule_with_several_reasons_says_the_right_one_in_spanish(
+    reason: tuple[str, str], english: str, spanish: str
+) -> None:
+    from domain.errors import RuleViolation
+    from projections.rendering.refusals import refusal
+
+    rule, case = reason
+    error = RuleViolation(rule, case=case)
+    assert refusal("rule-violation", rule, error.message, "es", error.said) == spanish
+    assert refusal("rule-violation", rule, error.message, "en", error.said) == error.message == english
 
 
 async def test_forum_audit_a_spanish_refusal_names_what_does_not_exist(client: Any) -> None:
