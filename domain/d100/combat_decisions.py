@@ -67,7 +67,7 @@ def _rof(weapon: Weapon, mode: FireMode) -> int:
         return 1
     rof = weapon.semi if mode == "semi" else weapon.full
     if rof <= 0:
-        raise RuleViolation("no_such_fire_mode", case=mode, weapon=weapon.name)
+        raise RuleViolation("no_such_fire_mode", case="semi" if mode == "semi" else "full", weapon=weapon.name)
     return rof
 
 

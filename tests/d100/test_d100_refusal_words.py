@@ -12,14 +12,16 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
+from msgspec.structs import replace
 
 from domain.catalog import LANGS, has, text
 from domain.d100.checks import Resisting, TestKind
 from domain.d100.commands import Attack, GmRuling, NextTurn, StartEncounter, TakeAim
 from domain.errors import RuleViolation
 from domain.message import Message
-from tests.d100.encounter_fixtures import ANNA, GM, Table, horde, marine
+from tests.d100.encounter_fixtures import ANNA, GM, Table, cultist, horde, marine
 from tests.d100.test_d100_comrades import order, platoon
+from tests.d100.test_d100_regressions import PISTOL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,6 +80,18 @@ def test_an_incapacitated_character_is_told_by_its_conditions_in_each_language()
     assert refused.rule == "incapacitated"
     assert str(refused) == "Brother is stunned, helpless and cannot aim"
     assert _said(refused, "es") == "Brother no puede apuntar en su estado (Aturdido, Indefenso)"
+
+
+def test_a_weapon_without_full_auto_cannot_lay_down_suppressing_fire_in_either_language() -> None:
+    # Suppressing Fire is a fully automatic burst (RULES A5): a pistol with no full-auto rate refuses it.
+    table = Table()
+    table.register("brother", "anna", replace(marine(), weapons=(PISTOL,)))
+    table.register("cultist", "boris", cultist())
+    refused = _refused(table, Attack(attack_id="s1", attacker_id="brother", target_id="cultist",
+                                     weapon_id="laspistol", action="suppressing", distance_m=20), actor=ANNA)
+    assert refused.rule == "no_such_fire_mode"
+    assert str(refused) == "the Laspistol cannot fire fully automatic"
+    assert _said(refused, "es") == "el arma Laspistol no dispara en automático"
 
 
 def _calls(path: Path, name: str) -> list[ast.Call]:
