@@ -142,7 +142,7 @@ def body_of(command: Command) -> dict[str, Any]:
 def _refusal(line: int | None, source: str, command: Command, error: DomainError) -> AttemptRefusal:
     rule = error.rule if isinstance(error, RuleViolation) else None
     return AttemptRefusal(line=line, source=source, command_type=command_tag(command), kind=kind_of(error),
-                          rule=rule, reason=error.message, command=body_of(command))
+                          rule=rule, reason=error.message, said=error.said, command=body_of(command))
 
 
 def _provenance(state: CampaignState) -> tuple[int, str | None]:

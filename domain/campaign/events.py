@@ -14,6 +14,7 @@ from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
 from domain.events import Event, JsonObject, RestoringEvent, VoidingEvent, members
+from domain.message import Message
 
 # A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
 Ruleset = str
@@ -203,9 +204,11 @@ class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     command: JsonObject | None = None
 
 
-class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """Why an attempt was refused: at which line (None for a command sent alone), the kind of refusal
-    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence."""
+    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence; `said`, the
+    refusal's message of the catalog, tells it again in any language (absent from attempts refused before the
+    catalog, and from refusals still in prose: those are told by `reason` and the rule's name)."""
 
     line: int | None
     source: str
@@ -215,6 +218,7 @@ class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     reason: str
     # The refused command, as `meta.command` keeps a command (None in attempts recorded before it was kept).
     command: JsonObject | None = None
+    said: Message | None = None
 
 
 class AttemptRefused(Event, frozen=True, tag="attempt_refused"):
