@@ -56,6 +56,15 @@ class Surroundings:
     missions: MissionsState
 
 
+class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
+    """One game an engine plays, as the engine declares it: the only place its name and title are written."""
+
+    name: str  # the campaign's `ruleset` (create_campaign), a registry key: "deathwatch"
+    title: str  # the game's own title, the same in every language: "Deathwatch"
+    # Whether the missions' squad leader and oaths (Deathwatch's Squad Mode, RULES A11) are played.
+    oaths: bool = False
+
+
 # What a reader follows about one character, by key (wounds, shock, fate, magnitude …): a number, or the
 # names of its conditions. The renderers show what changed as "Brother Kai: 12 → 7 wounds".
 Standing = Mapping[str, int | tuple[str, ...]]
@@ -111,6 +120,23 @@ class Engine(Protocol):
     @property
     def label(self) -> str:
         """How a person names the rules ("d100", "Wrath & Glory")."""
+        ...
+
+    @property
+    def rulesets(self) -> tuple[Ruleset, ...]:
+        """The games this engine plays: the registry's names come from here and nowhere else."""
+        ...
+
+    @property
+    def command_prefix(self) -> str:
+        """The family prefix of every command and event tag of the engine ("d100" in `d100_attack`)."""
+        ...
+
+    @property
+    def legacy_die_copies(self) -> Mapping[tuple[str, int], str]:
+        """(event tag, schema version) -> the field of that older version that copied dice recorded elsewhere
+        (`before`, or `rerolls[].before` in each item of `rerolls`): a verifier skips exactly these
+        (docs/fairness.md, "Where the dice are in the log")."""
         ...
 
     @property

@@ -44,7 +44,7 @@ from domain.engine import Engine, RulesState
 from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
 from domain.missions.state import initial_state as initial_missions
-from domain.rulesets import engines, initial_rules
+from domain.rulesets import engines, initial_rules, plays_oaths
 from projections import missions as missions_fold
 from projections.recorded import Recorded
 
@@ -86,7 +86,7 @@ def _created(state: CampaignState, event: Event, seq: int) -> CampaignState:
         ruleset=event.ruleset,
         options=event.options,
         rules=initial_rules(event.ruleset, event.options),
-        missions=initial_missions(event.ruleset),
+        missions=initial_missions(event.ruleset, oaths=plays_oaths(event.ruleset)),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -11,7 +11,7 @@ from ..characters import CreateCharacter
 from ..commands import Actor, Command
 from ..dice import Dice
 from ..encounter import TurnPosition
-from ..engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
+from ..engine import NewCharacter, OptionValue, Ruleset, RulesState, SkipReason, Surroundings
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
 from ..language import LineForms
@@ -26,7 +26,13 @@ from .skipped import d100_skip
 from .state import D100State, initial_state
 from .vocabulary import VOCABULARY
 
-_VARIANTS: dict[str, D100Ruleset] = {"deathwatch": "deathwatch", "dark_heresy": "dark_heresy", "only_war": "only_war"}
+# The games this engine plays; each is a D100Ruleset, whose options_for sets its variant defaults.
+RULESETS = (
+    Ruleset(name="deathwatch", title="Deathwatch", oaths=True),
+    Ruleset(name="dark_heresy", title="Dark Heresy"),
+    Ruleset(name="only_war", title="Only War"),
+)
+_VARIANTS: dict[str, D100Ruleset] = {variant: variant for variant in get_args(D100Ruleset)}
 
 
 def _registered(command: Command) -> Command:
@@ -49,6 +55,9 @@ class D100Engine:
 
     name = "d100"
     label = "d100"
+    rulesets = RULESETS
+    command_prefix = "d100"
+    legacy_die_copies: Mapping[tuple[str, int], str] = {}
     command_union: object = D100Command
     event_union: object = D100Event
     commands = COMMANDS

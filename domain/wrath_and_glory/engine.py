@@ -10,7 +10,7 @@ from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition
-from domain.engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
+from domain.engine import NewCharacter, OptionValue, Ruleset, RulesState, SkipReason, Surroundings
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
 from domain.language import LineForms
@@ -46,6 +46,14 @@ class WngEngine:
 
     name = "wrath_and_glory"
     label = "Wrath & Glory"
+    rulesets = (Ruleset(name="wrath_and_glory", title="Wrath & Glory"),)
+    command_prefix = "wng"
+    # Two older versions copied, as die objects, dice a reroll replaced (docs/fairness.md): their v2 name
+    # only the replaced faces.
+    legacy_die_copies: Mapping[tuple[str, int], str] = {
+        ("wng_dice_rerolled", 1): "rerolls[].before",
+        ("wng_soak_rerolled", 1): "before",
+    }
     command_union: object = WngCommand
     event_union: object = WngEvent
     commands = COMMANDS

@@ -37,7 +37,7 @@ from domain.dice import Die
 from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.missions.events import MissionFact
-from domain.rulesets import engine_for
+from domain.rulesets import engine_for, ruleset_title
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
@@ -68,17 +68,13 @@ def _events_es(seqs: tuple[int, ...]) -> str:
     return f"el evento {seqs[0]}" if len(seqs) == 1 else f"los eventos {_seqs(seqs)}"
 
 
-# The games' own titles, the same in both languages; a reader never sees the ruleset's code (`only_war`).
-RULESET_NAMES = {"deathwatch": "Deathwatch", "dark_heresy": "Dark Heresy", "only_war": "Only War",
-                 "wrath_and_glory": "Wrath & Glory"}
-
-
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
     es = lang == "es"
     match event:
         case CampaignCreated(name=name, ruleset=ruleset):
-            shown = RULESET_NAMES.get(ruleset, ruleset)
+            # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
+            shown = ruleset_title(ruleset)
             return f"Campaña «{name}» creada ({shown})" if es else f"Campaign “{name}” created ({shown})"
         case ParticipantJoined(name=name, role=role):
             return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"

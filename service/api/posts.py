@@ -24,6 +24,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
+from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
@@ -157,8 +158,9 @@ def _nothing(lang: Lang) -> str:
     return "no se ha registrado nada del mensaje" if lang == "es" else "nothing of the post was recorded"
 
 
-# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks.
-_COMMAND_TYPE = re.compile(r"\b(?:d100|wng)_[a-z_]+\b")
+# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks: an engine's
+# command prefix (domain.engine.Engine.command_prefix), then the command's name.
+_COMMAND_TYPE = re.compile(rf"\b(?:{'|'.join(map(re.escape, command_prefixes()))})_[a-z_]+\b")
 
 
 def _as_lines(message: str, grammar: Grammar, lang: Lang) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from domain.engine import Lang
+from domain.rulesets import ENGINES
 from projections.rendering.vocabulary import term, word
 from service.client.tables import Cell
 
@@ -23,7 +24,8 @@ def _say(lang: Lang, english: str, spanish: str) -> str:
 
 def _rules_word(value: str, state: Json, lang: Lang) -> str:
     """A condition or a kind as the campaign's rules engine says it in the reader's language."""
-    return term(value, lang, str(state.get("ruleset") or "deathwatch"))
+    # A state without a ruleset (an older server's) reads as the registry's first game, as an empty campaign does.
+    return term(value, lang, str(state.get("ruleset") or next(iter(ENGINES))))
 
 
 class Board(NamedTuple):

@@ -41,7 +41,8 @@ ORDO_LEADS = MissionLeaderChosen(mission_id="relay", character_id="ordo", method
 
 
 def given(*events: Event, ruleset: str = "deathwatch") -> MissionsState:
-    start = initial_state("only_war") if ruleset == "only_war" else initial_state()
+    # Only War plays no oaths: its engine says so (domain.engine.Ruleset.oaths), and the campaign fold passes it.
+    start = initial_state("only_war", oaths=False) if ruleset == "only_war" else initial_state()
     return reduce(evolve, events, start)
 
 
