@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from domain.commands import Command
 from domain.d100 import ENGINE as D100
 from domain.encounter import TurnPosition
-from domain.engine import Engine, OptionValue, Ruleset, RulesState
+from domain.engine import Engine, EngineReads, EngineRules, EngineSurface, OptionValue, Ruleset, RulesState
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.wrath_and_glory import ENGINE as WRATH_AND_GLORY
@@ -68,6 +68,31 @@ def engine_of_state(state: RulesState) -> Engine:
     return _BY_STATE[type(state)]
 
 
+def rules_of(state: RulesState) -> EngineRules:
+    """The rules of the engine whose state this is: what a decision asks of it."""
+    return _BY_STATE[type(state)]
+
+
+def reads_of(state: RulesState) -> EngineReads:
+    """What a read looks at in this engine state: characters, encounters, position, pools."""
+    return _BY_STATE[type(state)]
+
+
+def surface_of(state: RulesState) -> EngineSurface:
+    """The words of the engine whose state this is."""
+    return _BY_STATE[type(state)]
+
+
+def surface_for(ruleset: str) -> EngineSurface:
+    """The words of the engine that plays `ruleset` (an unknown name is refused, naming the known ones)."""
+    return engine_for(ruleset)
+
+
+def surfaces() -> tuple[EngineSurface, ...]:
+    """Each engine's words once, in registry order."""
+    return _REGISTERED
+
+
 def engine_of_command(command: type[Command]) -> Engine | None:
     """The engine a command type belongs to (its own, internal or older spelling); None for shared commands."""
     return _BY_COMMAND.get(command)
@@ -75,7 +100,7 @@ def engine_of_command(command: type[Command]) -> Engine | None:
 
 def position(rules: RulesState | None) -> TurnPosition | None:
     """Where the campaign is inside an encounter, as its rules engine says (None outside one)."""
-    return _BY_STATE[type(rules)].position(rules) if rules is not None else None
+    return reads_of(rules).position(rules) if rules is not None else None
 
 
 def event_types() -> tuple[type[Event], ...]:

@@ -40,7 +40,7 @@ from domain.campaign.state import (
     SealedRoll,
     TurnRecord,
 )
-from domain.engine import Engine, RulesState
+from domain.engine import EngineRules, RulesState
 from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
 from domain.missions.state import initial_state as initial_missions
@@ -50,7 +50,7 @@ from projections.recorded import Recorded
 
 Handler = Callable[[CampaignState, Event, int], CampaignState]
 # For each engine's state type: the engine, and the event types its fold reads.
-_ENGINES: dict[type[RulesState], tuple[Engine, frozenset[type[Event]]]] = {
+_ENGINES: dict[type[RulesState], tuple[EngineRules, frozenset[type[Event]]]] = {
     engine.state_type: (engine, frozenset((*engine.events, CharacterCreated))) for engine in engines()
 }
 _MISSION_TYPES = frozenset(MISSION_EVENTS)

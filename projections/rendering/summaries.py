@@ -37,7 +37,7 @@ from domain.dice import Die
 from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.missions.events import MissionFact
-from domain.rulesets import engine_for, ruleset_title
+from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
@@ -223,7 +223,7 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     if sentence is None and isinstance(event, MissionFact):
         sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
-        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
+        sentence = surface_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
         return Described(sentence, True)
     facts = _facts(event, before, lang, name)

@@ -9,7 +9,7 @@ import pytest
 from domain.campaign.events import CampaignCreated
 from domain.d100 import D100Ruleset
 from domain.d100.engine import RULESETS as D100_RULESETS
-from domain.engine import Engine
+from domain.engine import Engine, EngineReads, EngineRules, EngineSurface
 from domain.rulesets import ENGINES, command_prefixes, engines, legacy_die_copies, plays_oaths, ruleset_title
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
@@ -57,3 +57,15 @@ def test_a_campaigns_missions_play_oaths_as_its_ruleset_declares(ruleset: str, o
     created = CampaignCreated(campaign_id="c", name="C", ruleset=ruleset)
     state = campaign_state([Recorded(1, created, EventMeta())])
     assert (state.missions.ruleset, state.missions.oaths) == (ruleset, oaths)
+
+
+@pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)
+def test_every_engine_implements_the_three_parts_of_the_interface(engine: Engine) -> None:
+    assert {EngineRules, EngineReads, EngineSurface} <= set(type(engine).__mro__)
+
+
+def test_an_engine_without_pools_or_session_resets_takes_the_parts_defaults() -> None:
+    d100 = ENGINES["deathwatch"]
+    assert type(d100).pools is EngineReads.pools and type(d100).session_started is EngineRules.session_started
+    state = d100.initial_state("deathwatch", {})
+    assert d100.pools(state) == {} and d100.result([]) == {} and d100.internal_commands == ()
