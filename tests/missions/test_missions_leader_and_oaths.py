@@ -23,9 +23,9 @@ from domain.missions.events import (
     MissionOathTaken,
     MissionObjectiveAdded,
 )
+from domain.missions.evolve import evolve
 from domain.missions.leader import roll_off
 from domain.missions.oaths import OathName, meets_prerequisite
-from projections.missions import evolve
 
 GM = Actor("gm-1", "gm")
 CHARACTERS = {
