@@ -24,6 +24,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
+from domain.message import LANGS
 from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
@@ -33,7 +34,7 @@ from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
 from projections.rendering.vocabulary import word
-from projections.results import LANGS, result_of
+from projections.results import result_of
 from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
@@ -42,7 +43,7 @@ from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 from service.attempts import AttemptKept
 from service.commanding import (
@@ -176,7 +177,7 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = refusal(kind, rule, _as_lines(error.message, grammar, lang), lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
     why = word("reply_failed", lang, line=refused.line, why=told)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
@@ -283,12 +284,14 @@ def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, 
     request_max_body_size=POST_BODY_BYTES,
 )
 async def send_post(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: JSONBody[PostBody],
+    services: Injected[Services],
 ) -> Response[PostAnswer]:
-    found = services(request)
-    actor: Actor = await campaign_actor(request, found.store, campaign_id)
+    actor: Actor = await campaign_actor(request, services.store, campaign_id)
     check_body(msgspec.to_builtins(data))
-    ruleset = (await found.store.head(campaign_id)).ruleset
+    ruleset = (await services.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
     # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
@@ -326,11 +329,11 @@ async def send_post(
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
-        head = await found.store.head(campaign_id)
+        head = await services.store.head(campaign_id)
         raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+        outcome = await services.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
                         f"the post's lines would record {large.events} events or more, more than the {large.limit} "
@@ -349,9 +352,10 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
+    links = await links_for(services.store, services.settings, campaign_id)
+    answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
-    shown = await found.commander.secret_told(
+    shown = await services.commander.secret_told(
         campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]
