@@ -19,7 +19,7 @@ from domain.dice import Dice
 from domain.engine import Surroundings
 from domain.errors import Forbidden, RuleViolation
 from domain.events import Event
-from domain.rulesets import engine_for, engine_of_command, engine_of_state
+from domain.rulesets import engine_for, engine_of_command, reads_of
 
 
 def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
@@ -71,7 +71,7 @@ def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo
 
 def _speciality(state: CampaignState, character_id: str) -> missions.Speciality | None:
     # The engine's sheet may name it ("speciality": "Apothecary" or "apotecario"), else the free-form stats.
-    sheet_value = engine_of_state(state.rules).speciality(state.rules, character_id) if state.rules else None
+    sheet_value = reads_of(state.rules).speciality(state.rules, character_id) if state.rules else None
     generic = state.characters.get(character_id)
     raw = sheet_value or (generic.stats.get("speciality") if generic is not None else None)
     if not isinstance(raw, str):

@@ -19,6 +19,7 @@ import msgspec
 
 from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
+from domain.rulesets import legacy_die_copies
 from projections.recorded import EventMeta, Recorded
 from projections.rules_replay import RulesReplay
 from service import chain
@@ -33,11 +34,8 @@ ATTEMPT = "attempt_refused"
 RESERVED = "nonce_reserved"
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
 # Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
-# dice of the command (docs/fairness.md, "Where the dice are in the log").
-LEGACY_COPIES: dict[tuple[str, int], str] = {
-    ("wng_dice_rerolled", 1): "rerolls[].before",
-    ("wng_soak_rerolled", 1): "before",
-}
+# dice of the command (docs/fairness.md, "Where the dice are in the log"); each engine declares its own.
+LEGACY_COPIES: Mapping[tuple[str, int], str] = legacy_die_copies()
 
 
 def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[str, Any]]:
@@ -47,12 +45,19 @@ def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[
     # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
     known = isinstance(event_type, str) and isinstance(schema_version, int)
     legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
-    if legacy == "before":
-        data = {key: value for key, value in data.items() if key != "before"}
-    elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):
-        rerolls = [{k: v for k, v in r.items() if k != "before"} if isinstance(r, dict) else r for r in data["rerolls"]]
-        data = {**data, "rerolls": rerolls}
-    return list(dice_in(data))
+    return list(dice_in(_without(data, legacy) if legacy is not None else data))
+
+
+def _without(data: dict[str, Any], path: str) -> dict[str, Any]:
+    """The data without the field `path` names: `before`, or `rerolls[].before` (`before` of each item of
+    the list `rerolls`); anything else in the data stays as it is."""
+    head, _, rest = path.partition("[].")
+    if not rest:
+        return {key: value for key, value in data.items() if key != head}
+    items = data.get(head)
+    if not isinstance(items, list):
+        return data
+    return {**data, head: [_without(item, rest) if isinstance(item, dict) else item for item in items]}
 
 
 class RulesChecked(msgspec.Struct, kw_only=True):

@@ -55,7 +55,7 @@ from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
 from domain.message import message
-from domain.rulesets import engine_of_state
+from domain.rulesets import rules_of
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
 RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
@@ -259,7 +259,7 @@ def _create_character(
         character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
         sheet=command.sheet, stats=command.stats, comrade=command.comrade,
     )
-    rules = engine_of_state(state.rules).recruit(state.rules, new) if state.rules is not None else None
+    rules = rules_of(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(
         character_id=character_id, name=command.name, owner=owner, kind=kind, stats=command.stats, rules=rules
     )

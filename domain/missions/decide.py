@@ -182,7 +182,7 @@ def _resolve(state: MissionsState, command: CompleteObjective | FailObjective, c
 
 
 def _deathwatch_preparation(state: MissionsState, mission_id: str, what: str) -> Mission:
-    if state.ruleset != "deathwatch":
+    if not state.oaths:
         raise RuleViolation("deathwatch_only", f"{what} is a Deathwatch rule; this campaign plays {state.ruleset}")
     found = mission(state, mission_id)
     if found.phase != "preparation":

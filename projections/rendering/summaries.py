@@ -39,7 +39,7 @@ from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.message import Message, message
 from domain.missions.events import MissionFact
-from domain.rulesets import engine_for
+from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
@@ -66,11 +66,6 @@ def _events(seqs: tuple[int, ...], lang: Lang, *, bare: bool = False) -> Message
     return message(f"{family}.many", seqs=text(message("campaign.seqs.separator"), lang).join(map(str, seqs)))
 
 
-# The games' own titles, the same in both languages; a reader never sees the ruleset's code (`only_war`).
-RULESET_NAMES = {"deathwatch": "Deathwatch", "dark_heresy": "Dark Heresy", "only_war": "Only War",
-                 "wrath_and_glory": "Wrath & Glory"}
-
-
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
     if isinstance(event, AttemptRefused):
@@ -84,7 +79,8 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
 def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
     match event:
         case CampaignCreated(name=name, ruleset=ruleset):
-            return message("campaign.created", name=name, ruleset=RULESET_NAMES.get(ruleset, ruleset))
+            # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
+            return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
         case ParticipantJoined(name=name, role=role):
             return message("campaign.participant_joined", name=name, role=message(f"reply.word.{role}"))
         case ParticipantTokenRevoked(participant_id=pid):
@@ -205,7 +201,7 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     if sentence is None and isinstance(event, MissionFact):
         sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
-        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
+        sentence = surface_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
         return Described(sentence, True)
     facts = _facts(event, before, lang, name)

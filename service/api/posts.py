@@ -26,6 +26,7 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from domain.message import LANGS, message
+from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
@@ -152,8 +153,9 @@ def _nothing(lang: Lang) -> str:
     return catalog.text(message("reply.nothing_recorded"), lang)
 
 
-# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks.
-_COMMAND_TYPE = re.compile(r"\b(?:d100|wng)_[a-z_]+\b")
+# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks: an engine's
+# command prefix (domain.engine.Engine.command_prefix), then the command's name.
+_COMMAND_TYPE = re.compile(rf"\b(?:{'|'.join(map(re.escape, command_prefixes()))})_[a-z_]+\b")
 
 
 def _as_lines(message: str, grammar: Grammar, lang: Lang) -> str:

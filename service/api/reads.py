@@ -12,7 +12,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
-from domain.rulesets import engine_of_state
+from domain.rulesets import reads_of
 from service import proofs, sealed_proofs
 from service.api import negotiation
 from service.api.answers import health as health_answers
@@ -135,7 +135,7 @@ async def campaign_summary(
 
 def _pools(state: CampaignState) -> dict[str, int]:
     """The shared pools a table watches, as the rules engine names them (Glory and Ruin with their caps)."""
-    return engine_of_state(state.rules).pools(state.rules) if state.rules is not None else {}
+    return reads_of(state.rules).pools(state.rules) if state.rules is not None else {}
 
 
 @get(
@@ -180,7 +180,7 @@ async def character_read(
     if character is None:
         raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}",
                        f"no hay ningún personaje {character_id!r} en esta campaña en el seq {state.version}")
-    rules = engine_of_state(state.rules).characters(state.rules).get(character_id) if state.rules else None
+    rules = reads_of(state.rules).characters(state.rules).get(character_id) if state.rules else None
     return {
         "version": state.version,
         "character": msgspec.to_builtins(character),
@@ -199,7 +199,7 @@ async def encounter_read(
 ) -> dict[str, Any]:
     state = at_point
     log = state.encounters.get(encounter_id)
-    engine = engine_of_state(state.rules) if state.rules is not None else None
+    engine = reads_of(state.rules) if state.rules is not None else None
     rules = engine.encounters(state.rules).get(encounter_id) if engine and state.rules else None
     if log is None and rules is None:
         raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point",

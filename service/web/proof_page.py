@@ -4,7 +4,8 @@ The page shows what the JSON proof shows (`GET /campaigns/{id}/rolls/{seq}`: the
 once revealed, the contributions mixed in, every die and the server's own recomputation) and embeds the
 stored records the browser needs to check it without trusting the server: every event of the command,
 the epoch's commitment and reveal, and the contributions before the roll, each with its hashes
-(service/web/static/verify.js recomputes them from docs/fairness.md and docs/audit-format.md).
+(service/web/static/verify.js recomputes them from docs/fairness.md and docs/audit-format.md), and
+docs/fairness.md's table of the older event fields a verifier skips, as the engines declare it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from litestar import Request, get
 from litestar.params import FromPath
 from litestar.response import Template
 
+from domain.rulesets import legacy_die_copies
 from projections.corrections import voided_by
 from projections.rendering.page_words import labels
 from projections.rendering.timeline import row
@@ -83,6 +85,8 @@ async def proof_page(
         "contributions": [_record(r) for r in contribution_records],
         "contributions_count": int(entropy.get("count", 0)),
         "contributions_url": reader.href(str(entropy["contributions_url"])) if entropy else None,
+        # docs/fairness.md's table of older fields that copied dice, as the engines declare it.
+        "legacy_copies": [[kind, version, field] for (kind, version), field in legacy_die_copies().items()],
     }
     context = {
         **found.context,

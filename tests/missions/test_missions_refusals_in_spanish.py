@@ -24,7 +24,7 @@ from domain.missions.events import (
     MissionObjectiveAdded,
     MissionObjectiveFailed,
 )
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 from projections.rendering.refusals import refusal
 
 GM = Actor("gm-1", "gm")

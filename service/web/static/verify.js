@@ -10,8 +10,6 @@
 
 (function () {
   const HASHED = ["campaign_id", "seq", "type", "schema_version", "data", "meta", "idempotency_key", "recorded_at"];
-  // Older event versions that copied a replaced die (docs/fairness.md): skip exactly these fields.
-  const LEGACY = { "wng_dice_rerolled:1": "rerolls[].before", "wng_soak_rerolled:1": "before" };
   const TWO_64 = 1n << 64n;
   const encoder = new TextEncoder();
 
@@ -83,21 +81,30 @@
     return found;
   }
 
-  function recordedDice(record) {
+  // The data without the field `path` names: "before", or "rerolls[].before" (`before` of each item of
+  // the list `rerolls`).
+  function without(data, path) {
+    const cut = path.indexOf("[].");
+    if (cut < 0) {
+      const copy = Object.assign({}, data);
+      delete copy[path];
+      return copy;
+    }
+    const head = path.slice(0, cut), rest = path.slice(cut + 3);
+    if (!Array.isArray(data[head])) return data;
+    return Object.assign({}, data, {
+      [head]: data[head].map((item) => (item !== null && typeof item === "object" ? without(item, rest) : item)),
+    });
+  }
+
+  // Older event versions that copied a replaced die (docs/fairness.md's table, which the page's data lists
+  // as `legacy_copies`: [type, schema_version, field]): skip exactly these fields.
+  function recordedDice(record, legacyCopies) {
     let data = record.data;
-    const legacy = LEGACY[record.type + ":" + record.schema_version];
-    if (legacy === "before") {
-      data = Object.assign({}, data);
-      delete data.before;
-    } else if (legacy === "rerolls[].before" && Array.isArray(data.rerolls)) {
-      data = Object.assign({}, data, {
-        rerolls: data.rerolls.map((r) => {
-          if (r === null || typeof r !== "object") return r;
-          const copy = Object.assign({}, r);
-          delete copy.before;
-          return copy;
-        }),
-      });
+    for (const [type, version, field] of legacyCopies || []) {
+      if (record.type === type && record.schema_version === version && data !== null && typeof data === "object") {
+        data = without(data, field);
+      }
     }
     return diceIn(data, []);
   }
@@ -198,7 +205,7 @@
     if (first.type === "attempt_refused") return verifyAttempt(data, first, provenance, algorithm, entropy, say, ok);
     const dice = new Map();
     for (const record of data.events) {
-      for (const die of recordedDice(record)) {
+      for (const die of recordedDice(record, data.legacy_copies)) {
         const known = dice.get(die.k);
         if (known && (known.sides !== die.sides || known.value !== die.value)) fail("v_die_bad", {
           k: die.k, value: die.value, computed: known.value });
@@ -386,6 +393,7 @@
 
   window.lexmechanicVerify = {
     verify: verify, canonical: canonical, dieFace: dieFace, entropyDigest: entropyDigest, hmacKey: hmacKey,
+    recordedDice: recordedDice,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
