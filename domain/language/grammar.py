@@ -139,13 +139,19 @@ class Grammar:
     def detect_lang(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> Lang:
         """The language most of the lines' verbs are in (English when none tells); when none of this
         grammar's verbs tells, the verbs of the `others` may (`!asalto`, a d100 verb, in a W&G post)."""
+        votes = self.lang_votes(lines, others)
+        return "es" if votes["es"] > votes["en"] else "en"
+
+    def lang_votes(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> dict[Lang, int]:
+        """How many of the lines' verbs are of each language (a verb both share counts for neither); the
+        `others`' verbs count when this grammar's leave a tie."""
         votes = self._lang_votes(lines)
         if votes["es"] == votes["en"]:
             for other in others:
                 if other is not self:
                     for lang, n in other._lang_votes(lines).items():
                         votes[lang] += n
-        return "es" if votes["es"] > votes["en"] else "en"
+        return votes
 
     def _lang_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
         votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
