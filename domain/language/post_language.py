@@ -53,9 +53,17 @@ def post_language(text: str, lines: Sequence[str], grammar: Grammar, others: Seq
     """The language of a post's reply: the majority of its words (its lines' verbs and its prose), then the
     first of `preferred` that is set (the participant's, then the campaign's), then English. Linear in the
     text: the caller bounds its size."""
+    told = words_language(text, lines, grammar, others)
+    if told is not None:
+        return told
+    return next((lang for lang in preferred if lang is not None), "en")
+
+
+def words_language(text: str, lines: Sequence[str], grammar: Grammar, others: Sequence[Grammar] = ()) -> Lang | None:
+    """The language most of the post's words are in (its lines' verbs and its prose), None on a tie."""
     votes = grammar.lang_votes(lines, others)
     for lang, n in prose_votes(text).items():
         votes[lang] += n
-    if votes["en"] != votes["es"]:
-        return "es" if votes["es"] > votes["en"] else "en"
-    return next((lang for lang in preferred if lang is not None), "en")
+    if votes["en"] == votes["es"]:
+        return None
+    return "es" if votes["es"] > votes["en"] else "en"

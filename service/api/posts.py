@@ -25,7 +25,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
-from domain.language.post_language import post_language
+from domain.language.post_language import post_language, words_language
 from domain.message import LANGS, message
 from domain.rulesets import command_prefixes
 from projections.permalinks import Links
@@ -274,9 +274,13 @@ def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, 
 async def _post_lang(services: Services, campaign_id: str, actor: Actor, text: str, lines: list[str],
                      grammar: Grammar) -> Lang:
     """The post's words decide (domain/language/post_language.py), then the author's preferred language,
-    then the campaign's `reply_language`: read from the state at the head without the lock (a preference
-    changed meanwhile only moves the answer's language)."""
-    state = await services.cache.at_head(campaign_id)
+    then the campaign's `reply_language`: read from the remembered state without the lock (a preference
+    changed meanwhile only moves the answer's language), and only when the words leave it open."""
+    told = words_language(text, lines, grammar, grammars())
+    if told is not None:
+        return told
+    remembered = services.cache.head_state(campaign_id)
+    state = remembered[0] if remembered is not None else await services.cache.at_head(campaign_id)
     author = state.participants.get(actor.participant_id)
     option = state.options.get("reply_language")
     campaign: Lang | None = "en" if option == "en" else "es" if option == "es" else None
