@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from .folding import fold
-from .grammar import Grammar
+from .grammar import Grammar, without_json
 from .words import LANGS, Lang
 
 # Everyday words that tell a language in a forum post (articles, pronouns, prepositions, common verbs); a word
@@ -40,7 +40,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 def prose_votes(text: str) -> dict[Lang, int]:
     """How many of the text's words belong to each language's everyday words."""
     votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
-    for found in _WORD.finditer(text):
+    for found in _WORD.finditer("\n".join(without_json(line) for line in text.split("\n"))):
         word = fold(found.group(0))
         langs = [lang for lang in LANGS if word in PROSE_WORDS[lang]]
         if len(langs) == 1:
@@ -61,7 +61,13 @@ def post_language(text: str, lines: Sequence[str], grammar: Grammar, others: Seq
 
 def words_language(text: str, lines: Sequence[str], grammar: Grammar, others: Sequence[Grammar] = ()) -> Lang | None:
     """The language most of the post's words are in (its lines' verbs and its prose), None on a tie."""
-    votes = grammar.lang_votes(lines, others)
+    votes = grammar.word_votes(lines)
+    if votes["en"] == votes["es"]:
+        # A line this grammar cannot tell (a d100 verb in a W&G post) may be told by the others' words.
+        for other in others:
+            if other is not grammar:
+                for lang, n in other.word_votes(lines).items():
+                    votes[lang] += n
     for lang, n in prose_votes(text).items():
         votes[lang] += n
     if votes["en"] == votes["es"]:

@@ -30,3 +30,14 @@ def test_post_language_a_tie_falls_to_the_participant_then_the_campaign_then_eng
 def test_post_language_shared_words_vote_for_neither() -> None:
     # "a", "no", "me" are written alike in both: they leave the tie to the preference.
     assert _lang("a no me\n!test Per", (None, "es")) == "es"
+
+
+def test_post_language_a_whole_post_of_braces_is_read_in_linear_time() -> None:
+    # Hostile text: the language is told before the post's size is refused, so it must stay linear (no regex
+    # backtracking over unmatched `{`). 200,000 characters in one line; a generous bound for a loaded machine.
+    import time
+
+    text = "{" * 100_000 + "el " * 30_000
+    started = time.perf_counter()
+    assert _lang(text + "\n!test Per") == "es"
+    assert time.perf_counter() - started < 5
