@@ -14,6 +14,7 @@ from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
 from domain.events import Event, RestoringEvent, VoidingEvent, members
+from domain.message import Message
 
 # A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
 Ruleset = str
@@ -189,9 +190,15 @@ class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     contributed: str | None = None
 
 
-class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """Why an attempt was refused: at which line (None for a command sent alone), the kind of refusal
-    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence."""
+    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence.
+
+    `reason` is the English sentence, as every reader of the log has always read it; `said` is the same
+    refusal as a message of the catalog (its id and parameters), so a reader tells it in its own language.
+    A refusal recorded before messages existed, or one the rules still word in prose, has no `said` (and the
+    field is then left out of the event, so older events read and hash as they were written).
+    """
 
     line: int | None
     source: str
@@ -199,6 +206,7 @@ class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     kind: str
     rule: str | None
     reason: str
+    said: Message | None = None
 
 
 class AttemptRefused(Event, frozen=True, tag="attempt_refused"):

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from projections.rendering.mission_refusals import mission_reason
-
 # One rule name covers "not enough" of a pool and the pool's other limits (`glory`: "a Glory spend is at
 # least 1" too), so the rule's sentence cannot tell them apart: the shortfall is read off the message, which
 # W&G's `resources.spend` writes always alike.
@@ -57,11 +55,7 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
                 ("is in none", "prepararse es una acción de combate, y no está en ninguno")),
     "salvo": (("has no Salvo value", "esa arma no tiene valor de salvas"),
               ("multiple-target shot", "las salvas no se usan en un disparo a varios objetivos")),
-    "leader_choice": (("at least two candidates", "una tirada para elegir líder necesita al menos dos candidatos"),
-                      ("without candidates", "ese líder se nombra a sí mismo, sin candidatos")),
-    "deathwatch_only": (("Squad and Solo Mode", "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
-                        ("this campaign plays", "eso es una regla de Deathwatch, y esta campaña juega otro "
-                                                "reglamento")),
+    "deathwatch_only": (("Squad and Solo Mode", "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),),
     "charge_distance": (("at most", "una carga recorre como mucho el triple de la bonificación de Agilidad en "
                                     "metros"),),
     "pool": (("at least one die", "una prueba necesita al menos un dado"),),
@@ -78,8 +72,6 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
               ("at least one Glory die", "añade al menos un dado de Gloria"),
               ("a Glory spend is at least 1", "se gasta al menos 1 de Gloria")),
     "speed": (("during Total Defence", "en defensa total se mueve como mucho la mitad de su velocidad"),),
-    "oath_of_knowledge": (("only the Oath of Knowledge chooses", "solo el Juramento del Conocimiento elige un tipo "
-                                                                 "de enemigo o el estudio de la Disformidad"),),
     "ruin": (("Ruin is spent for NPCs", "la Ruina se gasta por los PNJ, no por un héroe"),
              ("a Ruin gain is at least 1", "se gana al menos 1 de Ruina"),
              ("a Ruin spend is at least 1", "se gasta al menos 1 de Ruina")),
@@ -117,15 +109,9 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
 # existe" alone left a Spanish player to guess which word of the line was wrong.
 _NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), spanish) for pattern, spanish in (
     (r"^no character '(?P<a>.+)' in this campaign$", "no hay ningún personaje «{a}» en esta campaña"),
-    (r"^event (?P<a>\d+) does not exist yet; the campaign is at version (?P<b>\d+)$",
-     "el evento {a} aún no existe: la campaña va por el evento {b}"),
-    (r"^no mission '(?P<a>.+)' in this campaign$", "no hay ninguna misión «{a}» en esta campaña"),
-    (r"^no encounter '(?P<a>.+)' in this campaign$", "no hay ningún combate «{a}» en esta campaña"),
-    (r"^mission '(?P<a>.+)' has no objective '(?P<b>.+)'$", "la misión «{a}» no tiene ningún objetivo «{b}»"),
     (r"^no (?:open )?test '(?P<a>.+)' (?:to reroll|in this campaign)$", "no hay ninguna prueba abierta «{a}»"),
     (r"^no test or pending attack '(?P<a>.+)'$", "no hay ninguna prueba ni ataque pendiente «{a}»"),
     (r"^(?P<a>.+) has no weapon '(?P<b>.+)'$", "{a} no lleva ningún arma «{b}»"),
-    (r"^the owner '(?P<a>.+)' is not a participant of this campaign$", "«{a}» no participa en esta campaña"),
     (r"^no skill '(?P<a>.+)' on (?P<b>.+)'s sheet or in the skill list$",
      "la habilidad «{a}» no está en la ficha de {b} ni en la lista de habilidades"),
 ))
@@ -133,17 +119,10 @@ _NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern)
 
 # Who may not do it, and why (the permission checks' Forbidden messages).
 _FORBIDDEN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), spanish) for pattern, spanish in (
-    (r"^only the GM may undo or redo turns", "solo el DJ deshace o rehace turnos en esta campaña"),
-    (r"^only the GM may roll in secret", "solo el DJ tira en secreto (en una línea, la palabra secreta o secret "
-                                         "sella la tirada: pon entre comillas un motivo que la lleve)"),
     (r"^only the GM or the character's owner may act for (?P<a>.+)$",
      "solo el DJ o el dueño de {a} pueden actuar por ese personaje"),
     (r"^only the GM may", "solo el DJ puede hacerlo"),
-    (r"^a player may roll only for its own characters; (?P<a>.+) is not yours$",
-     "un jugador solo tira por sus propios personajes, y {a} no es tuyo"),
     (r"does not (?:own the character|control) ", "ese personaje no es tuyo"),
-    (r"^a player may undo only its character's current turn", "un jugador solo deshace el turno en curso de su "
-                                                              "personaje"),
 ))
 
 
@@ -166,7 +145,7 @@ def spanish_reason(kind: str, rule: str | None, message: str) -> str | None:
     if short is not None:
         return short
     if rule is not None:
-        return mission_reason(rule, message) or _by_reason(rule, message)
+        return _by_reason(rule, message)
     if kind == "not-found":
         return _matched(message)
     if kind == "forbidden":

@@ -28,7 +28,7 @@ from domain.message import LANGS
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
-from projections.rendering.refusals import refusal
+from projections.rendering.refusals import refusal, said_as_lines
 from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
@@ -175,7 +175,7 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, said_as_lines(error.said, grammar, lang)), grammar, lang)
     why = word("reply_failed", lang, line=refused.line, why=told)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
@@ -188,7 +188,8 @@ def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiE
     """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
     event, first, last = kept.event, kept.stored[0], kept.stored[-1]
     refused = event.refusal
-    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    said = said_as_lines(refused.said, grammar, lang)
+    told = _as_lines(refusal(refused.kind, refused.rule, refused.reason, lang, said), grammar, lang)
     extensions: dict[str, Any] = {
         "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
         "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
@@ -238,7 +239,8 @@ def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
 def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
     """A skipped line's result: `skipped` says why (docs/api.md); it recorded nothing, so no seqs or rolls."""
     line = skip.skipped
-    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
+    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message,
+               **({"said": msgspec.to_builtins(line.said)} if line.said is not None else {})}
     return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
                       result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
                       **_rendered(by_lang))

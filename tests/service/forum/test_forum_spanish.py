@@ -51,6 +51,8 @@ def _value(kind: msgspec.inspect.Type, name: str, pick: int) -> Any:
                 return cls(k=0, sides=10, value=7)
             if cls.__name__ == "Term":  # a dice expression's term: one d10, which the one die above fills
                 return cls(sign=1, count=1, sides=10)
+            if cls.__name__ == "Message":  # a refusal's message: one of the catalog, with its parameter
+                return cls("rule.undo", {"encounter": "zed"})
             return cls(**{f.name: _value(f.type, f.name, pick) for f in fields})
     raise TypeError(kind)
 
