@@ -30,7 +30,7 @@ from service.api.reads import (
     verify,
 )
 from service.api.security_headers import add_security_headers
-from service.api.services import Services
+from service.api.services import Services, service_dependencies
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.stream import stream
 from service.api.transcripts import transcript
@@ -41,7 +41,7 @@ from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore
-from service.web import static_router, template_config, web_lifespan, web_router
+from service.web import static_router, template_config, web_dependencies, web_lifespan, web_router
 from service.web.common import page_or_problem
 
 API_DOCS_PATH = "/schema/swagger"
@@ -103,6 +103,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             static_router(),
         ],
         lifespan=[lifespan, web_lifespan],
+        dependencies={**service_dependencies(), **web_dependencies()},
         template_config=template_config(),
         before_request=refuse_deep_bodies,
         before_send=[add_security_headers],

@@ -10,7 +10,8 @@ from domain.campaign.events import EVENTS as CAMPAIGN_EVENTS
 from domain.events import Event, event_type
 from domain.missions.events import EVENTS as MISSION_EVENTS
 from domain.rulesets import event_types
-from domain.upcasting import read_as, upcast
+from domain.upcasting import RETYPED, read_as, upcast
+from projections.corrections import correction_types
 from projections.recorded import EventMeta, Recorded
 
 _meta_decoder = msgspec.json.Decoder(EventMeta)
@@ -38,6 +39,11 @@ def event_type_of(cls: type[Event]) -> str:
 
 
 _CLASSES = event_classes()
+
+# The stored types of every correction (projections/corrections.py), and of any older type read as one: the
+# store reads a campaign's corrections by type.
+_CORRECTIONS = correction_types(_CLASSES)
+CORRECTION_TYPES = (*_CORRECTIONS, *sorted(old for old, (new, _, _) in RETYPED.items() if new in _CORRECTIONS))
 
 
 def _decoder(kind: str) -> tuple[type[Event], msgspec.json.Decoder[Any]]:

@@ -3,6 +3,7 @@
 INSERT_CAMPAIGN = "INSERT INTO campaigns (campaign_id, ruleset, version, head_hash) VALUES ($1, $2, 0, $3)"
 LOCK_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1 FOR UPDATE"
 SELECT_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_id = $1"
+PING = "SELECT 1"
 
 # One round trip per append: insert the command's events, move the head to the last of them, and
 # send one NOTIFY (a wake-up hint for listeners; delivered at commit).
@@ -106,13 +107,55 @@ SELECT seq, type, schema_version, data::text, meta::text, recorded_at FROM event
  ORDER BY seq
  LIMIT $4
 """
-# The corrections (undo, redo, retract, reinstate) from a seq on: which events of a span were undone later.
+# The corrections (undo, redo, retract, reinstate) from a seq on, with the time each was recorded: few, and
+# what marks events voided (which events of a span were undone later; every undone mark of a page).
 SELECT_CORRECTIONS_FROM = """
-SELECT seq, type, schema_version, data::text, meta::text FROM events
+SELECT seq, type, schema_version, data::text, meta::text, recorded_at FROM events
  WHERE campaign_id = $1 AND seq >= $2 AND type = ANY($3::text[])
  ORDER BY seq
 """
 SELECT_TYPES = "SELECT seq, type FROM events WHERE campaign_id = $1 AND seq = ANY($2::bigint[])"
+
+# The timeline pages (service/web/timeline_page.py), with a keyset on seq (the primary key's second column): a
+# page costs its own rows however long the campaign is, never an OFFSET over everything before it. Each filter
+# is optional (NULL: any); the character filter matches events that name the character anywhere in their
+# data, or that happened in that character's turn; the encounter filter, the events of its turns and the
+# undoing and redoing of its turns (structural events, never stamped with a turn, yet what explains its struck
+# rows).
+_TIMELINE_FILTERS = """
+   AND ($4::text IS NULL OR meta ->> 'session' = $4)
+   AND ($5::text IS NULL OR meta ->> 'encounter' = $5
+        OR (type = ANY($8::text[]) AND data ->> 'encounter' = $5))
+   AND ($6::text IS NULL OR type = $6)
+   AND ($7::text IS NULL OR meta ->> 'turn_character' = $7
+        OR jsonb_path_exists(data, '$.** ? (@ == $c)', jsonb_build_object('c', $7::text)))
+"""
+# Matching events after seq $2 and before seq $3, oldest first, at most $9 ($8: the types of the corrections of
+# an encounter's turns, which the encounter filter matches by their data).
+TIMELINE_FORWARD = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND seq > $2 AND seq < $3 {_TIMELINE_FILTERS}
+ ORDER BY seq
+ LIMIT $9
+"""
+# The same, newest first (the page before a seq; the store puts it back in order).
+TIMELINE_BACKWARD = f"""
+SELECT {_STORED_COLUMNS} FROM events
+ WHERE campaign_id = $1 AND seq > $2 AND seq < $3 {_TIMELINE_FILTERS}
+ ORDER BY seq DESC
+ LIMIT $9
+"""
+# Whether any matching event lies beyond a page's edge (for its "older" and "newer" links).
+TIMELINE_ANY = f"""
+SELECT EXISTS (SELECT 1 FROM events WHERE campaign_id = $1 AND seq > $2 AND seq < $3 {_TIMELINE_FILTERS})
+"""
+# The forum posts of a campaign with their last seq, newest first (the compare page's choices).
+SELECT_POSTS = """
+SELECT meta -> 'post' ->> 'id' AS post_id, max(seq) AS last_seq FROM events
+ WHERE campaign_id = $1 AND meta -> 'post' ->> 'id' IS NOT NULL
+ GROUP BY 1 ORDER BY 2 DESC
+ LIMIT $2
+"""
 
 # The global feed in commit-safe order: only rows of transactions older than every transaction still
 # running are handed out, so a row committed late can never land behind a reader's cursor. Rows are

@@ -15,7 +15,7 @@ import asyncpg
 import msgspec
 
 from domain.campaign.state import CampaignState
-from domain.events import RestoringEvent, VoidingEvent
+from projections.corrections import touched
 from projections.recorded import Recorded
 from projections.replay import campaign_state
 from service import queries
@@ -39,14 +39,8 @@ def projection_version(root: Path = _ROOT) -> str:
 
 def reaches_back(tail: Sequence[Recorded], base: int) -> int | None:
     """The lowest seq at or before `base` that an event of the tail voids or restores, if any."""
-    touched = [
-        seq
-        for recorded in tail
-        if isinstance(recorded.event, (VoidingEvent, RestoringEvent))
-        for seq in (recorded.event.voids if isinstance(recorded.event, VoidingEvent) else recorded.event.restores)
-        if seq <= base
-    ]
-    return min(touched) if touched else None
+    reached = [seq for recorded in tail for seq in touched(recorded.event) if seq <= base]
+    return min(reached) if reached else None
 
 
 class Snapshots:

@@ -27,6 +27,7 @@ from uuid import UUID
 import asyncpg
 import msgspec
 
+from domain.campaign.events import TurnRedone, TurnUndone
 from domain.events import Event
 from projections.recorded import EventMeta, Recorded
 from service import chain, codec, queries
@@ -93,6 +94,25 @@ class StoredEvent(msgspec.Struct, frozen=True):
     recorded_at: str
     prev_hash: str
     hash: str
+
+
+class EventFilter(msgspec.Struct, frozen=True, kw_only=True):
+    """Which events a timeline page shows (None: any): those of a session, of an encounter (its turns, and the
+    undoing and redoing of them), of one type, or naming a character (or in its turn)."""
+
+    session: int | None = None
+    encounter: str | None = None
+    type: str | None = None
+    character: str | None = None
+
+    def params(self) -> tuple[str | None, str | None, str | None, str | None, list[str]]:
+        """$4 to $8 of the timeline statements (service/queries.py)."""
+        session = str(self.session) if self.session is not None else None
+        return session, self.encounter, self.type, self.character, _TURN_CORRECTIONS
+
+
+# The corrections an encounter filter matches by the encounter in their data (they are never stamped with a turn).
+_TURN_CORRECTIONS = [codec.event_type_of(cls) for cls in (TurnUndone, TurnRedone)]
 
 
 class Head(msgspec.Struct, frozen=True):
@@ -430,6 +450,10 @@ class EventStore:
         found = self._seeds[key] = bytes(value)
         return found
 
+    async def ping(self) -> None:
+        """One round trip to the database (the health check): raises if it cannot be reached."""
+        await self.pool.fetchval(queries.PING)
+
     async def head(self, campaign_id: str) -> Head:
         row = await self.pool.fetchrow(queries.SELECT_HEAD, _uuid(campaign_id))
         if row is None:
@@ -446,10 +470,32 @@ class EventStore:
         rows = await self.pool.fetch(queries.SELECT_FOLD_ROWS_WITH_TIMES, _uuid(campaign_id), after, upto, limit)
         return [(codec.recorded(r[0], r[1], r[2], r[3], r[4]), format_time(r[5])) for r in rows]
 
-    async def corrections(self, campaign_id: str, first: int, types: Sequence[str]) -> list[Recorded]:
-        """The events of these types (voiding and restoring ones) from seq `first` on."""
-        rows = await self.pool.fetch(queries.SELECT_CORRECTIONS_FROM, _uuid(campaign_id), first, list(types))
-        return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    async def corrections(self, campaign_id: str, first: int = 1) -> list[tuple[Recorded, str]]:
+        """The corrections (projections/corrections.py) from seq `first` on, each with the time it was recorded."""
+        rows = await self.pool.fetch(
+            queries.SELECT_CORRECTIONS_FROM, _uuid(campaign_id), first, list(codec.CORRECTION_TYPES)
+        )
+        return [(codec.recorded(r[0], r[1], r[2], r[3], r[4]), format_time(r[5])) for r in rows]
+
+    async def timeline(
+        self, campaign_id: str, matching: EventFilter, after: int, before: int, limit: int, *, newest: bool = False
+    ) -> list[StoredEvent]:
+        """At most `limit` matching events with seq in (after, before), as stored, in seq order: the first ones,
+        or the last ones if `newest` (a keyset on seq: the cost is the page's rows, not the seqs before it)."""
+        statement = queries.TIMELINE_BACKWARD if newest else queries.TIMELINE_FORWARD
+        rows = await self.pool.fetch(statement, _uuid(campaign_id), after, before, *matching.params(), limit)
+        events = [stored_from_row(row) for row in rows]
+        return events[::-1] if newest else events
+
+    async def any_matching(self, campaign_id: str, matching: EventFilter, after: int, before: int) -> bool:
+        """Whether any matching event has a seq in (after, before)."""
+        return bool(await self.pool.fetchval(queries.TIMELINE_ANY, _uuid(campaign_id), after, before,
+                                             *matching.params()))
+
+    async def posts(self, campaign_id: str, limit: int) -> list[tuple[str, int]]:
+        """The ids of the campaign's forum posts with the last seq each wrote, newest first, at most `limit`."""
+        rows = await self.pool.fetch(queries.SELECT_POSTS, _uuid(campaign_id), limit)
+        return [(str(row["post_id"]), int(row["last_seq"])) for row in rows]
 
     async def stored(self, campaign_id: str, after: int, upto: int, limit: int) -> list[StoredEvent]:
         """Events exactly as stored (with hashes), seq in (after, upto], at most `limit`."""

@@ -72,6 +72,9 @@ class CampaignReport(msgspec.Struct, kw_only=True):
     sealed_rolls: int = 0
     sealed_unrevealed: list[int] = []
     heads_witnessed: int = 0
+    # Witnessed heads found after the chain had broken: the hash matches, but the events before it cannot be
+    # trusted, so the head is not confirmed (counted apart, never in `heads_witnessed`).
+    heads_unconfirmed: int = 0
     # False once a seq, a prev_hash or a hash does not hold (the other problems leave the chain intact).
     chain_intact: bool = True
     # Each in English and Spanish (service/verification_said.py); the reader's language picks one.
@@ -324,7 +327,9 @@ class CampaignVerifier:
         return self.report
 
     def _witness(self, seq: int, witnessed: str) -> None:
-        if self._prev.startswith(witnessed):
+        if self._prev.startswith(witnessed) and not self.report.chain_intact:
+            self.report.heads_unconfirmed += 1
+        elif self._prev.startswith(witnessed):
             self.report.heads_witnessed += 1
         else:
             source = self._witness_source

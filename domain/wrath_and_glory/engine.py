@@ -62,7 +62,7 @@ class WngEngine:
     def initial_state(self, ruleset: str, options: Mapping[str, OptionValue]) -> RulesState:
         tier = options.get("tier", 3)
         if not isinstance(tier, int) or isinstance(tier, bool) or not 1 <= tier <= 5:
-            raise RuleViolation("campaign_options", "tier must be a whole number from 1 to 5")
+            raise RuleViolation("campaign_options", case="wng_tier")
         return initial_state(tier=tier)
 
     def decide(

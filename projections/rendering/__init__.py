@@ -6,9 +6,10 @@ BBCode (one `Format`) in English or Spanish (one `Lang`, one vocabulary per lang
 their own phrases (titles, terms, sentences, standing) for their events.
 """
 
+from projections.corrections import Voider, voided_by
 from projections.rendering.changes import Change
 from projections.rendering.formats import Format
-from projections.rendering.frames import Frame, FrameBuilder, Voider, build_frames, voided_by
+from projections.rendering.frames import Frame, FrameBuilder, build_frames
 from projections.rendering.mission_report import mission_report
 from projections.rendering.reply import Head, reply
 from projections.rendering.told import Told, tell

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from domain.campaign.entropy import CONTRIBUTIONS_LISTED
-from domain.campaign.events import AttemptRefused, CampaignCreated, EventsRetracted
+from domain.campaign.events import AttemptRefused, CampaignCreated
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.dice import Die, dice_in
-from domain.events import RestoringEvent, VoidingEvent, event_type
+from domain.events import event_type
+from projections.corrections import Voider, voided_by
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.changes import Change, diff, plain
@@ -63,29 +64,6 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     undone_by_retraction: bool = False
     # A refused attempt (docs/fairness.md): nothing of it counts, its dice stay; shown struck through.
     refused: bool = False
-
-
-class Voider(msgspec.Struct, frozen=True):
-    """The event that voided an event, and who wrote it."""
-
-    seq: int
-    actor: str | None
-    retracted: bool = False
-
-
-def voided_by(records: Sequence[Recorded]) -> dict[int, Voider]:
-    """For each event voided at the end of `records` (the voiding and restoring events, in seq order), the
-    event that voided it."""
-    found: dict[int, Voider] = {}
-    for recorded in records:
-        event = recorded.event
-        if isinstance(event, VoidingEvent):
-            retracted = isinstance(event, EventsRetracted)
-            found.update({seq: Voider(recorded.seq, recorded.meta.actor, retracted) for seq in event.voids})
-        elif isinstance(event, RestoringEvent):
-            for seq in event.restores:
-                found.pop(seq, None)
-    return found
 
 
 class FrameBuilder:
@@ -137,7 +115,7 @@ def build_frames(
     so that undos after `last` still mark the events they undid.
     """
     builder = FrameBuilder(campaign_state([r for r in records if r.seq < first], initial=initial), lang,
-                           campaign_id, links or Links(), voided_by(records), raw_changes=True)
+                           campaign_id, links or Links(), voided_by((r, None) for r in records), raw_changes=True)
     frames: list[Frame] = []
     for index, recorded in enumerate(records):
         if recorded.seq < first:

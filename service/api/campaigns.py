@@ -27,7 +27,7 @@ from service.api.schemas import (
     InviteBody,
     InvitedResponse,
 )
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 from service.commanding import CompactOutcome, request_digest
 
@@ -40,14 +40,15 @@ IdempotencyKey = Annotated[
 @post("/campaigns", status_code=201, summary="Create a campaign; answers the GM token once", responses=creating(),
       request_max_body_size=CAMPAIGN_BODY_BYTES)
 async def create_campaign(
-    request: Request[Any, Any, Any], data: JSONBody[CreateCampaignBody]
+    request: Request[Any, Any, Any],
+    data: JSONBody[CreateCampaignBody],
+    services: Injected[Services],
 ) -> CampaignCreatedResponse:
-    found = services(request)
-    require_admin(request, found.settings.admin_token, "creating a campaign")
+    require_admin(request, services.settings.admin_token, "creating a campaign")
     check_body(msgspec.to_builtins(data))
     check_plain_text(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)
-    campaign_id, outcome = await found.commander.create_campaign(command)
+    campaign_id, outcome = await services.commander.create_campaign(command)
     assert outcome.token is not None
     return CampaignCreatedResponse(
         campaign_id=campaign_id,
@@ -70,14 +71,14 @@ async def invite_participant(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     data: JSONBody[InviteBody],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
 ) -> InvitedResponse:
-    found = services(request)
-    actor = await campaign_actor(request, found.store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     check_body(msgspec.to_builtins(data))
     check_plain_text(msgspec.to_builtins(data))
     command = InviteParticipant(name=data.name, role=data.role)
-    outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    outcome = await services.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return InvitedResponse(
         participant_id=str(outcome.result["participant_id"]),
         role=data.role,
@@ -129,6 +130,7 @@ async def send_command(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     data: JSONBody[CommandBody],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
     if_match: Annotated[str | None, HeaderParameter(name="If-Match", max_length=40)] = None,
     prefer: Annotated[
@@ -136,8 +138,7 @@ async def send_command(
         HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
     ] = None,
 ) -> Response[CommandAnswer | CompactOutcome]:
-    found = services(request)
-    actor = await campaign_actor(request, found.store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     check_body(msgspec.to_builtins(data))
     check_plain_text(msgspec.to_builtins(data))
     expected = _expected_version(if_match, data.expected_version)
@@ -147,8 +148,8 @@ async def send_command(
     key = idempotency_key or (post_ref.id if post_ref is not None else None)
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
-    links = await links_for(found, campaign_id)
-    outcome = await found.commander.execute(campaign_id, actor, data, key, digest, links)
+    links = await links_for(services.store, services.settings, campaign_id)
+    outcome = await services.commander.execute(campaign_id, actor, data, key, digest, links)
     status = 200 if outcome.replayed else 201
     if prefers_minimal(prefer):
         compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=outcome.result)

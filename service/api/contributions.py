@@ -15,7 +15,7 @@ from litestar.params import FromPath, QueryParameter
 from domain.message import message
 from service.api.answers import reading
 from service.api.problems import ApiError
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.store import MAX_SEQ
 from service.web.reader import read_actor
 
@@ -29,6 +29,7 @@ async def roll_contributions(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     seq: FromPath[int],
+    services: Injected[Services],
     after_seq: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
@@ -37,16 +38,15 @@ async def roll_contributions(
     Readable as every read (token, share link) and also with the pages' sign-in cookie, as the live stream
     is: the proof page's Verify fetches it from the reader's browser.
     """
-    found = services(request)
-    await read_actor(request, found.store, campaign_id)
-    stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
+    await read_actor(request, services.store, campaign_id)
+    stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     provenance = stored.meta.get("dice") if stored is not None else None
     if stored is None or not isinstance(provenance, dict):
         raise ApiError(404, "not-found", message("edge.not_found.not_a_roll", seq=seq))
     epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
-    page = await found.store.contributions(campaign_id, epoch, nonce, after_seq, limit)
+    page = await services.store.contributions(campaign_id, epoch, nonce, after_seq, limit)
     return {
         "campaign_id": campaign_id, "seq": seq, "epoch": epoch, "nonce": nonce,
-        "count": await found.store.count_contributions(campaign_id, epoch, nonce),
+        "count": await services.store.count_contributions(campaign_id, epoch, nonce),
         "contributions": page, "next_after_seq": page[-1].seq if page else after_seq,
     }

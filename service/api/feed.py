@@ -13,7 +13,7 @@ from service.api.answers import admin_reading
 from service.api.auth import require_admin_always
 from service.api.problems import ApiError
 from service.api.schemas import FeedPage
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.store import MAX_SEQ, MAX_XACT
 
 _CURSOR = re.compile(r"^(\d{1,20})\.(\d{1,20})$")
@@ -32,14 +32,14 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
 @get("/events", summary="Every campaign's events in commit-safe order (admin)", responses=admin_reading("/events"))
 async def feed(
     request: Request[Any, Any, Any],
+    services: Injected[Services],
     after: Annotated[str | None, QueryParameter(max_length=50)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> FeedPage:
-    found = services(request)
     # Every campaign's whole log: never open, even where creating campaigns is (no admin token set).
-    require_admin_always(request, found.settings.admin_token, "reading the global feed")
+    require_admin_always(request, services.settings.admin_token, "reading the global feed")
     xact, position = parse_cursor(after)
-    rows = await found.store.feed(xact, position, limit)
+    rows = await services.store.feed(xact, position, limit)
     if rows:
         xact, last = rows[-1]
         position = last.global_position

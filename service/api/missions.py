@@ -20,7 +20,7 @@ from projections.rendering.vocabulary import Lang
 from service.api.answers import reading
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 
 # Litestar adds "; charset=utf-8" to every text/* media type itself (written here too, it came out twice).
@@ -38,6 +38,7 @@ async def mission_read(
     campaign_id: FromPath[str],
     mission_id: FromPath[str],
     at_point: NamedDependency[CampaignState],
+    services: Injected[Services],
     format: Annotated[Format, QueryParameter(description="json (the mission state), markdown or bbcode")] = "json",
     lang: Annotated[Lang, QueryParameter(description="language of the report: en or es")] = "en",
 ) -> Response[Any]:
@@ -52,10 +53,9 @@ async def mission_read(
         raise ApiError(404, "not-found", error.said or error.message) from error
     # Every roll the report rests on, with its proof: the mission's own rolls and the rolls that caused
     # its complications.
-    found = services(request)
-    rolls = await found.store.mission_rolls(campaign_id, mission_id, state.version)
+    rolls = await services.store.mission_rolls(campaign_id, mission_id, state.version)
     rolls = sorted({*rolls, *(c.caused_by_seq for c in mission.complications if c.caused_by_seq is not None)})
-    links = await links_for(found, campaign_id) if rolls else None
+    links = await links_for(services.store, services.settings, campaign_id) if rolls else None
     if format == "json":
         proofs = [{"seq": seq, "url": proof_link(links, campaign_id, seq)} for seq in rolls] if links else []
         return Response(

@@ -20,7 +20,7 @@ from domain.campaign.commands import RevokeParticipantToken, RotateParticipantTo
 from service.api.answers import CAMPAIGN, gm_writing, problems
 from service.api.auth import campaign_actor
 from service.api.notes import note
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.commanding import request_digest
 
 GM_ONLY = "only the GM may send revoke_participant_token"
@@ -70,12 +70,12 @@ async def revoke_participant_token(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     participant_id: FromPath[ParticipantId],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TokenRevokedResponse]:
-    found = services(request)
-    actor = await campaign_actor(request, found.store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     command = RevokeParticipantToken(participant_id=participant_id)
-    outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    outcome = await services.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     answer = TokenRevokedResponse(participant_id=participant_id, version=outcome.version, head_hash=outcome.head_hash,
                                   events=list(outcome.events), replayed=outcome.replayed)
     return Response(answer, status_code=200)
@@ -91,12 +91,12 @@ async def rotate_participant_token(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     participant_id: FromPath[ParticipantId],
+    services: Injected[Services],
     idempotency_key: IdempotencyKey = None,
 ) -> TokenRotatedResponse:
-    found = services(request)
-    actor = await campaign_actor(request, found.store, campaign_id)
+    actor = await campaign_actor(request, services.store, campaign_id)
     command = RotateParticipantToken(participant_id=participant_id)
-    outcome = await found.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
+    outcome = await services.commander.execute(campaign_id, actor, command, idempotency_key, request_digest(command))
     return TokenRotatedResponse(
         participant_id=participant_id, token=outcome.token, version=outcome.version,
         head_hash=outcome.head_hash, events=list(outcome.events),

@@ -42,7 +42,7 @@ from service.api.negotiation import language
 from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
-from service.api.services import services
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 from service.attempts import AttemptKept
 from service.commanding import (
@@ -284,12 +284,14 @@ def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, 
     request_max_body_size=POST_BODY_BYTES,
 )
 async def send_post(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[PostBody]
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    data: JSONBody[PostBody],
+    services: Injected[Services],
 ) -> Response[PostAnswer]:
-    found = services(request)
-    actor: Actor = await campaign_actor(request, found.store, campaign_id)
+    actor: Actor = await campaign_actor(request, services.store, campaign_id)
     check_body(msgspec.to_builtins(data))
-    ruleset = (await found.store.head(campaign_id)).ruleset
+    ruleset = (await services.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
     extracted = extract_lines(data.text)
     # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
@@ -327,11 +329,11 @@ async def send_post(
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
-        head = await found.store.head(campaign_id)
+        head = await services.store.head(campaign_id)
         raise ApiError(422, "no-commands", message("edge.post.no_commands"), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
-        outcome = await found.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
+        outcome = await services.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
                         message("edge.post_too_large.events", events=large.events, max=large.limit)) from large
@@ -347,9 +349,10 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    answer = _answer(outcome, sources, lang, await links_for(found, campaign_id), campaign_id, post_ref, author)
+    links = await links_for(services.store, services.settings, campaign_id)
+    answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
-    shown = await found.commander.secret_told(
+    shown = await services.commander.secret_told(
         campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]

@@ -21,9 +21,11 @@ from service.api.answers import reading
 from service.api.auth import campaign_reader
 from service.api.limits import INT32_MAX
 from service.api.problems import RETRY_AFTER, ApiError
-from service.api.services import Services, services
+from service.api.services import Injected, Services
 from service.exporting import export_lines, verify_stored
-from service.store import MAX_SEQ
+from service.snapshots import Snapshots
+from service.state_cache import StateCache
+from service.store import MAX_SEQ, EventStore
 from service.verification_said import in_lang
 
 AtSeq = Annotated[
@@ -41,20 +43,14 @@ AtTurn = Annotated[
 ]
 
 
-async def _reader(request: Request[Any, Any, Any], campaign_id: str) -> Services:
-    found = services(request)
-    await campaign_reader(request, found.store, campaign_id)
-    return found
-
-
 async def _point(
-    found: Services, campaign_id: str, at_seq: int | None, at_post: str | None, at_turn: str | None
+    store: EventStore, campaign_id: str, at_seq: int | None, at_post: str | None, at_turn: str | None
 ) -> int | None:
     """The seq a time-travel read asks for (None: the head)."""
     if sum(x is not None for x in (at_seq, at_post, at_turn)) > 1:
         raise ApiError(400, "invalid-request", message("edge.at_one_of"))
     if at_post is not None:
-        seq = await found.store.last_seq_of_post(campaign_id, at_post)
+        seq = await store.last_seq_of_post(campaign_id, at_post)
         if seq is None:
             raise ApiError(404, "not-found", message("edge.not_found.post_events", post=repr(at_post)))
         return seq
@@ -65,7 +61,7 @@ async def _point(
         round_, turn = int(parts[1]), int(parts[2])
         # Rounds and turns are int columns: a larger number names no turn of any encounter.
         found_seq = round_ <= INT32_MAX and turn <= INT32_MAX
-        seq = await found.store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
+        seq = await store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
         if seq is None:
             raise ApiError(404, "not-found", message("edge.not_found.turn_events", turn=at_turn))
         return seq
@@ -73,27 +69,29 @@ async def _point(
 
 
 async def _state(
-    found: Services, campaign_id: str, at_seq: int | None, at_post: str | None = None, at_turn: str | None = None
+    store: EventStore, cache: StateCache, snapshots: Snapshots, campaign_id: str, at_seq: int | None,
+    at_post: str | None = None, at_turn: str | None = None,
 ) -> CampaignState:
-    seq = await _point(found, campaign_id, at_seq, at_post, at_turn)
+    seq = await _point(store, campaign_id, at_seq, at_post, at_turn)
     if seq is None:
-        return await found.cache.at_head(campaign_id)
-    head = await found.store.head(campaign_id)
+        return await cache.at_head(campaign_id)
+    head = await store.head(campaign_id)
     if seq > head.version:
         raise ApiError(404, "not-found", message("edge.not_found.at_seq", version=head.version))
-    return await found.snapshots.state_at(campaign_id, seq)
+    return await snapshots.state_at(campaign_id, seq)
 
 
 async def state_at_point(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    services: Injected[Services],
     at_seq: AtSeq = None,
     at_post: AtPost = None,
     at_turn: AtTurn = None,
 ) -> CampaignState:
     """The campaign state a read asks for: now, or at one point of history (a Litestar dependency)."""
-    found = await _reader(request, campaign_id)
-    return await _state(found, campaign_id, at_seq, at_post, at_turn)
+    await campaign_reader(request, services.store, campaign_id)
+    return await _state(services.store, services.cache, services.snapshots, campaign_id, at_seq, at_post, at_turn)
 
 
 AT_POINT = {"at_point": Provide(state_at_point)}
@@ -104,10 +102,12 @@ AT_POINT = {"at_point": Provide(state_at_point)}
     summary="Campaign summary: ruleset, version, participants, sessions, dice epoch",
     responses=reading(""),
 )
-async def campaign_summary(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
-    found = await _reader(request, campaign_id)
-    state = await found.cache.at_head(campaign_id)
-    head = await found.store.head(campaign_id)
+async def campaign_summary(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
+) -> dict[str, Any]:
+    await campaign_reader(request, services.store, campaign_id)
+    state = await services.cache.at_head(campaign_id)
+    head = await services.store.head(campaign_id)
     return {
         "campaign_id": campaign_id,
         "name": state.name,
@@ -138,12 +138,13 @@ def _pools(state: CampaignState) -> dict[str, int]:
 async def campaign_events(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    services: Injected[Services],
     after_seq: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    found = await _reader(request, campaign_id)
-    head = await found.store.head(campaign_id)
-    events = await found.store.stored(campaign_id, after_seq, head.version, limit)
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
+    events = await services.store.stored(campaign_id, after_seq, head.version, limit)
     return {"version": head.version, "events": events, "next_after_seq": events[-1].seq if events else after_seq}
 
 
@@ -213,16 +214,16 @@ async def encounter_read(
     summary="Recompute the hash chain and every revealed die",
     responses=reading("/verify"),
 )
-async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
                  rules: Annotated[bool, QueryParameter(description="also decide every command again with its "
                                                        "recorded dice (docs/audit-format.md)")] = False,
                  ) -> Response[dict[str, Any]]:
-    found = await _reader(request, campaign_id)
-    head = await found.store.head(campaign_id)
-    report = await verify_stored(found.store, head, rules)
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
+    report = await verify_stored(services.store, head, rules)
     answer = msgspec.to_builtins(report)
     # Witnessed heads are what `lexmechanic verify --expect` checks offline; online there are none to count.
-    del answer["heads_witnessed"]
+    del answer["heads_witnessed"], answer["heads_unconfirmed"]
     # The problems are sentences for a person: in the language asked for, chosen as for problem documents.
     lang, _ = negotiation.language(request)
     answer["problems"] = in_lang(report.problems, lang)
@@ -236,12 +237,14 @@ async def verify(request: Request[Any, Any, Any], campaign_id: FromPath[str],
     summary="A roll's proof: commitment, seed once revealed, dice",
     responses=reading("/rolls/12"),
 )
-async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> dict[str, Any]:
-    found = await _reader(request, campaign_id)
-    stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
+async def roll_proof(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int], services: Injected[Services]
+) -> dict[str, Any]:
+    await campaign_reader(request, services.store, campaign_id)
+    stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
         raise ApiError(404, "not-found", message("edge.not_found.event", seq=seq))
-    proof = await proofs.roll_proof(found.store, campaign_id, stored)
+    proof = await proofs.roll_proof(services.store, campaign_id, stored)
     if proof is None:
         raise ApiError(404, "not-found", message("edge.not_found.no_dice", seq=seq, type=stored.type))
     return proof
@@ -252,21 +255,20 @@ async def roll_proof(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     summary="The whole log as JSON Lines, then its head (docs/audit-format.md)",
     responses=reading("/export"),
 )
-async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Stream:
-    found = await _reader(request, campaign_id)
-    head = await found.store.head(campaign_id)
+async def export(request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services]) -> Stream:
+    await campaign_reader(request, services.store, campaign_id)
+    head = await services.store.head(campaign_id)
     return Stream(
-        export_lines(found.store, head),
+        export_lines(services.store, head),
         media_type="application/jsonl",
         headers={"Content-Disposition": f'attachment; filename="{campaign_id}.jsonl"'},
     )
 
 
 @get("/health", summary="Liveness and database reachability", responses=health_answers())
-async def health(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
-    found = services(request)
+async def health(services: Injected[Services]) -> Response[dict[str, Any]]:
     try:
-        await found.store.pool.fetchval("SELECT 1")
+        await services.store.ping()
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         # Not a problem document (docs/errors.md says why), but the same advice when to look again.
         return Response({"status": "unavailable", "database": str(error)}, status_code=503,

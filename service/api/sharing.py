@@ -19,7 +19,9 @@ from service.api.limits import SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
 from service.api.problems import ApiError
-from service.api.services import Services, services
+from service.api.services import Injected, Services
+from service.settings import Settings
+from service.store import EventStore
 
 SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
 SHARE_QUOTA_EXAMPLE = (
@@ -45,16 +47,16 @@ class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
     transcript_url: str | None
 
 
-async def links_for(found: Services, campaign_id: str) -> Links:
+async def links_for(store: EventStore, settings: Settings, campaign_id: str) -> Links:
     """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, with its newest share key."""
-    base = found.settings.public_url
+    base = settings.public_url
     if base is None:
         return Links()
-    return Links(base=base, share=await share_links.newest_key(found.store, campaign_id))
+    return Links(base=base, share=await share_links.newest_key(store, campaign_id))
 
 
-def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> ShareLinkView:
-    links = Links(base=found.settings.public_url or "", share=link.key)
+def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink) -> ShareLinkView:
+    links = Links(base=settings.public_url or "", share=link.key)
     valid = link.revoked_at is None
     return ShareLinkView(
         link_id=link.link_id, label=link.label, created_by=link.created_by, created_at=link.created_at,
@@ -64,8 +66,8 @@ def _view(found: Services, campaign_id: str, link: share_links.ShareLink) -> Sha
     )
 
 
-async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str) -> str:
-    actor = await campaign_actor(request, found.store, campaign_id)
+async def _gm(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> str:
+    actor = await campaign_actor(request, store, campaign_id)
     if actor.role != "gm":
         raise ApiError(403, "forbidden", message("edge.forbidden.share_gm_only"))
     return actor.participant_id
@@ -79,16 +81,18 @@ async def _gm(request: Request[Any, Any, Any], found: Services, campaign_id: str
     request_max_body_size=SMALL_BODY_BYTES,
 )
 async def create_share_link(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], data: JSONBody[ShareLinkBody | None] = None
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    services: Injected[Services],
+    data: JSONBody[ShareLinkBody | None] = None,
 ) -> dict[str, Any]:
-    found = services(request)
-    gm = await _gm(request, found, campaign_id)
+    gm = await _gm(request, services.store, campaign_id)
     label = data.label if data is not None else None
     check_body(label)
     check_plain_text(label, "label")
-    link = await share_links.create(found.store, campaign_id, label, gm)
+    link = await share_links.create(services.store, campaign_id, label, gm)
     return {
-        **msgspec.to_builtins(_view(found, campaign_id, link)),
+        **msgspec.to_builtins(_view(services.settings, campaign_id, link)),
         "key": link.key,
         "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
@@ -99,11 +103,12 @@ async def create_share_link(
     summary="GM: every share link of the campaign",
     responses=gm_writing("/share-links", SHARE_GM_ONLY),
 )
-async def list_share_links(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> dict[str, Any]:
-    found = services(request)
-    await _gm(request, found, campaign_id)
-    listed = await share_links.listed(found.store, campaign_id)
-    return {"links": [_view(found, campaign_id, link) for link in listed]}
+async def list_share_links(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
+) -> dict[str, Any]:
+    await _gm(request, services.store, campaign_id)
+    listed = await share_links.listed(services.store, campaign_id)
+    return {"links": [_view(services.settings, campaign_id, link) for link in listed]}
 
 
 @delete(
@@ -113,10 +118,9 @@ async def list_share_links(request: Request[Any, Any, Any], campaign_id: FromPat
     responses=gm_writing("/share-links/k1", SHARE_GM_ONLY),
 )
 async def revoke_share_link(
-    request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId]
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], link_id: FromPath[LinkId], services: Injected[Services]
 ) -> Response[None]:
-    found = services(request)
-    await _gm(request, found, campaign_id)
-    if await share_links.revoke(found.store, campaign_id, link_id) is None:
+    await _gm(request, services.store, campaign_id)
+    if await share_links.revoke(services.store, campaign_id, link_id) is None:
         raise ApiError(404, "not-found", message("edge.not_found.share_link", link=repr(link_id)))
     return Response(None, status_code=204)

@@ -29,9 +29,10 @@ from domain.message import message
 from service.api.answers import reading
 from service.api.negotiation import language
 from service.api.problems import ApiError
-from service.api.services import services
+from service.api.services import Injected
 from service.live import Hub
 from service.store import MAX_SEQ, EventStore
+from service.web.common import WebServices
 from service.web.reader import read_actor
 from service.web.reader_pass import ReaderPass, ended_reason, reader_pass, still_allowed
 
@@ -39,12 +40,6 @@ PAGE = 200
 # Readers wake on their own this often (a comment line keeps proxies from closing an idle stream).
 IDLE_SECONDS = 15.0
 RETRY_MILLISECONDS = 2000
-
-
-def hub_of(request: Request[Any, Any, Any]) -> Hub:
-    found = request.app.state.hub
-    assert isinstance(found, Hub)
-    return found
 
 
 def _resume_point(request: Request[Any, Any, Any], after: int | None) -> int | None:
@@ -110,14 +105,14 @@ async def _events(store: EventStore, hub: Hub, stream: StreamReader, last: int,
 async def stream(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    web: Injected[WebServices],
     after: Annotated[int | None, QueryParameter(ge=0, le=MAX_SEQ, description="start after this seq")] = None,
 ) -> ServerSentEvent:
-    found = services(request)
-    await read_actor(request, found.store, campaign_id)
+    await read_actor(request, web.store, campaign_id)
     reader = StreamReader(campaign_id=campaign_id, reader=reader_pass(request, campaign_id),
                           lang=language(request)[0])
     start = _resume_point(request, after)
     if start is None:
-        start = (await found.store.head(campaign_id)).version
-    return ServerSentEvent(_events(found.store, hub_of(request), reader, start, found.settings.stream_max_seconds),
+        start = (await web.store.head(campaign_id)).version
+    return ServerSentEvent(_events(web.store, web.hub, reader, start, web.settings.stream_max_seconds),
                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

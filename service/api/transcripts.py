@@ -16,26 +16,26 @@ from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
-from domain.campaign.events import EventsReinstated, EventsRetracted, TurnRedone, TurnUndone
 from domain.campaign.state import CampaignState
 from domain.message import Message
+from projections.corrections import voided_by
 from projections.permalinks import Links
-from projections.rendering import FrameBuilder, Head, Splitter, voided_by
+from projections.rendering import FrameBuilder, Head, Splitter
 from projections.rendering import Stream as TranscriptStream
 from projections.rendering.formats import Format
 from projections.rendering.frames import Frame
 from projections.rendering.vocabulary import Lang, word
 from projections.replay import is_voiding
 from service.api.answers import reading
+from service.api.auth import campaign_reader
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
-from service.api.reads import _reader
+from service.api.services import Injected, Services
 from service.api.sharing import links_for
 from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
 
 PAGE = 500
-_CORRECTIONS = [str(kind.__struct_config__.tag) for kind in (TurnUndone, TurnRedone, EventsRetracted, EventsReinstated)]
 
 
 async def _span(
@@ -73,7 +73,7 @@ async def frames_of(
 ) -> AsyncIterator[Frame]:
     """The frames of events first..last, one page of events in memory at a time."""
     before = await snapshots.state_at(campaign_id, first - 1) if first > 1 else CampaignState()
-    undone = voided_by(await store.corrections(campaign_id, first, _CORRECTIONS))
+    undone = voided_by(await store.corrections(campaign_id, first))
     builder = FrameBuilder(before, lang, campaign_id, links, undone, raw_changes=raw_changes)
     after = first - 1
     while after < last:
@@ -95,6 +95,7 @@ async def frames_of(
 async def transcript(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    services: Injected[Services],
     session: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     encounter: Annotated[str | None, QueryParameter(max_length=64)] = None,
     from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
@@ -107,15 +108,14 @@ async def transcript(
                        "(Discord: 2000); answers JSON {messages: [...], head}"),
     ] = None,
 ) -> Stream:
-    found = await _reader(request, campaign_id)
-    store = found.store
-    first, last, what = await _span(store, campaign_id, session, encounter, from_seq, to_seq, lang)
-    chain = await store.head(campaign_id)
+    await campaign_reader(request, services.store, campaign_id)
+    first, last, what = await _span(services.store, campaign_id, session, encounter, from_seq, to_seq, lang)
+    chain = await services.store.head(campaign_id)
     head = Head(chain.version, chain.head_hash)
-    name = (await found.snapshots.state_at(campaign_id, 1)).name
+    name = (await services.snapshots.state_at(campaign_id, 1)).name
     title = f"{word('transcript', lang)} — {name} — {what}"
-    links = await links_for(found, campaign_id)
-    frames = frames_of(store, found.snapshots, campaign_id, first, last, lang, links, format == "json")
+    links = await links_for(services.store, services.settings, campaign_id)
+    frames = frames_of(services.store, services.snapshots, campaign_id, first, last, lang, links, format == "json")
     if split is not None:
         if format == "json":
             raise ApiError(400, "invalid-request", Message("edge.split_needs_text"))

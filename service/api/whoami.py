@@ -11,7 +11,7 @@ from litestar.params import FromPath
 from domain.commands import Role
 from service.api.answers import reading
 from service.api.auth import campaign_actor
-from service.api.services import services
+from service.api.services import Injected, Services
 
 
 class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
@@ -29,10 +29,11 @@ class WhoAmI(msgspec.Struct, frozen=True, kw_only=True):
     summary="The participant a token belongs to: campaign, name and role",
     responses=reading("/me"),
 )
-async def whoami(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> WhoAmI:
-    found = services(request)
-    actor = await campaign_actor(request, found.store, campaign_id)
-    state = await found.cache.at_head(campaign_id)
+async def whoami(
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], services: Injected[Services],
+) -> WhoAmI:
+    actor = await campaign_actor(request, services.store, campaign_id)
+    state = await services.cache.at_head(campaign_id)
     participant = state.participants.get(actor.participant_id)
     return WhoAmI(
         campaign_id=campaign_id,

@@ -14,10 +14,10 @@ from litestar import Litestar, Router
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.static_files import create_static_files_router
 
-from service.api.services import Services
+from service.api.services import services_of
 from service.live import Hub
 from service.web.badge import BadgeCache
-from service.web.common import PAGE_EXCEPTION_HANDLERS, WebServices, template_config
+from service.web.common import PAGE_EXCEPTION_HANDLERS, WebServices, template_config, web_dependencies
 from service.web.proof_page import proof_page
 from service.web.sign_in import sign_in, sign_in_form, sign_out
 from service.web.state_pages import compare_page, encounter_page, state_page
@@ -35,7 +35,7 @@ PAGE_HEADERS = [
     ResponseHeader(name="X-Content-Type-Options", value="nosniff"),
 ]
 
-__all__ = ["static_router", "template_config", "web_lifespan", "web_router"]
+__all__ = ["static_router", "template_config", "web_dependencies", "web_lifespan", "web_router"]
 
 
 def web_router() -> Router:
@@ -59,12 +59,11 @@ def static_router() -> Router:
 @asynccontextmanager
 async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
     """After the service's own lifespan: the badges and the live listener on the same database."""
-    found = app.state.services
-    assert isinstance(found, Services)
+    found = services_of(app)
     hub = Hub(found.settings.database_url)
     badges = BadgeCache(found.store)
-    app.state.web = WebServices(badges=badges, hub=hub)
-    app.state.hub = hub
+    app.state.web = WebServices(settings=found.settings, store=found.store, cache=found.cache,
+                                snapshots=found.snapshots, badges=badges, hub=hub)
     try:
         yield
     finally:

@@ -9,6 +9,8 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from litestar import Request, Response
+from litestar.datastructures import State
+from litestar.di import Provide
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
@@ -20,33 +22,45 @@ from domain.engine import Lang
 from projections.rendering.page_words import label, labels
 from service.api.negotiation import language
 from service.api.problems import ApiError, http_problem, validation_words
-from service.api.services import Services, services
 from service.live import Hub
-from service.store import CampaignNotFound, Head
+from service.settings import Settings
+from service.snapshots import Snapshots
+from service.state_cache import StateCache
+from service.store import CampaignNotFound, EventStore, Head
 from service.web.badge import BadgeCache
 from service.web.reader import PageReader, SignInNeeded, page_reader
 
 
 @dataclass(frozen=True)
 class WebServices:
-    """The pages' own process-wide objects, owned by the app's lifespan."""
+    """What the pages (and the live stream) use, in one object: the service's store, cache, snapshots and
+    settings, and the pages' own process-wide objects, the verify badges and the live feed's listener, which
+    the pages' lifespan owns (`web_lifespan`)."""
 
+    settings: Settings
+    store: EventStore
+    cache: StateCache
+    snapshots: Snapshots
     badges: BadgeCache
     hub: Hub
 
 
-def web_services(request: Request[Any, Any, Any]) -> WebServices:
-    found = request.app.state.web
-    assert isinstance(found, WebServices)
+def _provide(state: State) -> WebServices:
+    found = state.web
+    assert isinstance(found, WebServices), "the pages' lifespan has not started"
     return found
+
+
+def web_dependencies() -> dict[str, Provide]:
+    """The app's dependency on the pages' objects (one dependency: service/api/services.py says why)."""
+    return {"web": Provide(_provide, sync_to_thread=False)}
 
 
 @dataclass(frozen=True)
 class Page:
-    """A page's reader, the services, the campaign at its head, and the context every template gets."""
+    """A page's reader, the campaign at its head, and the context every template gets."""
 
     reader: PageReader
-    found: Services
     head: Head
     state: CampaignState
     context: dict[str, Any]
@@ -84,15 +98,20 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
     return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
 
 
-async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: float | None = None) -> Page:
-    """Everything a campaign page needs before its own part: reader, head, the state at the head, badge."""
-    found = services(request)
-    reader = await page_reader(request, found.store, campaign_id)
-    head = await found.store.head(campaign_id)
+async def page(
+    request: Request[Any, Any, Any], campaign_id: str, web: WebServices, badge_wait: float | None = None
+) -> Page:
+    """Everything a campaign page needs before its own part: reader, head, the state at the head, badge.
+
+    Called by the handler, after Litestar has checked its query parameters: a malformed one is refused
+    before any read.
+    """
+    reader = await page_reader(request, web.store, campaign_id)
+    head = await web.store.head(campaign_id)
     # The head state from the nearest snapshot and a short tail: a first read never folds a long log.
-    state = await found.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
+    state = await web.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
     participant = state.participants.get(reader.actor.participant_id)
-    badge = await web_services(request).badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
+    badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
     lang = reader.lang
     context: dict[str, Any] = {
         "L": labels(lang),
@@ -114,7 +133,7 @@ async def page(request: Request[Any, Any, Any], campaign_id: str, badge_wait: fl
         },
         "sign_out": reader.href(f"{reader.ui}/sign-out") if reader.via_cookie else None,
     }
-    return Page(reader=reader, found=found, head=head, state=state, context=context)
+    return Page(reader=reader, head=head, state=state, context=context)
 
 
 def _lang_href(request: Request[Any, Any, Any], lang: str) -> str:

@@ -26,7 +26,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from domain.message import message
 from service.api.problems import ApiError
-from service.api.services import Services
+from service.api.services import services_of
 
 _OWN_FETCH = frozenset({"same-origin", "none"})
 
@@ -58,7 +58,7 @@ def from_this_site(headers: Any, host: str | None, public_url: str | None) -> bo
 
 def same_origin_only(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """A route guard: a form another site posted is refused (403) before anything of it is read."""
-    found = connection.app.state.services
-    assert isinstance(found, Services)
-    if not from_this_site(connection.headers, connection.headers.get("host"), found.settings.public_url):
+    # A guard runs before the handler's dependencies: it reads the settings the app's lifespan holds.
+    public_url = services_of(connection.app).settings.public_url
+    if not from_this_site(connection.headers, connection.headers.get("host"), public_url):
         raise ApiError(403, "forbidden", message("edge.forbidden.cross_site"))

@@ -4,7 +4,7 @@ The events of a page may be consecutive (a plain page) or scattered across the c
 page). Walking them in seq order, the state before each one is either the state after the previous one
 folded forward over the few events in between, or, past a long gap or a correction in it, the nearest
 snapshot's state (`Snapshots.state_at`). Each event's frame comes from the rendering package, the same as
-transcripts; the undo marks come from the campaign's corrections, read once.
+transcripts; the undo marks come from the campaign's corrections (projections/corrections.py), read once.
 
 A GM's retraction (or reinstatement) may reach far back, and folding exactly across it means folding from
 before the event it retracted. It never needs to here: only rolls and notes can be retracted
@@ -16,54 +16,23 @@ effects a reader sees (wounds, magnitude, Fate).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
 from domain.campaign.events import EventsReinstated, EventsRetracted
 from domain.campaign.state import CampaignState
-from domain.events import RestoringEvent, VoidingEvent
+from projections.corrections import Voider, touched
 from projections.permalinks import Links
 from projections.recorded import Recorded
-from projections.rendering import Frame, FrameBuilder, Voider
+from projections.rendering import Frame, FrameBuilder
 from projections.rendering.vocabulary import Lang
 from projections.replay import campaign_state, is_voiding
-from service import codec
 from service.snapshots import Snapshots
-from service.store import EventStore, StoredEvent, campaign_uuid, format_time, recorded_from_stored
-from service.web import page_queries
+from service.store import EventStore, StoredEvent, recorded_from_stored
 
 # Past this many events between two rows, a snapshot is cheaper than folding the gap.
 FOLD_GAP = 200
-
-
-class Correction(msgspec.Struct, frozen=True):
-    """An event that voided others: its seq, who wrote it and when."""
-
-    seq: int
-    actor: str | None
-    recorded_at: str
-    # A retraction, not an undone turn: the page says "retracted by", a reader must not read it as an undo.
-    retracted: bool = False
-
-
-async def corrections(store: EventStore, campaign_id: str) -> dict[int, Correction]:
-    """For every event voided now (undone or retracted, not restored since), the correction that voided it."""
-    rows = await store.pool.fetch(
-        page_queries.SELECT_CORRECTIONS, campaign_uuid(campaign_id), list(page_queries.CORRECTION_TYPES)
-    )
-    found: dict[int, Correction] = {}
-    for row in rows:
-        recorded = codec.recorded(row[0], row[1], row[2], row[3], row[4])
-        event = recorded.event
-        if isinstance(event, VoidingEvent):
-            mark = Correction(recorded.seq, recorded.meta.actor, format_time(row["recorded_at"]),
-                              retracted=isinstance(event, EventsRetracted))
-            found.update({seq: mark for seq in event.voids})
-        elif isinstance(event, RestoringEvent):
-            for seq in event.restores:
-                found.pop(seq, None)
-    return found
 
 
 class Walked(msgspec.Struct, frozen=True):
@@ -80,17 +49,16 @@ async def walk(
     rows: Sequence[StoredEvent],
     lang: Lang,
     links: Links,
-    undone: dict[int, Correction],
+    undone: Mapping[int, Voider],
 ) -> Walked:
     """The frames of `rows` (in seq order), each with the changes it caused and its undo mark."""
     frames: list[Frame] = []
-    voiders = {seq: Voider(mark.seq, mark.actor, mark.retracted) for seq, mark in undone.items()}
     state: CampaignState | None = None
     at = 0
     for stored in rows:
         seq = stored.seq
         state = await _state_before(store, snapshots, campaign_id, seq, state, at)
-        builder = FrameBuilder(state, lang, campaign_id, links, voiders)
+        builder = FrameBuilder(state, lang, campaign_id, links, undone)
         recorded = recorded_from_stored(stored)
         refolded: CampaignState | None = None
         if _visible_correction(recorded):
@@ -120,16 +88,7 @@ async def _state_before(
         at, base = await snapshots.nearest(campaign_id, seq - 1)
         state = base if at else None
     tail: list[Recorded] = await store.records(campaign_id, at, seq - 1)
-    if any(touched <= at for r in tail if _visible_correction(r) for touched in _touched(r)):
+    if any(seq <= at for r in tail if _visible_correction(r) for seq in touched(r.event)):
         # An undo in the tail takes back events before it: only a fold from further back is exact.
         return await snapshots.state_at(campaign_id, seq - 1)
     return campaign_state(tail, initial=state)
-
-
-def _touched(recorded: Recorded) -> tuple[int, ...]:
-    event = recorded.event
-    if isinstance(event, VoidingEvent):
-        return event.voids
-    if isinstance(event, RestoringEvent):
-        return event.restores
-    return ()

@@ -17,14 +17,16 @@ from litestar.params import FromPath
 from litestar.response import Template
 
 from domain.message import message
+from projections.corrections import voided_by
 from projections.rendering.page_words import labels
 from projections.rendering.timeline import row
 from service import proofs
 from service.api.problems import ApiError
+from service.api.services import Injected
 from service.api.sharing import links_for
-from service.store import MAX_SEQ, StoredEvent
-from service.web.common import page
-from service.web.frames_walk import corrections, walk
+from service.store import MAX_SEQ, EventStore, StoredEvent
+from service.web.common import WebServices, page
+from service.web.frames_walk import walk
 from service.web.state_pages import _json
 
 
@@ -36,9 +38,14 @@ def _record(stored: StoredEvent) -> dict[str, Any]:
 
 @get("/campaigns/{campaign_id:str}/rolls/{seq:int}", summary="Web: a roll's proof, verifiable in the browser",
      include_in_schema=False)
-async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str], seq: FromPath[int]) -> Template:
-    found = await page(request, campaign_id)
-    store, reader = found.found.store, found.reader
+async def proof_page(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    seq: FromPath[int],
+    web: Injected[WebServices],
+) -> Template:
+    found = await page(request, campaign_id, web)
+    store, reader = web.store, found.reader
     stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
         raise ApiError(404, "not-found", message("edge.not_found.event", seq=seq))
@@ -49,17 +56,17 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     epoch = int(proof["epoch"])
     facts = await store.epoch_events(campaign_id)
     epoch_seqs = {(event["type"], int(event["data"]["epoch"])): int(event["seq"]) for event in facts}
-    committed = await _stored(found, epoch_seqs.get(("dice_seed_committed", epoch)))
-    revealed = await _stored(found, epoch_seqs.get(("dice_seed_revealed", epoch)))
+    committed = await _stored(store, campaign_id, epoch_seqs.get(("dice_seed_committed", epoch)))
+    revealed = await _stored(store, campaign_id, epoch_seqs.get(("dice_seed_revealed", epoch)))
     entropy = proof.get("entropy") or {}
     contributions = [c for c in entropy.get("contributions", [])]
     # The listed contributions' records (the proof's bounded view, at most proofs.LISTED); Verify reads the
     # earlier ones, if any, from the list the proof links to.
     contribution_records = (await store.latest_contributions(campaign_id, epoch, int(proof["nonce"]), proofs.LISTED)
                             if contributions else [])
-    undone = await corrections(store, campaign_id)
-    links = await links_for(found.found, campaign_id)
-    walked = await walk(store, found.found.snapshots, campaign_id, command, reader.lang, links, undone)
+    undone = voided_by(await store.corrections(campaign_id))
+    links = await links_for(store, web.settings, campaign_id)
+    walked = await walk(store, web.snapshots, campaign_id, command, reader.lang, links, undone)
     people = {pid: p.name for pid, p in found.state.participants.items()}
     data = {
         "campaign_id": campaign_id,
@@ -93,8 +100,5 @@ async def proof_page(request: Request[Any, Any, Any], campaign_id: FromPath[str]
     return Template(template_name="proof.html", context=context)
 
 
-async def _stored(found: Any, seq: int | None) -> StoredEvent | None:
-    if seq is None:
-        return None
-    result: StoredEvent | None = await found.found.store.stored_one(found.reader.campaign_id, seq)
-    return result
+async def _stored(store: EventStore, campaign_id: str, seq: int | None) -> StoredEvent | None:
+    return await store.stored_one(campaign_id, seq) if seq is not None else None

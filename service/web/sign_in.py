@@ -21,9 +21,10 @@ from domain.commands import Actor, Role
 from projections.rendering.page_words import labels
 from service.api.limits import FORM_BODY_BYTES
 from service.api.negotiation import language
-from service.api.services import services
+from service.api.services import Injected
 from service.store import campaign_uuid
 from service.tokens import token_hash
+from service.web.common import WebServices
 from service.web.cross_site import same_origin_only
 from service.web.reader import COOKIE_MAX_AGE, cookie_name
 from service.web.sessions import end_session, holds_no_session, open_session
@@ -58,9 +59,10 @@ def _form(request: Request[Any, Any, Any], campaign_id: str, error: bool, status
 
 
 @get("/campaigns/{campaign_id:str}/sign-in", summary="Web: the sign-in form", include_in_schema=False)
-async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
+async def sign_in_form(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                       web: Injected[WebServices]) -> Template:
     campaign_uuid(campaign_id)
-    await services(request).store.head(campaign_id)
+    await web.store.head(campaign_id)
     form = _form(request, campaign_id, error=False, asked=request.query_params.get("next"))
     if holds_no_session(request.cookies.get(cookie_name(campaign_id))):
         # An older release kept the token itself in this cookie: the browser forgets it now.
@@ -74,17 +76,17 @@ async def sign_in(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     data: Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)],
+    web: Injected[WebServices],
 ) -> Response[Any]:
-    store = services(request).store
     campaign_uuid(campaign_id)
     token = (data.get("token") or "").strip()
-    found = await store.token(campaign_id, token_hash(token)) if 0 < len(token) <= MAX_TOKEN else None
+    found = await web.store.token(campaign_id, token_hash(token)) if 0 < len(token) <= MAX_TOKEN else None
     if found is None:
-        await store.head(campaign_id)
+        await web.store.head(campaign_id)
         return _form(request, campaign_id, error=True, status=401, asked=data.get("next"))
     participant_id, role = found
     checked: Role = "gm" if role == "gm" else "player" if role == "player" else "observer"
-    session_id = await open_session(store, campaign_id, Actor(participant_id=participant_id, role=checked))
+    session_id = await open_session(web.store, campaign_id, Actor(participant_id=participant_id, role=checked))
     lang, explicit = language(request)
     target = next_page(campaign_id, data.get("next")) or (
         f"/ui/campaigns/{campaign_id}" + (f"?lang={lang}" if explicit else ""))
@@ -98,11 +100,12 @@ async def sign_in(
 
 @post("/campaigns/{campaign_id:str}/sign-out", summary="Web: sign out", include_in_schema=False,
       guards=[same_origin_only])
-async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Response[Any]:
+async def sign_out(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                   web: Injected[WebServices]) -> Response[Any]:
     campaign_uuid(campaign_id)
     session_id = request.cookies.get(cookie_name(campaign_id))
     if session_id:
-        await end_session(services(request).store, campaign_id, session_id)  # a copy of the cookie dies too
+        await end_session(web.store, campaign_id, session_id)  # a copy of the cookie dies too
     lang, explicit = language(request)  # a reader who chose Spanish gets the form back in Spanish
     target = f"/ui/campaigns/{campaign_id}/sign-in" + (f"?lang={lang}" if explicit else "")
     response: Response[Any] = Redirect(path=target, status_code=303)

@@ -21,9 +21,9 @@ from projections.rendering.state_view import StateView, compare, name_of, state_
 from projections.rendering.vocabulary import Lang
 from service.api.problems import ApiError
 from service.api.reads import AtPost, AtSeq, AtTurn, _point, _state
-from service.store import MAX_SEQ, campaign_uuid
-from service.web import page_queries
-from service.web.common import Page, page
+from service.api.services import Injected
+from service.store import MAX_SEQ
+from service.web.common import Page, WebServices, page
 
 POST_CHOICES = 500
 
@@ -63,24 +63,19 @@ def _view_context(found: Page, state: CampaignState) -> dict[str, Any]:
     }
 
 
-async def _posts(found: Page) -> list[tuple[str, int]]:
-    rows = await found.found.store.pool.fetch(
-        page_queries.SELECT_POSTS, campaign_uuid(found.reader.campaign_id), POST_CHOICES
-    )
-    return [(row["post_id"], row["last_seq"]) for row in rows]
-
-
 @get("/campaigns/{campaign_id:str}/state", summary="Web: the campaign now or at a point", include_in_schema=False)
 async def state_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    web: Injected[WebServices],
     at_seq: AtSeq = None,
     at_post: AtPost = None,
     at_turn: AtTurn = None,
 ) -> Template:
-    found = await page(request, campaign_id)
-    seq = await _point(found.found, campaign_id, at_seq, at_post, at_turn)
-    state = await _state(found.found, campaign_id, at_seq, at_post, at_turn) if seq is not None else found.state
+    found = await page(request, campaign_id, web)
+    seq = await _point(web.store, campaign_id, at_seq, at_post, at_turn)
+    state = (await _state(web.store, web.cache, web.snapshots, campaign_id, at_seq, at_post, at_turn) if seq is not None
+             else found.state)
     reader = found.reader
     what = _what(reader.lang, at_seq, at_post, at_turn)
     context = {
@@ -100,9 +95,13 @@ async def state_page(
 
 @get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="Web: an encounter now",
      include_in_schema=False)
-async def encounter_page(request: Request[Any, Any, Any], campaign_id: FromPath[str],
-                         encounter_id: FromPath[str]) -> Template:
-    found = await page(request, campaign_id)
+async def encounter_page(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    encounter_id: FromPath[str],
+    web: Injected[WebServices],
+) -> Template:
+    found = await page(request, campaign_id, web)
     state = found.state
     log = state.encounters.get(encounter_id)
     view = state_view(state)
@@ -124,11 +123,11 @@ async def encounter_page(request: Request[Any, Any, Any], campaign_id: FromPath[
     return Template(template_name="encounter.html", context=context)
 
 
-async def _at(found: Page, post: str | None, seq: int | None) -> tuple[int, CampaignState]:
-    point = await _point(found.found, found.reader.campaign_id, seq, post, None)
+async def _at(web: WebServices, found: Page, post: str | None, seq: int | None) -> tuple[int, CampaignState]:
+    point = await _point(web.store, found.reader.campaign_id, seq, post, None)
     if point is None:
         return found.head.version, found.state
-    return point, await _state(found.found, found.reader.campaign_id, seq, post, None)
+    return point, await _state(web.store, web.cache, web.snapshots, found.reader.campaign_id, seq, post, None)
 
 
 def _side(lang: Lang, post: str | None, seq: int | None, point: int) -> str:
@@ -139,20 +138,21 @@ def _side(lang: Lang, post: str | None, seq: int | None, point: int) -> str:
 async def compare_page(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    web: Injected[WebServices],
     from_post: Annotated[str | None, QueryParameter(max_length=200)] = None,
     to_post: Annotated[str | None, QueryParameter(max_length=200)] = None,
     from_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     to_seq: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
 ) -> Template:
-    found = await page(request, campaign_id)
+    found = await page(request, campaign_id, web)
     reader = found.reader
-    posts = await _posts(found)
+    posts = await web.store.posts(campaign_id, POST_CHOICES)
     lines: list[str] | None = None
     title = None
     views: tuple[StateView, StateView] | None = None
     if (from_post or from_seq) is not None:
-        a, before = await _at(found, from_post or None, from_seq)
-        b, after = await _at(found, to_post or None, to_seq)
+        a, before = await _at(web, found, from_post or None, from_seq)
+        b, after = await _at(web, found, to_post or None, to_seq)
         if a > b:
             (a, before), (b, after) = (b, after), (a, before)
             from_post, to_post, from_seq, to_seq = to_post, from_post, to_seq, from_seq

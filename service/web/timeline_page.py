@@ -15,14 +15,15 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
 from domain.rulesets import engine_for
+from projections.corrections import voided_by
 from projections.rendering.timeline import PostBlock, blocks, row
 from projections.rendering.titles import TITLES
 from projections.rendering.vocabulary import title
+from service.api.services import Injected
 from service.api.sharing import links_for
-from service.store import MAX_SEQ, StoredEvent, campaign_uuid, stored_from_row
-from service.web import page_queries
-from service.web.common import Page, page
-from service.web.frames_walk import corrections, walk
+from service.store import MAX_SEQ, EventFilter, EventStore, StoredEvent
+from service.web.common import Page, WebServices, page
+from service.web.frames_walk import walk
 
 PAGE_SIZE = 50
 MAX_PAGE = 200
@@ -35,9 +36,9 @@ class Filters:
     character: str | None = None
     type: str | None = None
 
-    def params(self) -> tuple[str | None, str | None, str | None, str | None]:
-        return (str(self.session) if self.session is not None else None, self.encounter or None,
-                self.type or None, self.character or None)
+    def matching(self) -> EventFilter:
+        return EventFilter(session=self.session, encounter=self.encounter or None, type=self.type or None,
+                           character=self.character or None)
 
     def query(self) -> dict[str, object]:
         return {"session": self.session, "encounter": self.encounter, "character": self.character, "type": self.type}
@@ -48,33 +49,31 @@ class Filters:
 
 
 async def _rows(
-    found: Page, filters: Filters, after: int | None, before: int | None, limit: int
+    store: EventStore, found: Page, filters: Filters, after: int | None, before: int | None, limit: int
 ) -> tuple[list[StoredEvent], bool, bool]:
     """The page's events in seq order, and whether matching events lie before it and after it."""
-    pool, campaign = found.found.store.pool, campaign_uuid(found.reader.campaign_id)
-    params = filters.params()
+    campaign_id, matching = found.reader.campaign_id, filters.matching()
     if after is not None:
-        rows = await pool.fetch(page_queries.TIMELINE_FORWARD, campaign, after, MAX_SEQ, *params, limit)
+        events = await store.timeline(campaign_id, matching, after, MAX_SEQ, limit)
     else:
         upper = before if before is not None else found.head.version + 1
-        rows = list(reversed(await pool.fetch(page_queries.TIMELINE_BACKWARD, campaign, 0, upper, *params, limit)))
-    events = [stored_from_row(r) for r in rows]
+        events = await store.timeline(campaign_id, matching, 0, upper, limit, newest=True)
     if not events:
         return events, False, False
-    older = await pool.fetchval(page_queries.TIMELINE_ANY, campaign, 0, events[0].seq, *params, 1)
-    newer = await pool.fetchval(page_queries.TIMELINE_ANY, campaign, events[-1].seq, MAX_SEQ, *params, 1)
-    return events, bool(older), bool(newer)
+    older = await store.any_matching(campaign_id, matching, 0, events[0].seq)
+    newer = await store.any_matching(campaign_id, matching, events[-1].seq, MAX_SEQ)
+    return events, older, newer
 
 
-async def _blocks(found: Page, events: list[StoredEvent]) -> list[PostBlock]:
-    reader, store = found.reader, found.found.store
-    undone = await corrections(store, reader.campaign_id)
-    links = await links_for(found.found, reader.campaign_id)
-    walked = await walk(store, found.found.snapshots, reader.campaign_id, events, reader.lang, links, undone)
+async def _blocks(web: WebServices, found: Page, events: list[StoredEvent]) -> list[PostBlock]:
+    reader = found.reader
+    undone = voided_by(await web.store.corrections(reader.campaign_id))
+    links = await links_for(web.store, web.settings, reader.campaign_id)
+    walked = await walk(web.store, web.snapshots, reader.campaign_id, events, reader.lang, links, undone)
     rows = []
     for frame in walked.frames:
-        mark = undone.get(frame.seq)
-        rows.append(row(frame, reader.lang, undone_at=mark.recorded_at if mark else None))
+        voider = undone.get(frame.seq)
+        rows.append(row(frame, reader.lang, undone_at=voider.recorded_at if voider else None))
     return blocks(walked.frames, rows)
 
 
@@ -88,6 +87,7 @@ Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)]
 async def timeline(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
+    web: Injected[WebServices],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
@@ -96,9 +96,9 @@ async def timeline(
     before: Seq = None,
     limit: Limit = PAGE_SIZE,
 ) -> Template:
-    found = await page(request, campaign_id)
+    found = await page(request, campaign_id, web)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, older, newer = await _rows(found, filters, after, before, limit)
+    events, older, newer = await _rows(web.store, found, filters, after, before, limit)
     reader, state = found.reader, found.state
     ui = reader.ui
     query = {**filters.query(), "limit": limit if limit != PAGE_SIZE else None}
@@ -110,7 +110,7 @@ async def timeline(
     context = {
         **found.context,
         "page": "timeline",
-        "blocks": await _blocks(found, events),
+        "blocks": await _blocks(web, found, events),
         "filters": filters,
         "sessions": list(range(1, state.sessions_held + 1)),
         "encounters": sorted(state.encounters),
@@ -141,16 +141,17 @@ async def timeline_rows(
     request: Request[Any, Any, Any],
     campaign_id: FromPath[str],
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)],
+    web: Injected[WebServices],
     session: Session = None,
     encounter: Text = None,
     character: Text = None,
     type: Text = None,
 ) -> Template:
-    found = await page(request, campaign_id, badge_wait=0)
+    found = await page(request, campaign_id, web, badge_wait=0)
     filters = Filters(session=session, encounter=encounter or None, character=character or None, type=type or None)
-    events, _, _ = await _rows(found, filters, after, None, MAX_PAGE)
-    shown = await found.found.store.stored_one(campaign_id, after) if after else None
-    context = {**found.context, "blocks": await _blocks(found, events),
+    events, _, _ = await _rows(web.store, found, filters, after, None, MAX_PAGE)
+    shown = await web.store.stored_one(campaign_id, after) if after else None
+    context = {**found.context, "blocks": await _blocks(web, found, events),
                "last": events[-1].seq if events else after,
                # The headings continue from the last row the page shows: no second "Session 1".
                "start_session": shown.meta.get("session") if shown else -1,
@@ -159,6 +160,10 @@ async def timeline_rows(
 
 
 @get("/campaigns/{campaign_id:str}/badge", summary="Web: the verify badge (HTML fragment)", include_in_schema=False)
-async def badge_fragment(request: Request[Any, Any, Any], campaign_id: FromPath[str]) -> Template:
-    found = await page(request, campaign_id)
+async def badge_fragment(
+    request: Request[Any, Any, Any],
+    campaign_id: FromPath[str],
+    web: Injected[WebServices],
+) -> Template:
+    found = await page(request, campaign_id, web)
     return Template(template_name="badge.html", context=found.context)

@@ -169,27 +169,7 @@ STILL_IN_PROSE: dict[str, int] = {"domain/d100/action_decisions.py": 10,
  "domain/d100/roll_decisions.py": 12,
  "domain/d100/ruling_decisions.py": 2,
  "domain/d100/tested_decisions.py": 7,
- "domain/d100/turn_budget.py": 9,
- "domain/wrath_and_glory/access.py": 2,
- "domain/wrath_and_glory/action_decisions.py": 8,
- "domain/wrath_and_glory/activation.py": 9,
- "domain/wrath_and_glory/attacks.py": 16,
- "domain/wrath_and_glory/combat_decisions.py": 15,
- "domain/wrath_and_glory/decide.py": 1,
- "domain/wrath_and_glory/encounter_decisions.py": 22,
- "domain/wrath_and_glory/engine.py": 1,
- "domain/wrath_and_glory/injury_decisions.py": 7,
- "domain/wrath_and_glory/movement_decisions.py": 4,
- "domain/wrath_and_glory/pool.py": 3,
- "domain/wrath_and_glory/resource_decisions.py": 17,
- "domain/wrath_and_glory/resources.py": 1,
- "domain/wrath_and_glory/roll_decisions.py": 24,
- "domain/wrath_and_glory/ruin_payment.py": 3,
- "domain/wrath_and_glory/ruling_decisions.py": 5,
- "domain/wrath_and_glory/state.py": 2,
- "domain/wrath_and_glory/troop_decisions.py": 8,
- "domain/wrath_and_glory/turn_budget.py": 8,
- "domain/wrath_and_glory/views.py": 1}
+ "domain/d100/turn_budget.py": 9}
 
 
 def test_refusals_are_messages_not_prose() -> None:

@@ -48,15 +48,15 @@ def test_every_rule_name_is_listed_in_the_errors_doc() -> None:
 
 
 def test_every_rule_name_has_a_spanish_refusal() -> None:
-    # A rule's Spanish is the catalog's sentence of each of its messages (`rule.<name>`, `rule.<name>.<case>`),
-    # or, for a rule still raised in prose, its row of the older table.
+    """In the catalog (a message `rule.<name>` or `rule.<name>.<case>`), or, for a rule still refused in prose,
+    in the older table of refusals.py."""
     from domain.catalog import catalog
     from projections.rendering.refusals import SPANISH
 
-    in_catalog = {str(key if isinstance(key, str) else key[0]).split(".")[1] for key in catalog("es")
-                  if str(key if isinstance(key, str) else key[0]).startswith("rule.")}
+    in_catalog = {key if isinstance(key, str) else key[0] for key in catalog("es")}
+    told = {message_id.split(".")[1] for message_id in in_catalog if message_id.startswith("rule.")}
     listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", (ROOT / "docs" / "errors.md").read_text(), re.MULTILINE))
-    assert listed - set(SPANISH) - in_catalog == set()
+    assert listed - set(SPANISH) - told == set()
     assert all(sentence and sentence == sentence.strip() for sentence in SPANISH.values())
 
 

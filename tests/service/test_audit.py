@@ -284,3 +284,21 @@ def test_offline_verification_holds_one_line_at_a_time(tmp_path: Path) -> None:
     tracemalloc.stop()
     assert report.ok and report.events == 20_000
     assert peak < size / 20, (peak, size)
+
+
+async def test_a_witnessed_head_inside_a_broken_chain_is_found_but_not_confirmed(
+    campaign: Any, tmp_path: Path, capsys: Any
+) -> None:
+    """Issue 21 item 10: `verify` said "witnessed heads: 1 found" for a head after an altered event."""
+    await played(campaign)
+    answer = await campaign.ok({"type": "gm_note", "text": "witnessed in the forum"})
+    records = await export_to(campaign, tmp_path / "log.jsonl")
+    records[2]["data"]["altered"] = True  # an early event edited, not rehashed: the chain breaks there
+    write(tmp_path / "altered.jsonl", records)
+    assert cli(["verify", str(tmp_path / "altered.jsonl"), "--expect", f"{answer['version']}:{answer['head_hash']}"]) == 1
+    out = capsys.readouterr().out
+    assert "hash chain BROKEN" in out
+    assert "witnessed heads: 0 found, 1 not confirmed (inside the broken chain)" in out
+    assert cli(["verify", str(tmp_path / "altered.jsonl"), "--lang", "es", "--expect",
+                f"{answer['version']}:{answer['head_hash']}"]) == 1
+    assert "cabezas atestiguadas: 0 encontradas, 1 sin confirmar (dentro de la cadena rota)" in capsys.readouterr().out

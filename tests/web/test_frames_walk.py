@@ -6,12 +6,13 @@ import random
 
 from domain.campaign.commands import GmNote, Reinstate, Retract, Roll, StartSession
 from domain.commands import Actor
+from projections.corrections import voided_by
 from projections.permalinks import Links
 from projections.rendering import build_frames
 from service.database import APP_ROLE, create_pool, with_user
 from service.snapshots import Snapshots
 from service.store import EventStore
-from service.web.frames_walk import corrections, walk
+from service.web.frames_walk import walk
 from tests.web.conftest import Served
 from tests.web.scenario import deathwatch_fight
 
@@ -27,7 +28,7 @@ async def _check(store: EventStore, snapshots: Snapshots, campaign_id: str, page
     head = await store.head(campaign_id)
     records = await store.records(campaign_id, 0, head.version)
     expected = {f.seq: _visible(f) for f in build_frames(records, 1, head.version, "en", campaign_id)}
-    undone = await corrections(store, campaign_id)
+    undone = voided_by(await store.corrections(campaign_id))
     for first, last in pages:
         rows = [e for e in await store.stored(campaign_id, first - 1, last, last - first + 1)]
         walked = await walk(store, snapshots, campaign_id, rows, "en", Links(), undone)

@@ -14,8 +14,7 @@ from projections.rendering.frames import Frame
 from projections.rendering.page_words import LABELS, label
 from projections.rendering.state_view import compare, sheet_extras, state_view
 from projections.rendering.timeline import blocks, row
-from service.codec import event_classes
-from service.web.page_queries import CORRECTION_TYPES
+from service.codec import CORRECTION_TYPES, event_classes
 from tests.support.campaign_table import CampaignTable
 
 STATS = {"WS": 40, "BS": 40, "S": 40, "T": 40, "Ag": 40, "Int": 40, "Per": 40, "WP": 40, "Fel": 40}
@@ -32,6 +31,11 @@ def test_page_labels_exist_in_both_languages_with_the_same_placeholders() -> Non
 def test_the_corrections_query_lists_every_voiding_and_restoring_event() -> None:
     corrections = {tag for tag, cls in event_classes().items() if issubclass(cls, (VoidingEvent, RestoringEvent))}
     assert corrections == set(CORRECTION_TYPES)
+
+
+def test_the_corrections_are_the_undo_redo_retract_and_reinstate_events_the_docs_name() -> None:
+    # docs/history.md and docs/api.md: a turn undone and redone, events retracted and reinstated.
+    assert set(CORRECTION_TYPES) == {"turn_undone", "turn_redone", "events_retracted", "events_reinstated"}
 
 
 def test_proof_permalinks_point_at_the_proof_page() -> None:

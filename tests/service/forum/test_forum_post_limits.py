@@ -15,7 +15,7 @@ import pytest
 
 from domain.language import Grammar
 from service import commanding
-from service.api.services import services
+from service.api.services import services_of
 from service.settings import Settings
 from service.store import EventStore, Writer
 from tests.support.live_server import live_server
@@ -165,7 +165,7 @@ async def _watching_the_lock(store: EventStore, held: list[bool]) -> AsyncIterat
 
 async def test_forum_post_limits_a_post_is_parsed_holding_no_lock(client: Any) -> None:
     thread = await Thread.open(client, "Unlocked", "deathwatch", ("Ana",))
-    found = services(client)
+    found = services_of(client.app)
     held: list[bool] = []
     async with _watching_the_lock(found.store, held):
         await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 40}\n!roll kai d100 luck')
@@ -194,7 +194,7 @@ async def _register_kai_keeping_the_names_before(thread: Thread, cache: Any) -> 
 
 async def test_forum_post_limits_a_post_read_against_old_names_is_read_again(client: Any) -> None:
     thread = await Thread.open(client, "Stale", "deathwatch", ("Ana",))
-    found = services(client)
+    found = services_of(client.app)
     old, at_head = await _register_kai_keeping_the_names_before(thread, found.cache)
     calls = [0]
 
@@ -215,7 +215,7 @@ async def test_forum_post_limits_a_post_read_against_old_names_is_read_again(cli
 
 async def test_forum_post_limits_names_changing_under_every_read_still_let_the_post_in(client: Any) -> None:
     thread = await Thread.open(client, "Starved", "deathwatch", ("Ana",))
-    found = services(client)
+    found = services_of(client.app)
     old, at_head = await _register_kai_keeping_the_names_before(thread, found.cache)
 
     async def always_stale(campaign_id: str) -> Any:
