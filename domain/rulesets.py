@@ -59,7 +59,7 @@ def engine_for(ruleset: str) -> Engine:
     """The engine that plays `ruleset`; an unknown name is refused, naming the known ones."""
     found = ENGINES.get(ruleset)
     if found is None:
-        raise RuleViolation("ruleset", f"no ruleset {ruleset!r}; known: {', '.join(ENGINES)}")
+        raise RuleViolation("ruleset", case="unknown", ruleset=ruleset, known=", ".join(ENGINES))
     return found
 
 
@@ -129,13 +129,11 @@ def check_options(ruleset: str, options: Mapping[str, OptionValue]) -> None:
     known = set(engine.option_defaults(ruleset)) | set(CAMPAIGN_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
-        raise RuleViolation(
-            "campaign_options",
-            f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}",
-        )
+        raise RuleViolation("campaign_options", case="unknown", unknown=", ".join(unknown), ruleset=ruleset,
+                            known=", ".join(sorted(known)))
     for name, kind in CAMPAIGN_OPTIONS.items():
         if name in options and not isinstance(options[name], kind):
-            raise RuleViolation("campaign_options", f"option {name} must be a {kind.__name__}")
+            raise RuleViolation("campaign_options", case="type", name=name, kind=kind.__name__)
     engine.initial_state(ruleset, options)
 
 

@@ -704,8 +704,7 @@ class Commander:
         try:
             events = decide(state, command, dice, actor, context)
             if not events:
-                raise RuleViolation("no_change",
-                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+                raise RuleViolation("no_change", command=command_tag(command))
         except DomainError as error:
             # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py). A
             # sealed test's dice are its key's: secret, and refused before any of them tells anything.
@@ -726,7 +725,7 @@ def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequenc
     reason, roll_id = found
     rule = error.rule if isinstance(error, RuleViolation) else ""
     skipped = SkippedLine(line=planned.line, source=planned.source, command_type=command_tag(command),
-                          reason=reason, roll_id=roll_id, rule=rule, message=error.message)
+                          reason=reason, roll_id=roll_id, rule=rule, message=error.message, said=error.said)
     return UnitSkip(skipped, len(done), state)
 
 

@@ -271,7 +271,7 @@ def _terms(state: CampaignState, command: Roll) -> tuple[Term, ...]:
     try:
         return parse(command.expression)
     except ExpressionError as error:
-        raise RuleViolation("dice_expression", str(error)) from error
+        raise RuleViolation("dice_expression", case=error.case, **error.params) from error
 
 
 def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -> SecretRollSealed:

@@ -272,4 +272,4 @@ async def test_forum_audit_a_spanish_permission_refusal_says_whose_it_is(client:
     assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: un jugador solo tira por sus propios "
                                               "personajes, y Brother Kai no es tuyo")
     gm_only = await thread.send("Boris", "!anular 1 no")
-    assert "solo el DJ puede hacerlo" in gm_only.json()["detail"]
+    assert "solo el DJ puede enviar `!retirar`" in gm_only.json()["detail"]
