@@ -22,6 +22,7 @@ _REGISTERED: tuple[Engine, ...] = (D100, WRATH_AND_GLORY)
 
 # Each ruleset name, as its engine declares it, to the engine that plays it.
 ENGINES: Mapping[str, Engine] = {ruleset.name: engine for engine in _REGISTERED for ruleset in engine.rulesets}
+_TURN_MOVES = frozenset(str(cls.__struct_config__.tag) for engine in _REGISTERED for cls in engine.turn_moves)
 RULESETS: Mapping[str, Ruleset] = {ruleset.name: ruleset for engine in _REGISTERED for ruleset in engine.rulesets}
 
 # Options every campaign understands, whatever its ruleset.
@@ -48,6 +49,11 @@ def plays_oaths(ruleset: str) -> bool:
 def command_prefixes() -> tuple[str, ...]:
     """Each engine's command and event tag prefix ("d100", "wng")."""
     return tuple(engine.command_prefix for engine in _REGISTERED)
+
+
+def turn_moving_commands() -> frozenset[str]:
+    """The tags of every engine's commands that only move an encounter's turn (Engine.turn_moves)."""
+    return _TURN_MOVES
 
 
 def legacy_die_copies() -> Mapping[tuple[str, int], str]:

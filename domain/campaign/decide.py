@@ -47,7 +47,7 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.sealed_tests import outcome_commitment
-from domain.campaign.state import CampaignState, EncounterLog, Participant
+from domain.campaign.state import CampaignState, EncounterLog, Participant, undo_span
 from domain.commands import Actor, Command
 from domain.dice import Dice, Die, FixedDice
 from domain.dice_expression import ExpressionError, Term, evaluate, parse
@@ -181,8 +181,11 @@ def decide_campaign(
                                        expected=expected), expected=expected, current=log.version)
             if not log.turns:
                 raise RuleViolation("undo", encounter=encounter)
-            last = log.turns[-1]
-            return [TurnUndone(encounter=encounter, round=last.round, turn=last.turn, voids=last.seqs)]
+            # A player undoes its own current turn alone (permissions: nothing of another's goes with it).
+            taken = undo_span(log) if actor.role == "gm" else log.turns[-1:]
+            played = taken[0]
+            voids = tuple(seq for turn in taken for seq in turn.seqs)
+            return [TurnUndone(encounter=encounter, round=played.round, turn=played.turn, voids=voids)]
         case RedoTurn(encounter=encounter):
             log = _encounter_log(state, encounter)
             if not log.redo:

@@ -43,6 +43,8 @@ def _player_may_undo(state: CampaignState, actor: Actor, command: Command, encou
     if state.options.get("players_may_undo_own_turn") is not True:
         raise Forbidden(case="undo_option")
     log = state.encounters.get(encounter)
+    # A player's undo takes its own current turn alone, never the GM's span of a played turn and the empty
+    # turns after it (decide_campaign, undo_span).
     turns = () if log is None else (log.redo if isinstance(command, RedoTurn) else log.turns)
     record: TurnRecord | None = turns[-1] if turns else None
     character = state.characters.get(record.character_id or "") if record is not None else None
