@@ -42,7 +42,7 @@ from domain.dice import DiceExhausted, FixedDice
 from domain.dice_expression import Evaluated, evaluate, parse, render
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
-from domain.events import Event, RestoringEvent, VoidingEvent
+from domain.events import Event
 from domain.rulesets import check_options
 from domain.skipping import SkippedLine, skip_reason
 from projections.permalinks import Links
@@ -50,6 +50,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
+from projections.step import Step, recorded_command, step
 from service import attempts, dice_source, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -199,22 +200,6 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def recorded_command(command: Command | CreateCampaign) -> dict[str, Any]:
-    """The command's body as its first event's `meta.command` keeps it: without `post` and
-    `expected_version`, which the envelope and the seq already say."""
-    body = msgspec.to_builtins(command)
-    assert isinstance(body, dict)
-    body.pop("post", None)
-    body.pop("expected_version", None)
-    return body
-
-
-def _with_command(metas: list[EventMeta], command: Command | CreateCampaign) -> list[EventMeta]:
-    if metas:
-        metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
-    return metas
-
-
 def _outcome(
     stored: list[StoredEvent],
     events: Sequence[Event],
@@ -282,7 +267,7 @@ class Commander:
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
-            metas = _with_command(metas, command)
+            metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
@@ -315,7 +300,7 @@ class Commander:
 
     async def _append_optimistically(
         self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str
-    ) -> tuple[CampaignState, CampaignState, list[Event], list[EventMeta], list[StoredEvent]] | None:
+    ) -> tuple[CampaignState, Step, list[StoredEvent]] | None:
         """Decide against the cached head state and append in one statement (service/store.py says why that
         is safe); None when the locked path must answer: nothing cached, a refusal or a version mismatch
         against a state that may be stale, a used idempotency key, a side record, too many lost races."""
@@ -333,17 +318,16 @@ class Commander:
                 return None
             head = Head(campaign_id, state.ruleset or "", state.version, head_hash)
             try:
-                events, seed, _, nonce = self._decide(campaign_id, head.version, state, actor, command, active)
+                decided, _ = self._decide(campaign_id, head.version, state, actor, command, active,
+                                          self._base(actor, command, digest))
             except DomainError:
                 return None
-            metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
-            metas = _with_command(metas, command)
             try:
-                stored = await self.store.append_if_head(head, events, metas, idempotency_key)
+                stored = await self.store.append_if_head(head, decided.events, decided.metas, idempotency_key)
             except KeyAlreadyUsed:
                 return None
             if stored is not None:
-                return state, new_state, events, metas, stored
+                return state, decided, stored
             # Lost the race: another writer moved the head from the version decided against. Catch up (the
             # events after it, in one snapshot with the head) and decide again.
             self.counts.lost_races += 1
@@ -385,22 +369,20 @@ class Commander:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
                 try:
-                    events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                    decided, fresh_seed = await self._decide_locked(writer, state, actor, command,
+                                                                    self._base(actor, command, digest))
                 except DomainError as error:
                     kept = await attempts.keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
                                                        command, error, None)
                     if kept is None:
                         raise  # decided before any die was drawn: nothing is recorded
                 else:
-                    token = await self._side_records(writer, state, command, events, fresh_seed)
-                    base = self._base(actor, command, digest, state, seed, nonce)
-                    metas, new_state = stamp(state, events, nonce, base)
-                    metas = _with_command(metas, command)
-                    stored = await writer.append(events, metas, idempotency_key)
+                    token = await self._side_records(writer, state, command, decided.events, fresh_seed)
+                    stored = await writer.append(decided.events, decided.metas, idempotency_key)
         if kept is not None:
             raise self._kept(campaign_id, kept)
         if not previous:
-            return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
+            return await self._committed(campaign_id, state, decided, stored, token, links)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
         # reading them may need another connection of the pool, which writers waiting on this head could hold.
         replay = await self._replayed_unit(campaign_id, previous, head)
@@ -414,15 +396,14 @@ class Commander:
         self,
         campaign_id: str,
         state: CampaignState,
-        new_state: CampaignState,
-        events: list[Event],
-        metas: list[EventMeta],
+        decided: Step,
         stored: list[StoredEvent],
         token: str | None,
         links: Links | None,
     ) -> CommandOutcome:
         """After the commit: the cache, a snapshot when one is due, and the answer from the events at hand."""
-        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+        events, metas, new_state = decided.events, decided.metas, decided.after
+        if decided.changes_live:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
             new_state = await self._refold(campaign_id, stored[-1].seq)
@@ -448,10 +429,10 @@ class Commander:
 
     @staticmethod
     def _base(
-        actor: Actor, command: Command, digest: str, state: CampaignState, seed: bytes | None, nonce: int,
-        line: int | None = None, post: PostRef | None = None,
+        actor: Actor, command: Command, digest: str, line: int | None = None, post: PostRef | None = None,
     ) -> EventMeta:
-        """The envelope every event of the command carries (stamping adds its session and turn)."""
+        """The envelope every event of the command carries (`_decide` adds the dice's provenance, the step
+        its session and turn)."""
         return EventMeta(
             actor=actor.participant_id,
             role=actor.role,
@@ -460,7 +441,6 @@ class Commander:
             command_type=command_tag(command),
             request_digest=digest,
             line=line,
-            dice=_provenance(state, nonce) if seed is not None else None,
         )
 
     async def execute_unit(
@@ -561,24 +541,24 @@ class Commander:
         command = msgspec.structs.replace(planned.command, post=post)
         try:
             writer.check_version(command.expected_version)
-            events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+            decided, fresh_seed = await self._decide_locked(
+                writer, state, actor, command, self._base(actor, command, digest, line=planned.line, post=post))
         except DomainError as error:
             skip = _skip(planned, command, error, done, state)
             if skip is None:
                 raise LineRefused(planned.line, planned.source, error, command) from error
             skipped.append(skip)
             return state
-        token = await self._side_records(writer, state, command, events, fresh_seed)
-        base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
-        metas, after = stamp(state, events, nonce, base)
-        metas = _with_command(metas, command)
+        token = await self._side_records(writer, state, command, decided.events, fresh_seed)
         # The idempotency key (the post id) goes on the unit's first event only.
-        stored = await writer.append(events, metas, post.id if not done else None)
-        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+        stored = await writer.append(decided.events, decided.metas, post.id if not done else None)
+        after = decided.after
+        if decided.changes_live:
             # Which earlier events are live has changed: fold again, inside this transaction (it sees the
             # lines written so far), before the next line is decided.
             after = campaign_state(await writer.records_after(0))
-        done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
+        done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, decided.events, state,
+                                token))
         return after
 
     def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
@@ -653,8 +633,8 @@ class Commander:
         return campaign_state(await self.store.records(campaign_id, 0, seq))
 
     async def _decide_locked(
-        self, writer: Writer, state: CampaignState, actor: Actor, command: Command
-    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
+        self, writer: Writer, state: CampaignState, actor: Actor, command: Command, base: EventMeta
+    ) -> tuple[Step, bytes | None]:
         """`_decide` at the locked head, with the seed and the named events' types read in its transaction."""
         if state.epoch is None:
             raise RuntimeError(f"campaign {writer.head.campaign_id} has no dice epoch")
@@ -664,7 +644,8 @@ class Commander:
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):
             event_types = await writer.event_types(command.seqs)
-        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, event_types)
+        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, base,
+                            event_types)
 
     @staticmethod
     def _decide(
@@ -674,10 +655,11 @@ class Commander:
         actor: Actor,
         command: Command,
         active: bytes,
+        base: EventMeta,
         event_types: dict[int, str] | None = None,
-    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
-        """The command's events decided at `version` (dice nonce = the next seq), the active seed if they
-        rolled dice, and the fresh seed drawn for a command that may open an epoch."""
+    ) -> tuple[Step, bytes | None]:
+        """The command's step decided at `version` (dice nonce = the next seq) with the dice of the active
+        seed, and the fresh seed drawn for a command that may open an epoch."""
         nonce = version + 1
         dice = dice_source.SeededDice(active, campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
@@ -693,17 +675,15 @@ class Commander:
             secret_draws=_secret_draws(active, campaign_id, state) if reveals else {},
         )
         try:
-            events = decide(state, command, dice, actor, context)
-            if not events:
-                raise RuleViolation("no_change",
-                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+            decided = step(state, command, dice, actor, context,
+                           msgspec.structs.replace(base, dice=_provenance(state, nonce)))
         except DomainError as error:
             # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py).
             attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
             raise
-        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
+        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in decided.events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
-        return events, (active if dice.rolled else None), fresh, nonce
+        return decided, fresh
 
 
 def _secret_draw(active: bytes, campaign_id: str, roll: int, expression: str, entropy: str | None) -> SecretDraw:

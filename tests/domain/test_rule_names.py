@@ -17,7 +17,7 @@ DYNAMIC = {"glory", "wrath", "ruin", "personal_ruin", "dead", "unconscious", "co
 def raised_rules() -> dict[str, str]:
     """Every rule name a RuleViolation is raised with, and where."""
     found: dict[str, str] = {}
-    for path in sorted((*ROOT.glob("domain/**/*.py"), *ROOT.glob("service/**/*.py"))):
+    for path in sorted((*ROOT.glob("domain/**/*.py"), *ROOT.glob("projections/**/*.py"), *ROOT.glob("service/**/*.py"))):
         tree = ast.parse(path.read_text())
         constants = {
             target.id: node.value.value
