@@ -39,11 +39,11 @@ async def roll_contributions(
     found = services(request)
     await read_actor(request, found.store, campaign_id)
     stored = await found.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
-    provenance = stored.meta.get("dice") if stored is not None else None
-    if stored is None or not isinstance(provenance, dict):
+    provenance = stored.envelope.dice if stored is not None else None
+    if stored is None or provenance is None:
         raise ApiError(404, "not-found", f"event {seq} of this campaign is not a roll",
                        f"el evento {seq} de esta campaña no es una tirada")
-    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
+    epoch, nonce = provenance.epoch, provenance.nonce
     page = await found.store.contributions(campaign_id, epoch, nonce, after_seq, limit)
     return {
         "campaign_id": campaign_id, "seq": seq, "epoch": epoch, "nonce": nonce,
