@@ -45,10 +45,9 @@ from domain.errors import DomainError, RuleViolation
 from domain.events import Event
 from domain.rulesets import check_options
 from domain.skipping import SkippedLine, skip_reason
-from projections.permalinks import Links
 from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
-from projections.results import result_of, told_result
+from projections.results import result_of
 from projections.stamping import stamp
 from projections.step import Step, recorded_command, step
 from service import attempts, dice_source, tokens
@@ -83,7 +82,9 @@ UNIT_EVENTS_MAX = 400
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
-    """What POST /commands answers: the head after the command, the events written, the result summary.
+    """What a command wrote: the head after it, its events as stored and as typed (`records`), its facts
+    (`result`: projections/results.py `result_of`) and the states around it, which the edge tells from
+    (`told_result`), after the transaction, in the languages its answer needs.
 
     `version` and `head_hash` are the campaign's head right after the command (for a replayed command,
     after the original): a forum post that shows them is a witness `verify --expect` can check.
@@ -93,9 +94,11 @@ class CommandOutcome(msgspec.Struct, frozen=True):
     head_hash: str
     events: list[StoredEvent]
     result: dict[str, Any]
+    records: list[Recorded]
+    before: CampaignState
+    after: CampaignState
     replayed: bool = False
     token: str | None = None
-    proof: str | None = None
 
 
 class CompactOutcome(msgspec.Struct, frozen=True):
@@ -202,16 +205,17 @@ def request_digest(body: Any) -> str:
 
 def _outcome(
     stored: list[StoredEvent],
-    events: Sequence[Event],
+    records: list[Recorded],
+    before: CampaignState,
+    after: CampaignState,
     replayed: bool,
     token: str | None = None,
-    told: dict[str, Any] | None = None,
 ) -> CommandOutcome:
-    """The answer to a command: its facts and how it is told, both derived from its events."""
-    result = {**result_of(events), **(told or {})}
+    """What a command wrote, with its facts derived from its events."""
     return CommandOutcome(
-        version=stored[-1].seq, head_hash=stored[-1].hash, events=stored, result=result, replayed=replayed,
-        token=token,
+        version=stored[-1].seq, head_hash=stored[-1].hash, events=stored,
+        result=result_of([r.event for r in records]), records=records, before=before, after=after,
+        replayed=replayed, token=token,
     )
 
 
@@ -241,20 +245,11 @@ class AppendCounts:
 
 
 class Commander:
-    def __init__(
-        self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None, links: Links | None = None
-    ) -> None:
+    def __init__(self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None) -> None:
         self.store = store
         self.cache = cache
         self.snapshots = snapshots
-        # Where proof permalinks point (LEXMECHANIC_PUBLIC_URL): answers tell every roll with its proof link.
-        self.links = links or Links()
         self.counts = AppendCounts()
-
-    def told(self, campaign_id: str, records: Sequence[Recorded], before: CampaignState,
-             after: CampaignState, links: Links | None = None) -> dict[str, Any]:
-        """How a command is told (result.rendered, the numbers, who changed, the rolls' proofs)."""
-        return told_result(records, before, after, links or self.links, campaign_id)
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
         """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
@@ -272,7 +267,8 @@ class Commander:
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
         self.cache.put(campaign_id, state, stored[-1].hash)
-        return campaign_id, _outcome(stored, events, replayed=False, token=token)
+        records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
+        return campaign_id, _outcome(stored, records, CampaignState(), state, replayed=False, token=token)
 
     async def execute(
         self,
@@ -281,10 +277,9 @@ class Commander:
         command: Command,
         idempotency_key: str | None,
         digest: str,
-        links: Links | None = None,
     ) -> CommandOutcome:
-        """Decide and append one command, or answer the original outcome of a retried one; `links` is where
-        the proof links of its told result point (the campaign's public URL and share key).
+        """Decide and append one command, or answer the original outcome of a retried one (its events and the
+        states around them: the edge tells them).
 
         One statement when this process has the campaign's head state and the command writes only events
         (`_append_optimistically`); otherwise, and for every refusal, replay and lost race it gives up on,
@@ -294,9 +289,9 @@ class Commander:
             done = await self._append_optimistically(campaign_id, actor, command, idempotency_key, digest)
             if done is not None:
                 self.counts.optimistic += 1
-                return await self._committed(campaign_id, *done, None, links)
+                return await self._committed(campaign_id, *done, None)
         self.counts.locked += 1
-        return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest, links)
+        return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest)
 
     async def _append_optimistically(
         self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str
@@ -348,7 +343,6 @@ class Commander:
         command: Command,
         idempotency_key: str | None,
         digest: str,
-        links: Links | None,
     ) -> CommandOutcome:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
@@ -358,9 +352,8 @@ class Commander:
             previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
                         if idempotency_key is not None else [])
             if previous:
-                first = previous[0].meta
                 # The same key with another body is not a retry.
-                if first.get("request_digest") != digest:
+                if previous[0].envelope.request_digest != digest:
                     raise IdempotencyConflict(idempotency_key or "")
                 if attempts.is_attempt(previous):
                     raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
@@ -382,15 +375,13 @@ class Commander:
         if kept is not None:
             raise self._kept(campaign_id, kept)
         if not previous:
-            return await self._committed(campaign_id, state, decided, stored, token, links)
+            return await self._committed(campaign_id, state, decided, stored, token)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
         # reading them may need another connection of the pool, which writers waiting on this head could hold.
         replay = await self._replayed_unit(campaign_id, previous, head)
         assert replay.after is not None
         records = [recorded_from_stored(s) for s in previous]
-        told = self.told(campaign_id, records, replay.commands[0].before, replay.after, links)
-        told.update(await self.secret_told(campaign_id, [(r.seq, r.event) for r in records]))
-        return _outcome(previous, [r.event for r in records], replayed=True, told=told)
+        return _outcome(previous, records, replay.commands[0].before, replay.after, replayed=True)
 
     async def _committed(
         self,
@@ -399,10 +390,9 @@ class Commander:
         decided: Step,
         stored: list[StoredEvent],
         token: str | None,
-        links: Links | None,
     ) -> CommandOutcome:
-        """After the commit: the cache, a snapshot when one is due, and the answer from the events at hand."""
-        events, metas, new_state = decided.events, decided.metas, decided.after
+        """After the commit: the cache, a snapshot when one is due, and the outcome from the events at hand."""
+        new_state = decided.after
         if decided.changes_live:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
@@ -411,14 +401,12 @@ class Commander:
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
         # The events and metas just written, typed: what decoding the stored rows would give back.
-        records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
-        told = self.told(campaign_id, records, state, new_state, links)
-        told.update(await self.secret_told(campaign_id, [(s.seq, e) for s, e in zip(stored, events, strict=True)]))
-        return _outcome(stored, events, replayed=False, token=token, told=told)
+        return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
 
     async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]]) -> dict[str, Any]:
         """`secret_rolls`: the faces of the sealed rolls a command just made, for the GM who made it alone
-        (answers go only to their sender; no event, read or stream holds them before the reveal)."""
+        (answers go only to their sender; no event, read or stream holds them before the reveal). Read by the
+        edge after the command's transaction (it reads the epoch's seed)."""
         shown: list[dict[str, Any]] = []
         for seq, event in written:
             if isinstance(event, SecretRollSealed):
@@ -483,8 +471,8 @@ class Commander:
                     previous = await writer.command_by_key(key, actor.participant_id)
                     held_by = await writer.other_key_holders(key, actor.participant_id)
                     if previous:
-                        first = previous[0].meta
-                        if first.get("line") is None or first.get("request_digest") != digest:
+                        first = previous[0].envelope
+                        if first.line is None or first.request_digest != digest:
                             raise PostEdited(key)
                         if attempts.is_attempt(previous):
                             raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
@@ -599,7 +587,7 @@ class Commander:
         post's `plan`, the lines it skipped too (`_skipped_again`)."""
         groups: list[list[StoredEvent]] = []
         for event in stored:
-            if groups and groups[-1][0].meta.get("command_id") == event.meta.get("command_id"):
+            if groups and groups[-1][0].envelope.command_id == event.envelope.command_id:
                 groups[-1].append(event)
             else:
                 groups.append([event])
@@ -612,9 +600,9 @@ class Commander:
                 if any(is_voiding(r) for r in records)
                 else campaign_state(records, initial=state)
             )
-            meta = group[0].meta
-            done.append(UnitCommand(int(meta.get("line") or 0), "", str(meta.get("command_type")), group,
-                                    [r.event for r in records], state))
+            meta = group[0].envelope
+            done.append(UnitCommand(meta.line or 0, "", str(meta.command_type), group, [r.event for r in records],
+                                    state))
             state = after
         skipped = _skipped_again(plan, stored, done, state) if plan is not None and stored else []
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, replayed=True, after=state,
@@ -737,8 +725,8 @@ def _skipped_again(
     The same code reads the same text against the same state alike. A post recorded by an older version that
     reads otherwise now (a changed grammar) still answers every line it recorded: a line that cannot be
     matched is left out rather than failing the replay, whose recorded lines are the reference."""
-    first = stored[0].meta
-    actor = Actor(str(first.get("actor")), first.get("role") or "player")
+    first = stored[0].envelope
+    actor = Actor(str(first.actor), first.role or "player")
     planned = list(plan(done[0].before) or [])
     skipped: list[UnitSkip] = []
     position = 0
