@@ -352,11 +352,7 @@ class Commander:
             previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
                         if idempotency_key is not None else [])
             if previous:
-                # The same key with another body is not a retry.
-                if previous[0].envelope.request_digest != digest:
-                    raise IdempotencyConflict(idempotency_key or "")
-                if attempts.is_attempt(previous):
-                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
+                _retried(previous, digest, IdempotencyConflict(idempotency_key or ""))
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
@@ -396,10 +392,8 @@ class Commander:
         if decided.changes_live:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
-            new_state = await self._refold(campaign_id, stored[-1].seq)
-        self.cache.put(campaign_id, new_state, stored[-1].hash)
-        if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
-            await self.snapshots.save(campaign_id, new_state)
+            new_state = await self._state_at(campaign_id, stored[-1].seq)
+        await self._moved(campaign_id, state.version, new_state, stored[-1].hash)
         # The events and metas just written, typed: what decoding the stored rows would give back.
         return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
 
@@ -471,11 +465,8 @@ class Commander:
                     previous = await writer.command_by_key(key, actor.participant_id)
                     held_by = await writer.other_key_holders(key, actor.participant_id)
                     if previous:
-                        first = previous[0].envelope
-                        if first.line is None or first.request_digest != digest:
-                            raise PostEdited(key)
-                        if attempts.is_attempt(previous):
-                            raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
+                        # A command sent alone under the post's id is not the post either.
+                        _retried(previous, digest, PostEdited(key), post=True)
                         unit = await writer.unit_of_post(key, actor.participant_id)
                     else:
                         state = await self.cache.for_writer(writer)
@@ -514,9 +505,7 @@ class Commander:
             return msgspec.structs.replace(replayed, id_also_held_by=held_by)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
-            self.cache.put(campaign_id, state, head.head_hash)
-            if self.snapshots is not None and self.snapshots.due(start, state.version):
-                await self.snapshots.save(campaign_id, state)
+            await self._moved(campaign_id, start, state, head.head_hash)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
                            skipped=skipped, id_also_held_by=held_by)
 
@@ -548,6 +537,13 @@ class Commander:
         done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, decided.events, state,
                                 token))
         return after
+
+    async def _moved(self, campaign_id: str, start: int, state: CampaignState, head_hash: str) -> None:
+        """After a commit that moved the head from version `start`: the cache holds the state at the new head,
+        and a snapshot is saved when one is due."""
+        self.cache.put(campaign_id, state, head_hash)
+        if self.snapshots is not None and self.snapshots.due(start, state.version):
+            await self.snapshots.save(campaign_id, state)
 
     def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
         """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
@@ -591,12 +587,12 @@ class Commander:
                 groups[-1].append(event)
             else:
                 groups.append([event])
-        state = await self._state_before(campaign_id, stored[0].seq) if stored else CampaignState()
+        state = await self._state_at(campaign_id, stored[0].seq - 1) if stored else CampaignState()
         done: list[UnitCommand] = []
         for group in groups:
             records = [recorded_from_stored(s) for s in group]
             after = (
-                await self._state_before(campaign_id, group[-1].seq + 1)
+                await self._state_at(campaign_id, group[-1].seq)
                 if any(is_voiding(r) for r in records)
                 else campaign_state(records, initial=state)
             )
@@ -608,14 +604,11 @@ class Commander:
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, replayed=True, after=state,
                            skipped=skipped)
 
-    async def _state_before(self, campaign_id: str, seq: int) -> CampaignState:
-        if seq <= 1:
+    async def _state_at(self, campaign_id: str, seq: int) -> CampaignState:
+        """The state right after event `seq` (before the first event: the empty state), folded from the
+        nearest snapshot when there are snapshots, else from the first event."""
+        if seq < 1:
             return CampaignState()
-        if self.snapshots is not None:
-            return await self.snapshots.state_at(campaign_id, seq - 1)
-        return campaign_state(await self.store.records(campaign_id, 0, seq - 1))
-
-    async def _refold(self, campaign_id: str, seq: int) -> CampaignState:
         if self.snapshots is not None:
             return await self.snapshots.state_at(campaign_id, seq)
         return campaign_state(await self.store.records(campaign_id, 0, seq))
@@ -672,6 +665,17 @@ class Commander:
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in decided.events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return decided, fresh
+
+
+def _retried(previous: Sequence[StoredEvent], digest: str, other: IdempotencyConflict, post: bool = False) -> None:
+    """A key used before by the same participant: a retry (same request digest; for a post, also a post's
+    events) answers what it wrote, a refused attempt's retry raises the same refusal (no new die), anything
+    else raises `other`."""
+    first = previous[0].envelope
+    if first.request_digest != digest or (post and first.line is None):
+        raise other
+    if attempts.is_attempt(previous):
+        raise attempts.AttemptKept(list(previous), replayed=True)
 
 
 def _secret_draw(active: bytes, campaign_id: str, roll: int, expression: str, entropy: str | None) -> SecretDraw:
