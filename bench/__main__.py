@@ -24,7 +24,7 @@ TIME_TRAVEL_SPEEDUP = 20.0  # ... at least 20x faster than a full fold
 MEMORY_GOAL_MB = 50.0  # (7) peak RSS of the service above idle, per read of a long campaign
 # In the order they run; the numbers are the scenarios' numbers in docs/performance.md.
 SCENARIOS = ("appends", "appends_notify", "statement", "floor", "service", "compact", "peer", "fold", "time_travel",
-             "memory")
+             "memory", "cli_start")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -204,6 +204,17 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
                                                       "peak_mb": m.peak_mb, "bytes": m.answered_bytes,
                                                       "seconds": m.seconds, "status": m.status,
                                                       "verified": m.verified}
+
+    if "cli_start" in wanted:
+        from bench.cli_start import TARGET, run_cli_start
+
+        heading("8. Start of the command line: lexmechanic against a bare python3 -c pass, same run")
+        figures["cli_start"] = {}
+        for start in run_cli_start(runs=5 if args.quick else 15):
+            line(start.name, f"{start.median_ms:.0f} ms vs {start.baseline_ms:.0f} ms: {start.ratio:.1f}x  "
+                 f"target <= {TARGET:g}x: {'met' if start.ratio <= TARGET else 'NOT met'}")
+            figures["cli_start"][start.name] = {"median_ms": start.median_ms, "baseline_ms": start.baseline_ms,
+                                                "ratio": start.ratio}
 
     line("load average after the run", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     heading("Summary")

@@ -22,12 +22,11 @@ from domain.dice import Dice
 from domain.encounter import TurnPosition
 from domain.events import Event, JsonObject
 from domain.language.forms import LineForms
+from domain.message import Lang as Lang  # the engines name the reader's language through this module
 
 if TYPE_CHECKING:
     from domain.missions.state import MissionsState
 
-# The languages of every surface: transcripts, reports, forum replies and the forum command language.
-Lang = Literal["en", "es"]
 OptionValue = int | str | bool
 
 

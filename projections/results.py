@@ -25,8 +25,8 @@ from domain.campaign.events import (
 )
 from domain.campaign.state import CampaignState
 from domain.dice_expression import Evaluated, render
-from domain.engine import Lang
 from domain.events import Event
+from domain.message import LANGS
 from domain.rulesets import engines
 from projections.permalinks import Links
 from projections.recorded import Recorded
@@ -34,7 +34,6 @@ from projections.rendering.reply import told_item
 from projections.rendering.told import tell_in
 
 Result = dict[str, object]
-LANGS: tuple[Lang, ...] = ("en", "es")
 
 
 def result_of(events: Sequence[Event]) -> Result:

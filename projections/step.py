@@ -82,7 +82,7 @@ def step(
     tally = _Tally(dice)
     events = decide(state, command, tally, actor, context)
     if not events:
-        raise RuleViolation("no_change", f"{command_tag(command)} changes nothing here, so nothing was recorded")
+        raise RuleViolation("no_change", command=command_tag(command))
     if not tally.rolled and base.dice is not None:
         base = msgspec.structs.replace(base, dice=None)
     metas, after = stamp(state, events, context.next_seq, base)

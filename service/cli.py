@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import os
 import signal
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from service.client.commands import add_client_commands
 from service.client.terminal import Terminal
-from service.settings import admin_token_from_env, data_dir_from_env
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:  # the verifier is imported when `verify` runs, as every command imports its own
     from projections.rendering.vocabulary import Lang
     from service.verification import CampaignReport
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
+    """Run the command's async work; asyncio is imported only by the commands that have some, so `--help`
+    and the client's commands start without it."""
+    import asyncio
+
+    return asyncio.run(work)
 
 
 def _database_urls(announce: bool) -> tuple[str, str]:
@@ -31,6 +40,7 @@ def _database_urls(announce: bool) -> tuple[str, str]:
     if url:
         return os.environ.get("LEXMECHANIC_MIGRATION_URL") or url, url
     from service.database import APP_ROLE, start_embedded, with_user
+    from service.settings import data_dir_from_env
 
     data_dir = data_dir_from_env() / "postgres"
     if announce:
@@ -51,15 +61,17 @@ def _serve(args: argparse.Namespace) -> int:
         print("--workers must be at least 1", file=sys.stderr)
         return 2
     owner, url = _database_urls(announce=True)
-    applied = asyncio.run(migrate_url(owner))
+    applied = _run(migrate_url(owner))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
-    warning = asyncio.run(privilege_warning(url))
+    warning = _run(privilege_warning(url))
     if warning:
         print(warning, flush=True)
     # Every worker builds its app from the environment (service.settings.settings_from_env); the
     # embedded PostgreSQL, if any, is started once, here, and the service role's URL handed down.
     os.environ["DATABASE_URL"] = url
+    from service.settings import admin_token_from_env
+
     if admin_token_from_env() is None:
         print("LEXMECHANIC_ADMIN_TOKEN is not set: anyone who reaches this port may create campaigns "
               "(the global feed GET /events stays closed until it is set).", flush=True)
@@ -84,7 +96,7 @@ def _migrate(_: argparse.Namespace) -> int:
 
     try:
         known = discover()
-        applied = asyncio.run(migrate_url(_database_urls(announce=True)[0]))
+        applied = _run(migrate_url(_database_urls(announce=True)[0]))
     except MigrationError as error:
         print(f"Not migrated: {error}", file=sys.stderr)
         return 2
@@ -119,7 +131,7 @@ def _export(args: argparse.Namespace) -> int:
         finally:
             await pool.close()
 
-    return asyncio.run(run())
+    return _run(run())
 
 
 def _progress(done: int, total: int, label: str) -> None:
@@ -152,7 +164,7 @@ def _rebuild(_: argparse.Namespace) -> int:
         finally:
             await pool.close()
 
-    return asyncio.run(run())
+    return _run(run())
 
 
 def _verify(args: argparse.Namespace) -> int:

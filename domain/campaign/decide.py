@@ -53,6 +53,7 @@ from domain.dice_expression import ExpressionError, Term, evaluate, parse
 from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
+from domain.message import message
 from domain.rulesets import engine_of_state
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
@@ -105,7 +106,7 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
     number = 0 if epoch is None else epoch.epoch
     if epoch is not None and not epoch.revealed:
         if context.active_seed is None:
-            raise RuleViolation("dice_epoch", f"the seed of dice epoch {number} is not available to reveal")
+            raise RuleViolation("dice_epoch", epoch=number)
         # The seed gives away every sealed roll of the epoch (its keys derive from it): each is revealed first.
         events.extend(_unsealed(state, roll, context) for roll in sorted(state.sealed) if
                       state.sealed[roll].epoch == number)
@@ -127,12 +128,12 @@ def decide_campaign(
             return [ParticipantTokenRotated(participant_id=_participant(state, participant_id).participant_id)]
         case StartSession(title=title):
             if state.session is not None:
-                raise RuleViolation("one_session_at_a_time", f"session {state.session} is still open; end it first")
+                raise RuleViolation("one_session_at_a_time", case="open", session=state.session)
             started: list[Event] = [SessionStarted(session=state.sessions_held + 1, title=title)]
             return _rotate_epoch(state, context) + started
         case EndSession():
             if state.session is None:
-                raise RuleViolation("one_session_at_a_time", "no session is open; start one first")
+                raise RuleViolation("one_session_at_a_time", case="none_open")
             ended: list[Event] = [SessionEnded(session=state.session)]
             return ended + _rotate_epoch(state, context)
         case RevealDiceSeed():
@@ -148,8 +149,8 @@ def decide_campaign(
         case RevealSecretRoll(seq=seq):
             if seq not in state.sealed:
                 if seq > state.version:
-                    raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
-                raise RuleViolation("secret_roll", f"event {seq} is not a sealed roll still secret")
+                    raise UnknownEntity(case="event", seq=seq, version=state.version)
+                raise RuleViolation("secret_roll", case="not_sealed", seq=seq)
             return [_unsealed(state, seq, context)]
         case GmNote(text=text):
             return [GmNoted(text=text)]
@@ -157,42 +158,38 @@ def decide_campaign(
             for seq in seqs:
                 _check_retractable(state, seq, context)
                 if seq in state.retracted:
-                    raise RuleViolation("retraction", f"event {seq} is already retracted")
+                    raise RuleViolation("retraction", case="already", seq=seq)
             return [EventsRetracted(voids=tuple(sorted(set(seqs))), reason=reason)]
         case Reinstate(seqs=seqs, reason=reason):
             for seq in seqs:
                 # An event the log does not hold yet is unknown (404), as for retract, not merely "not retracted".
                 if seq > state.version:
-                    raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
+                    raise UnknownEntity(case="event", seq=seq, version=state.version)
                 if seq not in state.retracted:
-                    raise RuleViolation("retraction", f"event {seq} is not retracted, so it cannot be reinstated")
+                    raise RuleViolation("retraction", case="not_retracted", seq=seq)
             return [EventsReinstated(restores=tuple(sorted(set(seqs))), reason=reason)]
         case UndoTurn(encounter=encounter, expected_encounter_version=expected):
             log = _encounter_log(state, encounter)
             if expected is not None and expected != log.version:
-                raise Conflict(
-                    f"encounter {encounter} is at version {log.version}, not {expected}: look again before undoing",
-                    expected=expected, current=log.version,
-                )
+                raise Conflict(message("conflict.encounter_version", encounter=encounter, current=log.version,
+                                       expected=expected), expected=expected, current=log.version)
             if not log.turns:
-                raise RuleViolation("undo", f"encounter {encounter} has no turn left to undo")
+                raise RuleViolation("undo", encounter=encounter)
             last = log.turns[-1]
             return [TurnUndone(encounter=encounter, round=last.round, turn=last.turn, voids=last.seqs)]
         case RedoTurn(encounter=encounter):
             log = _encounter_log(state, encounter)
             if not log.redo:
-                raise RuleViolation(
-                    "redo", f"nothing to redo in encounter {encounter}: no turn was undone since its last action"
-                )
+                raise RuleViolation("redo", encounter=encounter)
             undone = log.redo[-1]
             return [TurnRedone(encounter=encounter, round=undone.round, turn=undone.turn, restores=undone.seqs)]
-    raise RuleViolation("unknown_command", f"{type(command).__name__} is not a campaign command")
+    raise RuleViolation("unknown_command", case="campaign", command=type(command).__name__)
 
 
 def _participant(state: CampaignState, participant_id: str) -> Participant:
     found = state.participants.get(participant_id)
     if found is None:
-        raise UnknownEntity(f"no participant {participant_id!r} in this campaign")
+        raise UnknownEntity(case="participant", participant=participant_id)
     return found
 
 
@@ -200,17 +197,13 @@ def _revocation(state: CampaignState, whom: Participant) -> ParticipantTokenRevo
     """A token is revoked once; the campaign always keeps a GM whose token works (else nobody could rotate
     one back, nor write the GM's commands, ever again): the last GM's token may be rotated, not revoked."""
     if whom.token_revoked:
-        raise RuleViolation(
-            "token_already_revoked", f"{whom.name}'s token is already revoked; rotate it to issue a new one"
-        )
+        raise RuleViolation("token_already_revoked", name=whom.name)
     if whom.role == "gm" and not any(
         p.role == "gm" and not p.token_revoked and p.participant_id != whom.participant_id
         for p in state.participants.values()
     ):
         raise RuleViolation(
-            "last_gm_token",
-            f"{whom.name} is the last GM whose token works: revoking it would leave nobody to run the campaign; "
-            "rotate it instead, or invite another GM first",
+            "last_gm_token", name=whom.name,
         )
     return ParticipantTokenRevoked(participant_id=whom.participant_id)
 
@@ -218,37 +211,28 @@ def _revocation(state: CampaignState, whom: Participant) -> ParticipantTokenRevo
 def _contribution(state: CampaignState, entropy: str, actor: Actor) -> EntropyContributed:
     epoch = state.epoch
     if epoch is None or epoch.revealed:
-        raise RuleViolation("player_entropy", "there is no secret dice epoch to contribute to; reveal or start one")
+        raise RuleViolation("player_entropy", case="no_epoch")
     if epoch.algorithm < 2:
-        raise RuleViolation(
-            "player_entropy",
-            f"dice epoch {epoch.epoch} was committed under algorithm 1, which takes no entropy; "
-            "contribute after the next commitment (reveal_dice_seed or start_session)",
-        )
+        raise RuleViolation("player_entropy", case="algorithm_1", epoch=epoch.epoch)
     if epoch.contributed.get(actor.participant_id, 0) >= CONTRIBUTIONS_PER_PARTICIPANT:
-        raise RuleViolation(
-            "entropy_quota",
-            f"you have already contributed {CONTRIBUTIONS_PER_PARTICIPANT} times to dice epoch {epoch.epoch}, the "
-            "most one participant may; contribute again once the next epoch begins (the GM's reveal_dice_seed "
-            "or start_session)",
-        )
+        raise RuleViolation("entropy_quota", count=CONTRIBUTIONS_PER_PARTICIPANT, epoch=epoch.epoch)
     return EntropyContributed(epoch=epoch.epoch, entropy=entropy, digest=next_digest(epoch.entropy, entropy))
 
 
 def _encounter_log(state: CampaignState, encounter: str) -> EncounterLog:
     log = state.encounters.get(encounter)
     if log is None:
-        raise UnknownEntity(f"no encounter {encounter!r} in this campaign")
+        raise UnknownEntity(case="encounter", encounter=encounter)
     return log
 
 
 def _check_retractable(state: CampaignState, seq: int, context: CommandContext) -> None:
     if seq > state.version:
-        raise UnknownEntity(f"event {seq} does not exist yet; the campaign is at version {state.version}")
+        raise UnknownEntity(case="event", seq=seq, version=state.version)
     kind = context.event_types.get(seq)
     if kind not in RETRACTABLE:
         allowed = ", ".join(sorted(RETRACTABLE))
-        raise RuleViolation("retraction", f"event {seq} ({kind}) cannot be retracted; only {allowed} can")
+        raise RuleViolation("retraction", case="kind", seq=seq, kind=str(kind), allowed=allowed)
 
 
 def _create_character(
@@ -256,13 +240,13 @@ def _create_character(
 ) -> CharacterCreated:
     """The one registry's one door: one id, one uniqueness check, then the engine takes in its typed part."""
     if command.character_id is not None and command.id is not None and command.character_id != command.id:
-        raise RuleViolation("character_id", "character_id and id (its older name) disagree; send character_id")
+        raise RuleViolation("character_id")
     character_id = command.character_id or command.id or context.fresh_id
     if character_id in state.characters:
-        raise RuleViolation("unique_character_id", f"a character with id {character_id!r} already exists")
+        raise RuleViolation("unique_character_id", character=character_id)
     owner = command.owner or actor.participant_id
     if owner not in state.participants:
-        raise UnknownEntity(f"the owner {owner!r} is not a participant of this campaign")
+        raise UnknownEntity(case="owner", owner=owner)
     owner_role = state.participants[owner].role
     kind = command.kind or ("npc" if owner_role == "gm" else "pc")
     new = NewCharacter(
@@ -277,7 +261,7 @@ def _create_character(
 
 def _terms(state: CampaignState, command: Roll) -> tuple[Term, ...]:
     if command.character_id is not None and command.character_id not in state.characters:
-        raise UnknownEntity(f"no character {command.character_id!r} in this campaign")
+        raise UnknownEntity(case="character", character=command.character_id)
     try:
         return parse(command.expression)
     except ExpressionError as error:
@@ -289,7 +273,7 @@ def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -
     terms = _terms(state, command)
     epoch = state.epoch
     if epoch is None or epoch.revealed or not context.roll_commitment:
-        raise RuleViolation("secret_roll", "there is no secret dice epoch to seal a roll in; start a session first")
+        raise RuleViolation("secret_roll", case="no_epoch")
     return SecretRollSealed(
         expression=command.expression, reason=command.reason, terms=terms, epoch=epoch.epoch,
         commitment=context.roll_commitment, entropy=epoch.entropy if epoch.algorithm >= 2 else None,
@@ -301,7 +285,7 @@ def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> Secret
     """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total."""
     draw = context.secret_draws.get(seq)
     if draw is None:
-        raise RuleViolation("secret_roll", f"the key of sealed roll {seq} is not available to reveal")
+        raise RuleViolation("secret_roll", case="no_key", seq=seq)
     rolled = evaluate(parse(state.sealed[seq].expression), FixedDice(die.value for die in draw.dice))
     return SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)
 

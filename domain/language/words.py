@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-from .folding import fold
+from domain.message import LANGS, Lang
 
-Lang = Literal["en", "es"]
-LANGS: tuple[Lang, ...] = ("en", "es")
+__all__ = ["LANGS", "Lang", "Words", "shown_terms", "w"]
+
+from .folding import fold
 
 
 class Words(msgspec.Struct, frozen=True):

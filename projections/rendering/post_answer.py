@@ -14,13 +14,14 @@ import msgspec
 from domain.campaign.state import CampaignState
 from domain.commands import PostRef
 from domain.engine import Lang
+from domain.message import LANGS
 from domain.skipping import SkippedLine
 from projections.permalinks import Links
 from projections.recorded import Recorded
 from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
-from projections.results import LANGS, result_of
+from projections.results import result_of
 
 
 class LineResult(msgspec.Struct, frozen=True):

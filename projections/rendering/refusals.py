@@ -8,7 +8,9 @@ checks that every rule name of docs/errors.md has its sentence.
 from __future__ import annotations
 
 from domain.campaign.entropy import CONTRIBUTIONS_PER_PARTICIPANT
+from domain.catalog import text
 from domain.engine import Lang
+from domain.message import Message
 from projections.rendering.refusal_reasons import spanish_reason
 
 SPANISH: dict[str, str] = {
@@ -250,9 +252,12 @@ _KINDS: dict[str, str] = {
 }
 
 
-def refusal(kind: str, rule: str | None, message: str, lang: Lang) -> str:
-    """Why a command was refused, in the reader's language: in English the rules' message; in Spanish the
+def refusal(kind: str, rule: str | None, message: str, lang: Lang, said: Message | None = None) -> str:
+    """Why a command was refused, in the reader's language: the catalog's sentence of the refusal's message
+    (`said`); for a refusal not yet moved to the catalog, in English the rules' message and in Spanish the
     rule's sentence (the English message, with its numbers, stays in the answer's `reason`)."""
+    if said is not None:
+        return text(said, lang)
     if lang != "es":
         return message
     reason = spanish_reason(kind, rule, message)

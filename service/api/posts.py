@@ -152,7 +152,7 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = refusal(kind, rule, _as_lines(error.message, grammar, lang), lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
     why = word("reply_failed", lang, line=refused.line, why=told)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}

@@ -11,6 +11,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
+from domain.catalog import text
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL
 from projections.rendering.attempts import answer_text
@@ -91,7 +92,14 @@ def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes
 
 
 def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[bytes]:
-    # In Spanish the rule's own sentence leads (docs/errors.md); the English message keeps the numbers.
+    # In Spanish the catalog's sentence (or, for a refusal not yet in the catalog, the rule's own sentence)
+    # leads, and the English message follows in parentheses, as docs/errors.md promises.
+    if exc.said is not None and not isinstance(exc, Conflict):
+        kind = "forbidden" if isinstance(exc, Forbidden) else "not-found" if isinstance(exc, UnknownEntity) else None
+        status, slug = (403, "forbidden") if kind == "forbidden" else (404, "not-found") if kind else (
+            422, "rule-violation")
+        extra: dict[str, Any] = {"rule": exc.rule} if isinstance(exc, RuleViolation) else {}
+        return problem(request, status, slug, exc.message, f"{text(exc.said, 'es')} ({exc.message})", **extra)
     if isinstance(exc, RuleViolation):
         spanish_detail = f"{refusal('rule-violation', exc.rule, exc.message, 'es')} ({exc.message})"
         return problem(request, 422, "rule-violation", exc.message, spanish_detail, rule=exc.rule)
@@ -103,7 +111,8 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
         return problem(request, 404, "not-found", exc.message, spanish_detail)
     if isinstance(exc, Conflict):
         # The one Conflict the rules raise is undo_turn's expected_encounter_version (docs/errors.md).
-        spanish_detail = (f"el combate está en la versión {exc.current}, no en la {exc.expected}: vuelve a mirarlo "
+        spanish_detail = (f"{text(exc.said, 'es')} ({exc.message})" if exc.said is not None else
+                          f"el combate está en la versión {exc.current}, no en la {exc.expected}: vuelve a mirarlo "
                           "antes de deshacer")
         return problem(request, 409, "version-conflict", exc.message, spanish_detail,
                        expected_encounter_version=exc.expected, current_encounter_version=exc.current)

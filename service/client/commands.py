@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from service.client import reads, sharing, writing
-from service.client.exits import ClientError
-from service.client.session import emit_json
-from service.client.transport import TIMEOUT
+from service.client.exits import TIMEOUT
 
 Runner = Callable[[argparse.Namespace], int]
 EXIT_CODES = """exit codes: 0 ok · 1 refused by the rules (422) · 2 usage, invalid request (400) or no profile ·
@@ -18,10 +16,17 @@ EXIT_CODES = """exit codes: 0 ok · 1 refused by the rules (422) · 2 usage, inv
 6 service unreachable or failing (5xx, 503)"""
 
 
-def _guarded(runner: Runner) -> Runner:
-    """Run a client command; a ClientError prints its problem's detail (or its document with --json)."""
+def _guarded(where: str) -> Runner:
+    """Run a client command named `module:function` (of service/client/), imported only when it runs, so that
+    `lexmechanic --help` and each command load only what they need; a ClientError prints its problem's detail
+    (or its document with --json)."""
 
     def run(args: argparse.Namespace) -> int:
+        from service.client.exits import ClientError
+        from service.client.session import emit_json
+
+        module, function = where.split(":")
+        runner: Runner = getattr(importlib.import_module(f"service.client.{module}"), function)
         try:
             return runner(args)
         except ClientError as error:
@@ -61,7 +66,7 @@ def add_client_commands(commands: Any) -> None:
     """Add login, profiles, post, log, state, encounter, transcript and share to the `lexmechanic` parser."""
     common = _common()
 
-    def add(name: str, runner: Runner, help: str, description: str) -> argparse.ArgumentParser:
+    def add(name: str, runner: str, help: str, description: str) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = commands.add_parser(
             name, parents=[common], help=help, description=description, epilog=EXIT_CODES,
             formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -69,7 +74,7 @@ def add_client_commands(commands: Any) -> None:
         parser.set_defaults(run=_guarded(runner))
         return parser
 
-    login = add("login", writing.login, "check a token against a service and keep it as a profile",
+    login = add("login", "writing:login", "check a token against a service and keep it as a profile",
                 "Check a token against the service (which campaign, participant and role) and store a profile.\n"
                 "The token is read from --token-file FILE, else $LEXMECHANIC_TOKEN, else a hidden prompt, else\n"
                 "standard input; never from the command line (the shell's history and `ps` would show it).")
@@ -81,10 +86,10 @@ def add_client_commands(commands: Any) -> None:
     login.add_argument("--campaign", help="the campaign id, when URL is the service's base URL")
     login.add_argument("--default", action="store_true", help="make this profile the default")
 
-    listing = add("profiles", writing.list_profiles, "list the stored profiles", "List the profiles (tokens hidden).")
+    listing = add("profiles", "writing:list_profiles", "list the stored profiles", "List the profiles (tokens hidden).")
     listing.add_argument("--use", metavar="NAME", help="make NAME the default profile")
 
-    posting = add("post", writing.post, "send a forum post's text; print the reply to paste",
+    posting = add("post", "writing:post", "send a forum post's text; print the reply to paste",
                   "Send the text of a forum post (its command lines run as one unit) and print the reply.")
     posting.add_argument("text", nargs="?", help="the post's text (default: --file, or standard input)")
     posting.add_argument("--file", help="read the text from FILE ('-': standard input)")
@@ -94,14 +99,14 @@ def add_client_commands(commands: Any) -> None:
     _lang(posting, "language of the reply (default: the post's own)", default=None)
     posting.add_argument("--bbcode", action="store_true", help="print the reply as BBCode instead of Markdown")
 
-    logging = add("log", reads.log, "the campaign's events: seq, when, who, type and what",
+    logging = add("log", "reads:log", "the campaign's events: seq, when, who, type and what",
                   "The latest events (or a span of seqs), one line each.")
     logging.add_argument("-n", "--limit", type=_positive, default=20, help="how many of the latest events (20)")
     logging.add_argument("--from", dest="start", type=_positive, metavar="SEQ", help="first seq to show")
     logging.add_argument("--to", type=_positive, metavar="SEQ", help="last seq to show (default: the head)")
     _lang(logging, "language of the summaries")
 
-    stating = add("state", reads.state, "the campaign's state now or at a point of history",
+    stating = add("state", "reads:state", "the campaign's state now or at a point of history",
                   "Characters and their health, session, encounter and missions, now or at one point.")
     point = stating.add_mutually_exclusive_group()
     point.add_argument("--at-seq", type=_positive, metavar="N", help="right after event N")
@@ -109,13 +114,13 @@ def add_client_commands(commands: Any) -> None:
     point.add_argument("--at-turn", metavar="E/R/T", help="at the end of turn T of round R of encounter E")
     _lang(stating, "language of the table")
 
-    fighting = add("encounter", reads.encounter, "whose turn, initiative order, wounds as a table",
+    fighting = add("encounter", "reads:encounter", "whose turn, initiative order, wounds as a table",
                    "The running encounter (or encounter ID): round, turn, order and everyone's health.")
     fighting.add_argument("encounter", nargs="?", metavar="ID", help="the encounter (default: the running one)")
     fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
     _lang(fighting, "language of the table")
 
-    telling = add("transcript", reads.transcript, "a session's, encounter's or span's transcript",
+    telling = add("transcript", "reads:transcript", "a session's, encounter's or span's transcript",
                   "The transcript, ready to paste into a forum post.")
     span = telling.add_mutually_exclusive_group()
     span.add_argument("--session", type=_positive, metavar="N", help="session N")
@@ -127,7 +132,7 @@ def add_client_commands(commands: Any) -> None:
                          help="cut it into messages of at most N characters (Discord: 2000), between scissors lines")
     _lang(telling, "language of the transcript")
 
-    sharing_ = add("share", sharing.share, "GM: a read-only share link for the thread's readers; list or revoke",
+    sharing_ = add("share", "sharing:share", "GM: a read-only share link for the thread's readers; list or revoke",
                    "Create a share link (prints its web timeline and transcript URLs), list them, or revoke one.")
     what = sharing_.add_mutually_exclusive_group()
     what.add_argument("--label", help="a label to tell the link apart (e.g. the forum thread)")

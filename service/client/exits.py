@@ -12,6 +12,9 @@ NOT_FOUND = 4  # no such campaign, character, encounter, event or endpoint (404,
 CONFLICT = 5  # the campaign moved on, or a post id was used for other text (409)
 UNAVAILABLE = 6  # the service cannot be reached, timed out, or failed (5xx, 503)
 
+# Seconds the client waits for the service (`--timeout`); here, beside the exit codes, so `--help` needs no transport.
+TIMEOUT = 30.0
+
 _BY_STATUS = {400: USAGE, 401: AUTH, 403: AUTH, 404: NOT_FOUND, 405: NOT_FOUND, 409: CONFLICT, 422: REFUSED}
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from service.client import profiles
-from service.client.boards import Board
 from service.client.tables import table
 from service.client.terminal import json_text
 from service.client.transport import Api, segment
+
+if TYPE_CHECKING:  # the boards (and the words they print) load only for the commands that print one
+    from service.client.boards import Board
 
 
 class Session:

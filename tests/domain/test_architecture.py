@@ -41,6 +41,9 @@ PURE_MODULES = {
     "__future__", "abc", "bisect", "collections", "copy", "dataclasses", "decimal", "enum", "fractions",
     "functools", "hashlib", "heapq", "itertools", "math", "msgspec", "operator", "re", "string", "types",
     "typing", "unicodedata",
+    # The catalogs (domain/catalog/) read their compiled sentences, shipped inside the package like code, on
+    # first use: gettext parses them, importlib.resources finds them, io wraps their bytes.
+    "gettext", "importlib", "io",
 }
 
 

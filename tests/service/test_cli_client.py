@@ -24,7 +24,7 @@ import httpx
 import pytest
 
 from service.cli import main
-from service.client.transport import refusal
+from service.client.transport import Answer, refusal
 from service.settings import Settings
 from tests.support.live_server import live_server
 
@@ -454,17 +454,17 @@ def test_cli_runs_as_a_process_with_exit_codes_scripts_can_use(service: str, con
                                               (500, 6), (502, 6), (503, 6)])
 def test_cli_exit_code_follows_the_problem_status(status: int, code: int) -> None:
     problem = {"type": "urn:lexmechanic:problem:x", "title": "T", "status": status, "detail": "what to do"}
-    error = refusal(httpx.Response(status, json=problem, headers={"Retry-After": "5"} if status == 503 else None))
+    error = refusal(Answer(status, json.dumps(problem).encode(), {"Retry-After": "5"} if status == 503 else None))
     assert (error.code, error.status, error.problem) == (code, status, problem)
     assert error.message == ("what to do (retry after 5 s)" if status == 503 else "what to do")
 
 
 def test_cli_a_refused_line_of_a_post_is_named_once() -> None:
     named = {"status": 422, "line": 3, "detail": "line 3 was not run: no such weapon; nothing of the post was recorded"}
-    assert refusal(httpx.Response(422, json=named)).message == named["detail"]
+    assert refusal(Answer(422, json.dumps(named).encode())).message == named["detail"]
     bare = {"status": 422, "line": 2, "detail": "a second reaction this round"}
-    assert refusal(httpx.Response(422, json=bare)).message == "line 2: a second reaction this round"
-    assert refusal(httpx.Response(502, text="<html>Bad Gateway</html>")).message == "Bad Gateway"
+    assert refusal(Answer(422, json.dumps(bare).encode())).message == "line 2: a second reaction this round"
+    assert refusal(Answer(502, b"<html>Bad Gateway</html>")).message == "Bad Gateway"
 
 
 def test_cli_login_reads_the_token_from_a_hidden_prompt_a_file_or_the_environment_never_the_command_line(
@@ -528,8 +528,8 @@ def test_cli_docs_never_put_a_token_on_a_login_command_line() -> None:
             words = shlex.split(command, comments=True) if "lexmechanic login" in command else []
             while words and re.fullmatch(r"[A-Z_]+=.*", words[0]):
                 words.pop(0)  # VAR=value before the command: the environment, not an argument
-            if words[:2] != ["lexmechanic", "login"]:
-                continue
+            if len(words) < 2 or Path(words[0]).name != "lexmechanic" or words[1] != "login":
+                continue  # `lexmechanic login` or `.venv/bin/lexmechanic login`
             logins.append(line)
             given, skip = [], False
             for word in words[2:]:

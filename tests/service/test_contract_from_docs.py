@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,7 +17,6 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.cli import main as cli
 from service.settings import Settings
 from tests.service.conftest import Campaign
 from tests.service.test_outage import cut_off
@@ -106,32 +104,6 @@ async def test_idempotency_keys_work_as_docs_event_store_tells(campaign: Campaig
     assert theirs.json()["events"][0]["idempotency_key"] == "k-4"
     replayed = await campaign.command(ROLL, player, **{"Idempotency-Key": "k-4"})
     assert replayed.status_code == 200 and replayed.json() == {**mine.json(), "replayed": True}
-
-
-README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-async def test_the_readmes_first_campaign_step_by_step(client: Any, tmp_path: Path, capsys: Any) -> None:
-    """README.md, "A first campaign, step by step": the same requests, and the verify line it promises."""
-    promised = re.search(r"#    -> (OK campaign …: (\d+) events, hash chain intact, …; dice: (\d+) verified, "
-                         r"(\d+) in epochs not yet revealed; …)", README.read_text())
-    assert promised is not None, "README.md no longer shows what verify prints"
-    events, verified, pending = (int(promised.group(n)) for n in (2, 3, 4))
-    created = await client.post("/campaigns", json={"name": "Kill Team Aurelius", "ruleset": "deathwatch"})
-    campaign = Campaign(client, created.json())
-    player = await campaign.invite("Ana", "player")
-    await campaign.ok({"type": "start_session", "title": "Into the hive"})
-    rolled = await campaign.ok({"type": "roll", "expression": "2d10+3", "reason": "bolter damage",
-                                "post": {"id": "1042"}}, player)
-    assert (await campaign.get("/events", player)).status_code == 200
-    assert (await campaign.get("/state?at_seq=5", player)).status_code == 200
-    await campaign.ok({"type": "end_session"})
-    export = tmp_path / "campaign.jsonl"
-    export.write_bytes((await campaign.get("/export", player)).content)
-    assert cli(["verify", str(export), "--expect", f"{rolled['version']}:{rolled['head_hash']}"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith(f"OK campaign {campaign.id}: {events} events, hash chain intact, ")
-    assert f"; dice: {verified} verified, {pending} in epochs not yet revealed; " in out
 
 
 async def test_creating_and_inviting_answer_the_documented_keys(client: Any) -> None:

@@ -37,8 +37,8 @@ def install() -> None:
     if getattr(original, "_records_rules", False):
         return
 
-    def recording(self: RuleViolation, rule: str, message: str) -> None:
-        original(self, rule, message)
+    def recording(self: RuleViolation, rule: str, message: str | None = None, /, **params: Any) -> None:
+        original(self, rule, message, **params)
         caller = sys._getframe(1).f_code.co_filename
         if SESSION.counting and caller.startswith(_CODE) and rule not in SESSION.raised:
             SESSION.raised[rule] = caller

@@ -1,0 +1,85 @@
+"""Every sentence a person reads, one catalog per language: gettext `.po` files, compiled to `.mo`.
+
+The `.po` files (one per area, so that areas change without touching each other) are the source, edited by
+people and translation tools; `python -m service.catalog_build` compiles them with Babel into the `.mo` files
+shipped beside them, and a test fails when a `.mo` is stale, when a message id lacks a language, or when two
+languages' sentences name different parameters. Lookups read the compiled catalogs with the standard
+library's `gettext` (no Babel at run time: a command-line start stays fast).
+
+Message ids are symbolic (`rule.target.dead`), so English is a catalog like any other: rewording English
+never loses a translation. A message with a `count` parameter has plural forms, chosen by each language's
+`Plural-Forms` header.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from importlib import resources
+from io import BytesIO
+
+from domain.message import LANGS, Lang, Message, Param
+
+__all__ = ["LANGS", "Lang", "MissingMessage", "english", "has", "sentence", "text"]
+
+
+class MissingMessage(LookupError):
+    """A message id no catalog of the language holds (a test keeps every id in every language)."""
+
+
+@cache
+def catalog(lang: Lang) -> dict[str | tuple[str, int], str]:
+    """Every compiled sentence of one language, by msgid (plural forms by `(msgid, index)`)."""
+    found: dict[str | tuple[str, int], str] = {}
+    for item in sorted(resources.files(__name__).joinpath(lang).iterdir(), key=lambda i: i.name):
+        if item.name.endswith(".mo"):
+            translations = gettext.GNUTranslations(BytesIO(item.read_bytes()))
+            found.update(translations._catalog)  # type: ignore[attr-defined]  # gettext's one table of msgids
+            _plurals[lang] = translations.plural  # type: ignore[attr-defined]
+    found.pop("", None)  # the header
+    return found
+
+
+_plurals: dict[str, object] = {}
+
+
+def _plural_index(lang: Lang, count: int) -> int:
+    catalog(lang)
+    chooser = _plurals.get(lang)
+    return int(chooser(count)) if callable(chooser) else (0 if count == 1 else 1)
+
+
+def has(message_id: str, lang: Lang) -> bool:
+    table = catalog(lang)
+    return message_id in table or (message_id, 0) in table
+
+
+def sentence(message_id: str, lang: Lang, count: int | None = None) -> str:
+    """The raw sentence of an id, before its parameters are filled in."""
+    table = catalog(lang)
+    if message_id in table:
+        return table[message_id]
+    if (message_id, 0) in table:
+        return table[(message_id, _plural_index(lang, count if count is not None else 1))]
+    raise MissingMessage(f"no {lang} sentence for message {message_id!r}")
+
+
+def _shown(value: Param, lang: Lang) -> str:
+    if isinstance(value, Message):
+        return text(value, lang)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def text(said: Message, lang: Lang) -> str:
+    """The message in one language, its parameters filled in (names as they were typed; escaping for a
+    forum, a chat or a terminal is the renderer's, after this)."""
+    count = said.params.get("count")
+    template = sentence(said.id, lang, count if isinstance(count, int) else None)
+    return template.format_map({name: _shown(value, lang) for name, value in said.params.items()})
+
+
+def english(said: Message) -> str:
+    """The English sentence: what logs, exceptions' `str()` and English answers show."""
+    return text(said, "en")
