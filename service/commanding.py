@@ -1,5 +1,10 @@
 """Running a command: check idempotency and version, decide, append, answer.
 
+Deciding, stamping and folding are the pure write step (`projections/step.py`), the same for every path;
+this module is the I/O around it: the head lock and the idempotency lookups, the seed, dice and context a
+decision needs, the append, and the cache and snapshots after the commit. It answers what was written (events
+and the states around them): the edge tells it, after the transaction (service/api).
+
 Everything a command writes (events, a new dice seed, a new token) commits in one transaction. The common
 command (events only, a campaign this process has cached) is decided against the cached head state and
 appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
