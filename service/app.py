@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar.exceptions import HTTPException
 
-from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.contributions import roll_contributions
 from service.api.docs_page import openapi_config
@@ -65,7 +64,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             settings=settings,
             store=store,
             cache=cache,
-            commander=Commander(store, cache, snapshots, Links(base=settings.public_url or "")),
+            commander=Commander(store, cache, snapshots),
             snapshots=snapshots,
         )
         try:
