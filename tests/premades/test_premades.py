@@ -5,6 +5,7 @@ its partial sheet merged over it; an unknown id is refused naming the ids that e
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -207,3 +208,17 @@ def test_premade_of_another_ruleset_is_refused() -> None:
     with pytest.raises(UnknownEntity) as refused:
         table.run(CreateCharacter(name="Brother Kai", character_id="kai", premade="tactical"))
     assert str(refused.value) == "no premade `tactical`: elena, daniel, james, sigma_19, ork_boyz, ork_warboss"
+
+
+def test_premades_docs_list_each_premade_with_its_source() -> None:
+    # docs/rules-*.md "Premades": one row per premade, its ids in both languages and its source note.
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for doc, family in (("rules-d100.md", "d100"), ("rules-wrath-and-glory.md", "wrath_and_glory")):
+        section = (docs / doc).read_text().split("## Premades\n")[1].split("\n## ")[0]
+        rows = {m[1]: line for line in section.splitlines() if (m := re.match(r"\| `([a-z0-9_]+)` / `", line))}
+        expected = [p for p in PREMADES if any(ENGINES[r].name == family for r in p.rulesets)]
+        assert sorted(rows) == sorted(p.id for p in expected), doc
+        for premade in expected:
+            row = rows[premade.id]
+            assert f"`{premade.id}` / `{text(message(f'premade.{premade.id}.id'), 'es')}`" in row
+            assert text(message(f"premade.{premade.id}.source"), "en") in row, premade.id
