@@ -41,8 +41,8 @@ class PremadeRead(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     rulesets: list[str]
     summary: str
     source: PremadeSource
-    comrade: bool = False
-    sheet: JsonObject | None = None
+    comrade: bool
+    sheet: JsonObject | None = None  # only with ?full=true and on one premade's read (omitted, not null)
 
 
 class PremadeList(msgspec.Struct, frozen=True, kw_only=True):

@@ -4,9 +4,13 @@ read in English and in Spanish. The dice are the service's own: each assertion h
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from .forum.thread import Thread, events
+
+API = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
 
 DEATHWATCH_IDS = ["tactical", "assault", "devastator", "librarian", "apothecary", "techmarine", "cultist_horde",
                   "cult_champion"]
@@ -25,6 +29,10 @@ async def test_premades_listing_is_public_and_in_the_readers_language(client: An
     assert tactical["source"]["seed"] == 2 and tactical["source"]["lines"] == "231-263"
     assert tactical["source"]["note"].startswith("Seed 002, Oath-Taking (Toma de Juramentos), lines 231–263.")
     assert "sheet" not in tactical
+    # The keys docs/api.md promises for the listing, read from its endpoint row, and no others.
+    promised = re.search(r"`\{ruleset, lang, premades: \[\{([a-z, ]+)\}\]\}`", API)
+    assert promised is not None and set(body) == {"ruleset", "lang", "premades"}
+    assert all(set(p) == set(promised[1].split(", ")) for p in body["premades"])
 
     spanish = (await client.get("/rulesets/deathwatch/premades", headers={"Accept-Language": "es-ES,es;q=0.9"}))
     assert spanish.headers["content-language"] == "es"
@@ -155,3 +163,21 @@ async def test_premades_play_a_wrath_and_glory_fight_from_posts(client: Any) -> 
     assert (await thread.state())["rules"]["characters"]["orks"]["members_left"] == members
     closed = await thread.post("GM", "!end-encounter\n!end-session")
     assert closed["results"][-1]["type"] == "end_session"
+
+
+async def test_premades_a_typed_id_comes_out_of_a_refusal_as_plain_text(client: Any) -> None:
+    # The refused id is a participant's text: pasted back in the attempt's reply, it is never live markup.
+    from .forum.pasted import assert_bbcode_safe, assert_markdown_safe
+
+    attack = "[url=https://evil.example]x[/url]![p](https://t.example/p.png)"
+    harmless = "tactica"
+    replies = []
+    for typed in (attack, harmless):
+        thread = await Thread.open(client, "Vigil", "deathwatch", ())
+        refused = await thread.send("GM", f'!roll 1d10 look\n!register X #x from="{typed}"')
+        problem = refused.json()
+        assert refused.status_code == 422 and problem["line"] == 2, refused.text
+        assert f"no premade `{typed}`: tactical, assault" in problem["detail"]
+        replies.append(problem["reply"])
+    assert_markdown_safe(replies[0]["markdown"], replies[1]["markdown"])
+    assert_bbcode_safe(replies[0]["bbcode"], replies[1]["bbcode"])
