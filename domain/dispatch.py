@@ -12,6 +12,7 @@ from domain import missions
 from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, EndSession, StartSession
 from domain.campaign.decide import CommandContext, decide_campaign
 from domain.campaign.permissions import authorize
+from domain.campaign.sealed_tests import is_sealed_test, seal_test
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
 from domain.dice import Dice
@@ -28,6 +29,9 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
             f"observers may read missions, encounters and the whole campaign but not send commands "
             f"({command_tag(command)})"
         )
+    if is_sealed_test(command):
+        # Decided now with the sealed roll's dice; only its seal is recorded (domain/campaign/sealed_tests.py).
+        return [seal_test(state, command, dice, actor, context, decide, context.roll_key, context.roll_commitment)]
     engine = engine_for(state.ruleset)
     owner = engine_of_command(type(command))
     if owner is not None and owner is not engine:

@@ -157,7 +157,8 @@ def _rolled(state: CampaignState, event: Event, seq: int) -> CampaignState:
 
 def _sealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
     assert isinstance(event, SecretRollSealed)
-    sealed = SealedRoll(epoch=event.epoch, expression=event.expression, entropy=event.entropy)
+    sealed = SealedRoll(epoch=event.epoch, expression=event.expression, entropy=event.entropy, command=event.command,
+                        basis=event.basis, outcome=event.outcome, gm=event.gm)
     return replace(state, version=seq, sealed={**state.sealed, seq: sealed})
 
 

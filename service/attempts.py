@@ -129,10 +129,20 @@ def kind_of(error: DomainError) -> str:
     return "rule-violation"
 
 
+def body_of(command: Command) -> dict[str, Any]:
+    """A command as `meta.command` keeps it (service.commanding.recorded_command): no `post`, no
+    `expected_version`, which the envelope and the seq already say."""
+    body = msgspec.to_builtins(command)
+    assert isinstance(body, dict)
+    body.pop("post", None)
+    body.pop("expected_version", None)
+    return body
+
+
 def _refusal(line: int | None, source: str, command: Command, error: DomainError) -> AttemptRefusal:
     rule = error.rule if isinstance(error, RuleViolation) else None
     return AttemptRefusal(line=line, source=source, command_type=command_tag(command), kind=kind_of(error),
-                          rule=rule, reason=error.message)
+                          rule=rule, reason=error.message, said=error.said, command=body_of(command))
 
 
 def _provenance(state: CampaignState) -> tuple[int, str | None]:
@@ -142,15 +152,16 @@ def _provenance(state: CampaignState) -> tuple[int, str | None]:
 
 
 def _line(line: int | None, source: str, command_type: str, nonce: int, epoch: int, entropy: str | None,
-          dice: Sequence[Die], first_epoch: int, contributed: str | None = None) -> AttemptLine:
+          dice: Sequence[Die], first_epoch: int, contributed: str | None = None,
+          command: dict[str, Any] | None = None) -> AttemptLine:
     """One decided line; dice of an epoch other than the attempt's own came from a thrown-away seed."""
     ordered = tuple(sorted({d.k: d for d in dice}.values(), key=lambda d: d.k))
     if epoch == first_epoch:
         return AttemptLine(line=line, source=source, command_type=command_type, nonce=nonce, epoch=epoch,
-                           entropy=entropy, dice=ordered, contributed=contributed)
+                           entropy=entropy, dice=ordered, contributed=contributed, command=command)
     faces = tuple(UnverifiableDie(d.k, d.sides, d.value) for d in ordered)
     return AttemptLine(line=line, source=source, command_type=command_type, nonce=nonce, epoch=epoch,
-                       entropy=entropy, unverifiable=faces, contributed=contributed)
+                       entropy=entropy, unverifiable=faces, contributed=contributed, command=command)
 
 
 def recorded_line(line: int, source: str, command_type: str, stored: Sequence[StoredEvent],
@@ -162,12 +173,14 @@ def recorded_line(line: int, source: str, command_type: str, stored: Sequence[St
         epoch, entropy = int(provenance["epoch"]), provenance.get("entropy")
     dice = [Die(**d) for s in stored for d in dice_in(s.data)]
     contributed = next((e.entropy for e in events if isinstance(e, EntropyContributed)), None)
-    return _line(line, source, command_type, stored[0].seq, epoch, entropy, dice, first_epoch, contributed)
+    body = stored[0].meta.get("command")
+    return _line(line, source, command_type, stored[0].seq, epoch, entropy, dice, first_epoch, contributed,
+                 body if isinstance(body, dict) else None)
 
 
 def refused_line(line: int | None, source: str, command: Command, drawn: Drawn, first_epoch: int) -> AttemptLine:
     return _line(line, source, command_tag(command), drawn.nonce, drawn.epoch, drawn.entropy, drawn.dice,
-                 first_epoch)
+                 first_epoch, command=body_of(command))
 
 
 def opened_epoch(events: Sequence[Event]) -> bool:

@@ -46,6 +46,7 @@ from domain.campaign.events import (
     TurnRedone,
     TurnUndone,
 )
+from domain.campaign.sealed_tests import outcome_commitment
 from domain.campaign.state import CampaignState, EncounterLog, Participant
 from domain.commands import Actor, Command
 from domain.dice import Dice, Die, FixedDice
@@ -66,6 +67,8 @@ class SecretDraw(msgspec.Struct, frozen=True):
 
     key: str
     dice: tuple[Die, ...]
+    # A sealed test's outcome, decided again against the campaign at its basis with these dice.
+    events: tuple[Event, ...] = ()
 
 
 class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -79,6 +82,8 @@ class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
     event_types: Mapping[int, str] = {}
     # For a secret roll: sha256 of its roll key (docs/fairness.md, "Secret rolls").
     roll_commitment: str = ""
+    # For a secret test: its roll key (hex), which salts the commitment to its outcome (docs/fairness.md).
+    roll_key: str = ""
     # For a command that reveals sealed rolls (reveal_secret_roll, and every reveal of the epoch's seed): the
     # key and dice of each, by the seq of its `secret_roll_sealed`.
     secret_draws: Mapping[int, SecretDraw] = {}
@@ -109,8 +114,9 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
         if context.active_seed is None:
             raise RuleViolation("dice_epoch", epoch=number)
         # The seed gives away every sealed roll of the epoch (its keys derive from it): each is revealed first.
-        events.extend(_unsealed(state, roll, context) for roll in sorted(state.sealed) if
-                      state.sealed[roll].epoch == number)
+        for roll in sorted(state.sealed):
+            if state.sealed[roll].epoch == number:
+                events.extend(_unsealed(state, roll, context))
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
     events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment, algorithm=DICE_ALGORITHM))
     return events
@@ -152,7 +158,7 @@ def decide_campaign(
                 if seq > state.version:
                     raise UnknownEntity(case="event", seq=seq, version=state.version)
                 raise RuleViolation("secret_roll", case="not_sealed", seq=seq)
-            return [_unsealed(state, seq, context)]
+            return _unsealed(state, seq, context)
         case GmNote(text=text):
             return [GmNoted(text=text)]
         case Retract(seqs=seqs, reason=reason):
@@ -286,13 +292,20 @@ def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -
     )
 
 
-def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> SecretRollRevealed:
-    """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total."""
+def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> list[Event]:
+    """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total; for a
+    sealed test, its outcome decided again at its basis, which must be the one its seal committed to."""
     draw = context.secret_draws.get(seq)
     if draw is None:
         raise RuleViolation("secret_roll", case="no_key", seq=seq)
+    sealed = state.sealed[seq]
+    if sealed.command is not None:
+        if sealed.outcome != outcome_commitment(draw.key, draw.events):
+            raise RuleViolation("secret_test", case="outcome_differs", seq=seq)
+        revealed = SecretRollRevealed(roll=seq, key=draw.key, dice=draw.dice, total=0, events=len(draw.events))
+        return [revealed, *draw.events]
     rolled = evaluate(parse(state.sealed[seq].expression), FixedDice(die.value for die in draw.dice))
-    return SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)
+    return [SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)]
 
 
 def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:

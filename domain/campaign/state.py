@@ -10,6 +10,7 @@ from domain.campaign.entropy import NO_CONTRIBUTIONS
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.engine import RulesState
+from domain.events import JsonObject
 from domain.missions.state import MissionsState
 from domain.rulesets import engines
 
@@ -57,6 +58,11 @@ class SealedRoll(msgspec.Struct, frozen=True):
     epoch: int
     expression: str
     entropy: str | None = None
+    # A sealed rules test: its command, the seq it was decided against, its outcome's commitment, its GM.
+    command: JsonObject | None = None
+    basis: int | None = None
+    outcome: str | None = None
+    gm: str | None = None
 
 
 class TurnRecord(msgspec.Struct, frozen=True):

@@ -70,9 +70,7 @@ class D100Engine:
         try:
             return initial_state(variant, msgspec.convert(merged, D100Options))
         except msgspec.ValidationError as error:
-            raise RuleViolation(
-                "campaign_options", f"the campaign options are not valid for {ruleset}: {error}"
-            ) from error
+            raise RuleViolation("campaign_options", case="d100", ruleset=ruleset, error=str(error)) from error
 
     def decide(
         self, state: RulesState, command: Command, dice: Dice, actor: Actor, around: Surroundings
@@ -98,7 +96,7 @@ class D100Engine:
             try:
                 sheet = msgspec.convert(new.sheet, Sheet)
             except msgspec.ValidationError as error:
-                raise RuleViolation("sheet", f"the sheet is not a d100 sheet: {error}") from error
+                raise RuleViolation("sheet", case="d100", error=str(error)) from error
         part: JsonObject = msgspec.to_builtins(Recruit(sheet=sheet, comrade=new.comrade))
         return part
 
@@ -125,7 +123,7 @@ class D100Engine:
     def _variant(self, ruleset: str) -> D100Ruleset:
         variant = _VARIANTS.get(ruleset)
         if variant is None:
-            raise RuleViolation("ruleset", f"the d100 engine does not play {ruleset}")
+            raise RuleViolation("ruleset", case="d100", ruleset=ruleset)
         return variant
 
 

@@ -38,14 +38,13 @@ def decide_damage(state: D100State, command: RollDamage, source: Dice, context: 
     """Roll each remaining hit's damage and apply it (or the Stun roll, or the grapple the attack begins)."""
     attack = state.attacks.get(command.attack_id)
     if attack is None:
-        raise RuleViolation("no_pending_attack", "no attack is waiting for its damage under that id")
+        raise RuleViolation("no_pending_attack")
     if attack.stage == "missed":
         # Said apart from "no such attack": the player must learn why. In the attack's own post this refusal
         # becomes a skipped line (domain/skipping.py); it stands for an attack of an earlier post.
-        raise RuleViolation("attack_missed", f"the attack {attack.id!r} missed (or its hits were all avoided): "
-                                             "it has no damage to roll")
+        raise RuleViolation("attack_missed", attack=attack.id)
     if attack.stage != "awaiting_damage":
-        raise RuleViolation("reaction_pending", "the target has not reacted to this attack yet")
+        raise RuleViolation("reaction_pending")
     if attack.action == "stun":
         return [resolve_stun(state, attack, source)]
     if attack.grapple:
@@ -82,7 +81,7 @@ def _damage(state: D100State, command: RollDamage, source: Dice, context: D100Co
     target = character(state, attack.target_id)
     weapon = attack.power or attacker.sheet.weapon(attack.weapon_id)
     if weapon is None:
-        raise RuleViolation("no_such_weapon", f"{attacker.name} no longer carries {attack.weapon_id!r}")
+        raise RuleViolation("no_such_weapon", case="no_longer", character=attacker.name, weapon=attack.weapon_id)
 
     dice = RecordingDice(source)
     expr = parse_damage(weapon.damage)

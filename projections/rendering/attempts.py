@@ -51,7 +51,7 @@ def dice_text(event: AttemptRefused, lang: Lang, ruleset: str | None = None) -> 
 def reason_text(event: AttemptRefused, lang: Lang, reason: str | None = None) -> str:
     """Why it was refused, in the reader's language (`reason`: the caller's own wording of it, if any)."""
     refused = event.refusal
-    return reason if reason is not None else refusal(refused.kind, refused.rule, refused.reason, lang)
+    return reason if reason is not None else refusal(refused.kind, refused.rule, refused.reason, lang, refused.said)
 
 
 def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang, reason: str | None = None) -> str:

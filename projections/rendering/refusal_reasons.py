@@ -16,23 +16,15 @@ from projections.rendering.mission_refusals import mission_reason
 # words (the rules write them; the first match wins, else the rule's sentence above).
 _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
     "soak": (("a troop cannot soak", "una tropa no puede ignorar heridas"),),
-    "fate_needs_test": (("gains the degree", "di a qué prueba se añade el grado de éxito"),),
-    "participants": (("the surprised must be participants", "los sorprendidos deben participar en el combate"),
-                     ("already takes part", "ese personaje ya participa en el combate")),
     "recover_shock": (("only once per turn", "el shock se recupera una sola vez por turno"),),
     "leader_choice": (("at least two candidates", "una tirada para elegir líder necesita al menos dos candidatos"),
                       ("without candidates", "ese líder se nombra a sí mismo, sin candidatos")),
-    "deathwatch_only": (("Squad and Solo Mode", "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
-                        ("this campaign plays", "eso es una regla de Deathwatch, y esta campaña juega otro "
-                                                "reglamento")),
-    "charge_distance": (("at most", "una carga recorre como mucho el triple de la bonificación de Agilidad en "
-                                    "metros"),),
+    "deathwatch_only": (("this campaign plays", "eso es una regla de Deathwatch, y esta campaña juega otro "
+                                                "reglamento"),),
     "pool": (("at least one die", "una prueba necesita al menos un dado"),),
-    "horde_shots": (("attack action", "los disparos de la horda en este turno son de su primera acción de ataque"),),
     "agility_test": (("a reroll is for the Agility test", "la repetición es para la prueba de Agilidad de una "
                                                           "escalada o un nado a velocidad completa"),),
     "interaction": (("no damage to add Glory to", "un ataque de interacción no hace daño al que sumar Gloria"),),
-    "extended_needs_count": (("how many successes", "una prueba extendida nueva dice cuántos éxitos necesita"),),
     "death_test": (("Wrath cannot reroll", "la Ira no repite una prueba de muerte"),
                    ("outside an encounter", "fuera de un combate, la prueba de muerte se tira con "
                                             "`prueba-de-muerte`"),
@@ -44,9 +36,6 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
                              ("already seized", "ya se aprovechó la iniciativa en este asalto"),
                              ("nobody on the other side", "no queda nadie del otro bando por actuar: actúan "
                                                           "ellos de todos modos")),
-    "two_weapon_targets": (("say how far apart", "di a cuántos metros están los objetivos: dos armas golpean "
-                                                 "objetivos a 10 m o menos"),),
-    "mount_crippled": (("cannot carry a rider", "la montura no puede llevar jinete ahora"),),
     "troop_attack": (("members left", "la tropa no tiene tantos miembros"),),
 }
 
@@ -60,12 +49,9 @@ _NOT_FOUND: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern)
     (r"^no mission '(?P<a>.+)' in this campaign$", "no hay ninguna misión «{a}» en esta campaña"),
     (r"^no encounter '(?P<a>.+)' in this campaign$", "no hay ningún combate «{a}» en esta campaña"),
     (r"^mission '(?P<a>.+)' has no objective '(?P<b>.+)'$", "la misión «{a}» no tiene ningún objetivo «{b}»"),
-    (r"^no (?:open )?test '(?P<a>.+)' (?:to reroll|in this campaign)$", "no hay ninguna prueba abierta «{a}»"),
-    (r"^no test or pending attack '(?P<a>.+)'$", "no hay ninguna prueba ni ataque pendiente «{a}»"),
+    (r"^no open test '(?P<a>.+)' in this campaign$", "no hay ninguna prueba abierta «{a}»"),
     (r"^(?P<a>.+) has no weapon '(?P<b>.+)'$", "{a} no lleva ningún arma «{b}»"),
     (r"^the owner '(?P<a>.+)' is not a participant of this campaign$", "«{a}» no participa en esta campaña"),
-    (r"^no skill '(?P<a>.+)' on (?P<b>.+)'s sheet or in the skill list$",
-     "la habilidad «{a}» no está en la ficha de {b} ni en la lista de habilidades"),
 ))
 
 
@@ -79,7 +65,7 @@ _FORBIDDEN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern)
     (r"^only the GM may", "solo el DJ puede hacerlo"),
     (r"^a player may roll only for its own characters; (?P<a>.+) is not yours$",
      "un jugador solo tira por sus propios personajes, y {a} no es tuyo"),
-    (r"does not (?:own the character|control) ", "ese personaje no es tuyo"),
+    (r"does not control ", "ese personaje no es tuyo"),
     (r"^a player may undo only its character's current turn", "un jugador solo deshace el turno en curso de su "
                                                               "personaje"),
 ))

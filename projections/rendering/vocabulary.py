@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.catalog import catalog, sentence
 from domain.engine import Lang
 from domain.rulesets import engine_for, engines
 from projections.rendering.mission_wording import WORDING, Wording
@@ -191,42 +192,14 @@ FIELDS: dict[str, tuple[str, str]] = {
     "oath_renown": ("oath renown", "renombre del juramento"),
 }
 
-WORDS: dict[str, tuple[str, str]] = {
-    "undone": ("undone", "deshecho"),
-    "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
-    "retracted_by": ("retracted by {actor} (event {seq})", "anulado por {actor} (evento {seq})"),
-    "refused_attempt": ("refused, not counted", "rechazado, no cuenta"),
-    "dice": ("dice", "dados"),
-    "proof": ("proof", "prueba"),
-    "entropy_from": ("entropy from", "entropía de"),
-    "entropy_from_many": ("entropy from {count} contributions, the last {listed}",
-                          "entropía de {count} aportaciones, las últimas {listed}"),
-    "chain_head": ("chain head: v{version} {hash}", "cabeza de la cadena: v{version} {hash}"),
-    "post": ("post", "mensaje"),
-    "event": ("event", "evento"),
-    "transcript": ("Transcript", "Transcripción"),
-    "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
-    "changes": ("changes", "cambios"),
-    "nothing": ("nothing", "nada"),
-    "session": ("session", "sesión"),
-    "encounter": ("encounter", "combate"),
-    "added": ("added", "añadido"),
-    "removed": ("removed", "retirado"),
-    "now": ("now {what}", "ahora {what}"),
-    "no_longer": ("no longer {what}", "ya no {what}"),
-    "in_post": ("post", "mensaje"),
-    # A forum display name that is not the participant's own: shown as such, never as who posted.
-    "posted_as": ("posted as {author}", "publicado como {author}"),
-    "undone_mark": ("undone", "deshecho"),
-    "rolls": ("proof", "prueba"),
-    "reply_failed": ("line {line} was not run: {why}", "la línea {line} no se ha ejecutado: {why}"),
-    "part": ("part {n} of {of}", "parte {n} de {of}"),
-    "gm": ("GM", "DJ"),
-    "player": ("player", "jugador"),
-    "observer": ("observer", "observador"),
-    "pc": ("PC", "PJ"),
-    "npc": ("NPC", "PNJ"),
-}
+def _words() -> dict[str, tuple[str, str]]:
+    """The words of the renderings (a reply, a transcript, a timeline): the catalog's `reply.word.<key>`."""
+    prefix = "reply.word."
+    keys = [key for key in catalog("en") if isinstance(key, str) and key.startswith(prefix)]
+    return {key.removeprefix(prefix): (sentence(key, "en"), sentence(key, "es")) for key in keys}
+
+
+WORDS: dict[str, tuple[str, str]] = _words()
 
 
 def _mission_terms() -> dict[str, tuple[str, str]]:

@@ -17,6 +17,7 @@ import msgspec
 from litestar import Request, Response, post
 from litestar.params import FromPath, JSONBody
 
+from domain import catalog
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, PostAuthor, PostRef, ShortText, WebUrl
 from domain.directory_from_state import build_directory
@@ -24,7 +25,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
-from domain.message import LANGS
+from domain.message import LANGS, message
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
@@ -32,7 +33,6 @@ from projections.rendering.refusals import refusal
 from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
-from projections.rendering.vocabulary import word
 from projections.results import result_of
 from service import attempts
 from service.api.answers import posting
@@ -124,18 +124,12 @@ def _shared_id(post_id: str, holders: list[str], state: CampaignState, lang: Lan
     if not holders:
         return None
     named = [IdHolder(h, state.participants[h].name if h in state.participants else None) for h in holders]
-    who = ", ".join(holders)
-    if lang == "es":
-        note = (f"el id de mensaje {post_id!r} también lo tiene {who}: otro participante registró un mensaje con "
-                "ese id; este mensaje se ha registrado como tuyo y el suyo sigue siendo suyo")
-    else:
-        note = (f"post id {post_id!r} is also held by {who}: another participant recorded a post under it; "
-                "this post was recorded as yours, and theirs stays theirs")
+    note = catalog.text(message("reply.post_id_shared", post_id=post_id, holders=", ".join(holders)), lang)
     return SharedPostId(participants=named, note=note)
 
 
 def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
-    why = word("reply_failed", lang, line=error.line, why=error.message)
+    why = catalog.text(message("reply.line_failed", line=error.line, why=error.message), lang)
     return ApiError(
         422, "unreadable-line", f"{why}; {_nothing(lang)}", line=error.line, source=error.source, code=error.code,
         word=error.word, suggestions=list(error.suggestions), lang=lang,
@@ -155,7 +149,7 @@ def _plain_text_refusal(lines: tuple[UnitLine, ...]) -> ApiError | None:
 
 
 def _nothing(lang: Lang) -> str:
-    return "no se ha registrado nada del mensaje" if lang == "es" else "nothing of the post was recorded"
+    return catalog.text(message("reply.nothing_recorded"), lang)
 
 
 # The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks.
@@ -176,7 +170,7 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
     told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
-    why = word("reply_failed", lang, line=refused.line, why=told)
+    why = catalog.text(message("reply.line_failed", line=refused.line, why=told), lang)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
     if rule is not None:

@@ -13,7 +13,7 @@ from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
 from domain.rulesets import engine_of_state
-from service import proofs
+from service import proofs, sealed_proofs
 from service.api import negotiation
 from service.api.answers import health as health_answers
 from service.api.answers import reading
@@ -254,7 +254,8 @@ async def roll_proof(
     if stored is None:
         raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
                        f"no hay ningún evento {seq} en esta campaña")
-    proof = await proofs.roll_proof(services.store, campaign_id, stored)
+    proof = (await proofs.roll_proof(services.store, campaign_id, stored)
+             or await sealed_proofs.proof_of(services.store, campaign_id, stored))
     if proof is None:
         raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
                        f"el evento {seq} ({stored.type}) no tiró dados")

@@ -205,6 +205,23 @@ async def test_a_command_refused_after_its_die_keeps_it(client: AsyncTestClient[
     assert (await thread.state())["version"] == problem["version"] == problem["attempt"]["seq"]
 
 
+async def test_a_refused_attempt_keeps_its_message_and_is_told_in_spanish_from_it(client: AsyncTestClient[Any]) -> None:
+    # The extended test of the test above, refused once its d100 fell: the log keeps the refusal's message, and
+    # the Spanish transcript tells that very reason (not the generic "las reglas no lo permiten ahora").
+    thread = await Thread.open(client, "Extended", "deathwatch", ("Ana",))
+    await thread.post("Ana", f'!register "Brother Kai" #kai sheet={sheet(KAI)}')
+    body = {"type": "d100_test", "test_id": "x1", "character_id": "kai", "characteristic": "WS", "extended_id": "e1"}
+    headers = {"Authorization": f"Bearer {thread.tokens['Ana']}"}
+    refused = await client.post(f"/campaigns/{thread.id}/commands", json=body, headers=headers)
+    assert refused.status_code == 422 and refused.json()["rule"] == "extended_needs_count"
+    records = [json.loads(line) for line in (await export_of(thread)).splitlines()]
+    (attempt,) = [r["data"]["refusal"] for r in records if r.get("type") == "attempt_refused"]
+    assert attempt["said"] == {"id": "rule.extended_needs_count.test"}
+    assert attempt["reason"] == "a new extended test says how many successes it needs"
+    spanish = (await thread.get("/transcript?format=markdown&lang=es")).text
+    assert "Intento rechazado (\\`!prueba\\`): una prueba extendida nueva dice cuántos éxitos necesita;" in spanish
+
+
 async def test_transcripts_show_a_refused_attempt_marked_with_its_dice(client: AsyncTestClient[Any]) -> None:
     thread = await Thread.open(client, "Omens", "deathwatch", ("Ana",))
     # A player's roll, then a line only the GM may send: refused after the roll fell, so the roll stays.

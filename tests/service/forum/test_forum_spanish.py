@@ -14,6 +14,7 @@ import domain.campaign.events as campaign_events
 import domain.missions.events as mission_events
 from domain.campaign.state import CampaignState, Character
 from domain.events import Event
+from domain.message import Message, message
 from domain.rulesets import engines
 from projections.rendering.summaries import summarize
 
@@ -49,6 +50,8 @@ def _value(kind: msgspec.inspect.Type, name: str, pick: int) -> Any:
         case msgspec.inspect.StructType(cls=cls, fields=fields):
             if {f.name for f in fields} == {"k", "sides", "value"}:
                 return cls(k=0, sides=10, value=7)
+            if cls is Message:  # a refusal's message: a real one of the catalog, its parameters filled in
+                return message("rule.not_in_encounter.encounter", character="Zed Qux", encounter="x")
             if cls.__name__ == "Term":  # a dice expression's term: one d10, which the one die above fills
                 return cls(sign=1, count=1, sides=10)
             return cls(**{f.name: _value(f.type, f.name, pick) for f in fields})
@@ -111,3 +114,23 @@ def test_forum_spanish_every_refusal_is_spanish() -> None:
 
     found = {rule: sorted(leaks(text, FORBIDDEN, NAMES | {"id", "character_id"})) for rule, text in SPANISH.items()}
     assert {rule: words for rule, words in found.items() if words} == {}
+
+
+def test_forum_spanish_every_d100_catalog_refusal_is_spanish() -> None:
+    # The d100 rules' refusals, as the catalog tells them in Spanish (names and numbers filled in by made-up
+    # values): no English word of the English renderings.
+    from string import Formatter
+
+    from babel.messages.pofile import read_po
+
+    from service.catalog_build import CATALOG
+
+    with (CATALOG / "es" / "d100.po").open("rb") as source:
+        sentences = [form for entry in read_po(source) if entry.id
+                     for form in (entry.string if isinstance(entry.string, tuple) else (entry.string,))]
+    assert len(sentences) > 150
+    filled = [sentence.format_map({name: 2 if name in ("count", "metres", "reach", "magnitude") else "x"
+                                   for _, name, _, _ in Formatter().parse(sentence) if name})
+              for sentence in sentences]
+    found = {text: sorted(leaks(text, FORBIDDEN, NAMES | {"id", "targets_apart_m", "extended_id"})) for text in filled}
+    assert {text: words for text, words in found.items() if words} == {}
