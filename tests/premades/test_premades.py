@@ -15,6 +15,8 @@ from domain.campaign.events import ParticipantJoined
 from domain.catalog import LANGS, has, text
 from domain.d100.sheet import Sheet as D100Sheet
 from domain.errors import UnknownEntity
+from domain.grammars import grammar_for
+from domain.language import CharacterEntry, Directory, ParseContext, ParticipantEntry
 from domain.message import message
 from domain.premades import PREMADES, Premade, for_ruleset, named
 from domain.rulesets import ENGINES
@@ -222,3 +224,17 @@ def test_premades_docs_list_each_premade_with_its_source() -> None:
             row = rows[premade.id]
             assert f"`{premade.id}` / `{text(message(f'premade.{premade.id}.id'), 'es')}`" in row
             assert text(message(f"premade.{premade.id}.source"), "en") in row, premade.id
+
+
+def test_premade_weapons_are_known_to_the_posts_next_lines() -> None:
+    # `!register … from=…` then an attack in the same post: the attack names a weapon of the premade's sheet.
+    directory = Directory(participants=(ParticipantEntry(id="gm", name="GM"), ParticipantEntry(id="ana", name="Ana")),
+                          characters=(CharacterEntry(id="horde", name="Red Hand"),))
+    post = grammar_for("deathwatch").parse_post(
+        '!register "Brother Kai" #kai owner=ana from=tactico\n!attack kai -> horde "Combat knife"', directory,
+        ParseContext(author="gm"))
+    assert post.errors == () and getattr(post.commands[-1].command, "weapon_id", None) == "combat_knife"
+    post = grammar_for("wrath_and_glory").parse_post(
+        '!registrar "Hermana Elena" #elena dueño=ana de=elena\n!ataque elena -> horde laspistol', directory,
+        ParseContext(author="gm"))
+    assert post.errors == () and getattr(post.commands[-1].command, "weapon", None) == "laspistol"
