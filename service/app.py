@@ -16,6 +16,7 @@ from service.api.limits import DEFAULT_BODY_BYTES, refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.participant_tokens import revoke_participant_token, rotate_participant_token
 from service.api.posts import send_post
+from service.api.premades import list_premades, read_premade
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -93,6 +94,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             export,
             feed,
             health,
+            list_premades,
+            read_premade,
             create_share_link,
             list_share_links,
             revoke_share_link,
