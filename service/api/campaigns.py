@@ -29,7 +29,7 @@ from service.api.schemas import (
     InvitedResponse,
 )
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.commanding import CompactOutcome, request_digest
 
 IdempotencyKey = Annotated[
@@ -151,7 +151,7 @@ async def send_command(
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
     outcome = await services.commander.execute(campaign_id, actor, data, key, digest)
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
-    links = await links_for(services.store, services.settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
     result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
               **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
     status = 200 if outcome.replayed else 201

@@ -42,7 +42,7 @@ from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
@@ -264,7 +264,7 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    links = await links_for(services.store, services.settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
     shown = await services.commander.secret_told(
