@@ -540,3 +540,17 @@ def test_cli_docs_never_put_a_token_on_a_login_command_line() -> None:
             assert len(given) <= 2 and given[1:] in ([], ["-"]), (doc.name, line)
             assert "lxm_" not in line, (doc.name, line)
     assert len(logins) >= 3, logins  # the docs' first example, the login section, the README
+
+
+@pytest.mark.parametrize("path", ["/ui/campaigns/{id}", "/ui/campaigns/{id}/state?share=lxs_x&lang=es",
+                                  "/ui/campaigns/{id}/rolls/3", "/campaigns/{id}/transcript?format=bbcode"])
+def test_cli_login_takes_any_url_of_the_campaign_a_player_copies(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str], path: str
+) -> None:
+    # Issue 21 item 3: the browser's /ui/campaigns/<id> answered "Not Found", exit 4.
+    table, token = kill_team(service)
+    code, out, err = login(capsys, service + path.format(id=table.id), token)
+    assert code == 0, err
+    assert "Kill Team Aurelius" in out
+    profile = config.read_text()
+    assert f'url = "{service}"' in profile and table.id in profile
