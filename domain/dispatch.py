@@ -52,19 +52,15 @@ def named(said: Message, state: CampaignState) -> Message:
 
 def _decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
     if actor.role == "observer":  # the one gate: observers read everything and send nothing
-        raise Forbidden(
-            f"observers may read missions, encounters and the whole campaign but not send commands "
-            f"({command_tag(command)})"
-        )
+        raise Forbidden(case="observer", command=command_tag(command))
     if is_sealed_test(command):
         # Decided now with the sealed roll's dice; only its seal is recorded (domain/campaign/sealed_tests.py).
         return [seal_test(state, command, dice, actor, context, decide, context.roll_key, context.roll_commitment)]
     engine = engine_for(state.ruleset)
     owner = engine_of_command(type(command))
     if owner is not None and owner is not engine:
-        raise RuleViolation(
-            "ruleset", f"{command_tag(command)} is a {owner.label} command; this campaign plays {state.ruleset}"
-        )
+        raise RuleViolation("ruleset", case="other_engine", command=command_tag(command), label=owner.label,
+                            ruleset=state.ruleset)
     if owner is not None and type(command) in engine.aliases:
         command = engine.aliases[type(command)](command)
     if isinstance(command, (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS)):
@@ -78,11 +74,9 @@ def _decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, co
     if isinstance(command, missions.COMMANDS):
         return missions.decide(state.missions, command, dice, actor, mission_characters(state))
     if owner is None or state.rules is None:
-        raise RuleViolation("unknown_command", f"{command_tag(command)} is not a command this service knows")
+        raise RuleViolation("unknown_command", case="service", command=command_tag(command))
     if type(command) in engine.internal_commands:
-        raise RuleViolation(
-            "internal_command", f"{command_tag(command)} is part of start_session; send start_session instead"
-        )
+        raise RuleViolation("internal_command", command=command_tag(command))
     return engine.decide(state.rules, command, dice, actor, Surroundings(missions=state.missions))
 
 

@@ -153,6 +153,9 @@ class EngineRules(Protocol):
 
     # Commands the engine decides but clients never send (a session reset runs inside start_session).
     internal_commands: tuple[type[Command], ...] = ()
+    # Commands whose events only move an encounter's turn (end one, start the next or a round): a turn they
+    # alone opened is empty, and an undo takes it back together with the turn before it (docs/history.md).
+    turn_moves: frozenset[type[Command]] = frozenset()
     # Older spellings of shared commands still accepted over HTTP, and how each becomes the shared one.
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {}
     # (event tag, schema version) -> the field of that older version that copied dice recorded elsewhere

@@ -23,6 +23,7 @@ _REGISTERED: tuple[Engine, ...] = (D100, WRATH_AND_GLORY)
 
 # Each ruleset name, as its engine declares it, to the engine that plays it.
 ENGINES: Mapping[str, Engine] = {ruleset.name: engine for engine in _REGISTERED for ruleset in engine.rulesets}
+_TURN_MOVES = frozenset(str(cls.__struct_config__.tag) for engine in _REGISTERED for cls in engine.turn_moves)
 RULESETS: Mapping[str, Ruleset] = {ruleset.name: ruleset for engine in _REGISTERED for ruleset in engine.rulesets}
 
 # Options every campaign understands, whatever its ruleset.
@@ -51,6 +52,11 @@ def command_prefixes() -> tuple[str, ...]:
     return tuple(engine.command_prefix for engine in _REGISTERED)
 
 
+def turn_moving_commands() -> frozenset[str]:
+    """The tags of every engine's commands that only move an encounter's turn (Engine.turn_moves)."""
+    return _TURN_MOVES
+
+
 def legacy_die_copies() -> Mapping[tuple[str, int], str]:
     """Every engine's older event fields that copied dice recorded elsewhere (docs/fairness.md's table)."""
     return {key: field for engine in _REGISTERED for key, field in engine.legacy_die_copies.items()}
@@ -60,7 +66,7 @@ def engine_for(ruleset: str) -> Engine:
     """The engine that plays `ruleset`; an unknown name is refused, naming the known ones."""
     found = ENGINES.get(ruleset)
     if found is None:
-        raise RuleViolation("ruleset", f"no ruleset {ruleset!r}; known: {', '.join(ENGINES)}")
+        raise RuleViolation("ruleset", case="unknown", ruleset=ruleset, known=", ".join(ENGINES))
     return found
 
 
@@ -130,13 +136,11 @@ def check_options(ruleset: str, options: Mapping[str, OptionValue]) -> None:
     known = set(engine.option_defaults(ruleset)) | set(CAMPAIGN_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
-        raise RuleViolation(
-            "campaign_options",
-            f"unknown option(s) {', '.join(unknown)} for {ruleset}; known: {', '.join(sorted(known))}",
-        )
+        raise RuleViolation("campaign_options", case="unknown", unknown=", ".join(unknown), ruleset=ruleset,
+                            known=", ".join(sorted(known)))
     for name, kind in CAMPAIGN_OPTIONS.items():
         if name in options and not isinstance(options[name], kind):
-            raise RuleViolation("campaign_options", f"option {name} must be a {kind.__name__}")
+            raise RuleViolation("campaign_options", case="type", name=name, kind=kind.__name__)
     # The language of replies when a post's words leave it open (docs/api.md, "Posts"); absent: none.
     if "reply_language" in options and options["reply_language"] not in LANGS:
         raise RuleViolation("campaign_options", case="reply_language", value=str(options["reply_language"]))

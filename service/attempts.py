@@ -63,6 +63,7 @@ from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import Die, dice_in
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
+from domain.message import Message, Param
 from projections.recorded import DiceProvenance, EventMeta
 from projections.stamping import stamp
 from service.store import StoredEvent, Writer
@@ -142,7 +143,20 @@ def body_of(command: Command) -> dict[str, Any]:
 def _refusal(line: int | None, source: str, command: Command, error: DomainError) -> AttemptRefusal:
     rule = error.rule if isinstance(error, RuleViolation) else None
     return AttemptRefusal(line=line, source=source, command_type=command_tag(command), kind=kind_of(error),
-                          rule=rule, reason=error.message, said=error.said, command=body_of(command))
+                          rule=rule, reason=error.message, said=_storable(error.said),
+                          command=body_of(command))
+
+
+def _storable(said: Message | None) -> Message | None:
+    """The refusal's message as the log may hold it: events hold no floating-point numbers (their canonical
+    form must be unambiguous, docs/audit-format.md), so a fractional parameter is kept as the text it reads."""
+    def kept(value: Param) -> Param:
+        if isinstance(value, Message):
+            return Message(value.id, {name: kept(v) for name, v in value.params.items()})
+        if isinstance(value, float):
+            return str(int(value)) if value.is_integer() else str(value)
+        return value
+    return None if said is None else kept(said)  # type: ignore[return-value]
 
 
 def _provenance(state: CampaignState) -> tuple[int, str | None]:
@@ -167,10 +181,10 @@ def _line(line: int | None, source: str, command_type: str, nonce: int, epoch: i
 def recorded_line(line: int, source: str, command_type: str, stored: Sequence[StoredEvent],
                   events: Sequence[Event], before: CampaignState, first_epoch: int) -> AttemptLine:
     """A line of the unit that was decided (and rolled back): its nonce, provenance, dice and contribution."""
-    provenance = next((s.meta["dice"] for s in stored if isinstance(s.meta.get("dice"), dict)), None)
+    provenance = next((s.envelope.dice for s in stored if s.envelope.dice is not None), None)
     epoch, entropy = _provenance(before)
     if provenance is not None:
-        epoch, entropy = int(provenance["epoch"]), provenance.get("entropy")
+        epoch, entropy = provenance.epoch, provenance.entropy
     dice = [Die(**d) for s in stored for d in dice_in(s.data)]
     contributed = next((e.entropy for e in events if isinstance(e, EntropyContributed)), None)
     body = stored[0].meta.get("command")

@@ -49,7 +49,7 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.sealed_tests import outcome_commitment
-from domain.campaign.state import CampaignState, EncounterLog, Participant
+from domain.campaign.state import CampaignState, EncounterLog, Participant, undo_span
 from domain.commands import Actor, Command
 from domain.dice import Dice, Die, FixedDice
 from domain.dice_expression import ExpressionError, Term, evaluate, parse
@@ -57,6 +57,7 @@ from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
 from domain.message import message
+from domain.premades.applied import premade_sheet
 from domain.rulesets import rules_of
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
@@ -187,8 +188,11 @@ def decide_campaign(
                                        expected=expected), expected=expected, current=log.version)
             if not log.turns:
                 raise RuleViolation("undo", encounter=encounter)
-            last = log.turns[-1]
-            return [TurnUndone(encounter=encounter, round=last.round, turn=last.turn, voids=last.seqs)]
+            # A player undoes its own current turn alone (permissions: nothing of another's goes with it).
+            taken = undo_span(log) if actor.role == "gm" else log.turns[-1:]
+            played = taken[0]
+            voids = tuple(seq for turn in taken for seq in turn.seqs)
+            return [TurnUndone(encounter=encounter, round=played.round, turn=played.turn, voids=voids)]
         case RedoTurn(encounter=encounter):
             log = _encounter_log(state, encounter)
             if not log.redo:
@@ -261,9 +265,13 @@ def _create_character(
         raise UnknownEntity(case="owner", owner=owner)
     owner_role = state.participants[owner].role
     kind = command.kind or ("npc" if owner_role == "gm" else "pc")
+    sheet, comrade = command.sheet, command.comrade
+    if command.premade is not None:
+        sheet, comrade, npc = premade_sheet(state.ruleset, command)
+        kind = "npc" if npc else kind
     new = NewCharacter(
         character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
-        sheet=command.sheet, stats=command.stats, comrade=command.comrade,
+        sheet=sheet, stats=command.stats, comrade=comrade,
     )
     rules = rules_of(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(
@@ -277,7 +285,7 @@ def _terms(state: CampaignState, command: Roll) -> tuple[Term, ...]:
     try:
         return parse(command.expression)
     except ExpressionError as error:
-        raise RuleViolation("dice_expression", str(error)) from error
+        raise RuleViolation("dice_expression", case=error.case, **error.params) from error
 
 
 def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -> SecretRollSealed:

@@ -213,9 +213,13 @@ class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """Why an attempt was refused: at which line (None for a command sent alone), the kind of refusal
-    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence; `said`, the
-    refusal's message of the catalog, tells it again in any language (absent from attempts refused before the
-    catalog, and from refusals still in prose: those are told by `reason` and the rule's name)."""
+    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence.
+
+    `reason` is the English sentence, as every reader of the log has always read it; `said` is the same
+    refusal as a message of the catalog (its id and parameters), so a reader tells it in its own language.
+    A refusal recorded before messages existed, or one the rules still word in prose, has no `said` (and the
+    field is then left out of the event, so older events read and hash as they were written).
+    """
 
     line: int | None
     source: str

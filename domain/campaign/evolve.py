@@ -45,7 +45,7 @@ from domain.campaign.state import (
 from domain.events import Event
 from domain.missions.state import initial_state as initial_missions
 from domain.recorded import Recorded
-from domain.rulesets import initial_rules, plays_oaths
+from domain.rulesets import initial_rules, plays_oaths, turn_moving_commands
 
 Handler = Callable[[CampaignState, Event, int], CampaignState]
 
@@ -180,9 +180,12 @@ def _reinstated(state: CampaignState, event: Event, seq: int) -> CampaignState:
 def _turn_undone(state: CampaignState, event: Event, seq: int) -> CampaignState:
     assert isinstance(event, TurnUndone)
     log = state.encounters.get(event.encounter, EncounterLog())
-    undone = next((t for t in log.turns if (t.round, t.turn) == (event.round, event.turn)), None)
-    record = undone or TurnRecord(event.round, event.turn, None, event.voids)
-    log = replace(log, turns=tuple(t for t in log.turns if t is not undone), redo=(*log.redo, record), version=seq)
+    voided = set(event.voids)
+    # The turn named, and the empty turns after it that went with it (one undo, docs/history.md).
+    taken = [t for t in log.turns if (t.round, t.turn) == (event.round, event.turn) or set(t.seqs) <= voided]
+    named = next((t for t in taken if (t.round, t.turn) == (event.round, event.turn)), None)
+    record = TurnRecord(event.round, event.turn, named.character_id if named else None, event.voids)
+    log = replace(log, turns=tuple(t for t in log.turns if t not in taken), redo=(*log.redo, record), version=seq)
     return replace(state, version=seq, encounters={**state.encounters, event.encounter: log})
 
 
@@ -237,10 +240,13 @@ def _in_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
     encounter, round_, turn = meta.encounter or "", meta.round or 0, meta.turn or 0
     log = state.encounters.get(encounter, EncounterLog())
     turns = log.turns
+    acted = meta.command_type not in turn_moving_commands()
     if turns and (turns[-1].round, turns[-1].turn) == (round_, turn):
         last = turns[-1]
-        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq)))
+        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq), acted=last.acted or acted,
+                                      last_command=meta.command_id or ""))
     else:
-        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,)))
+        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,), acted,
+                                    meta.command_id or "", meta.command_id or ""))
     log = EncounterLog(turns=turns, redo=(), version=recorded.seq)
     return replace(state, encounters={**state.encounters, encounter: log})

@@ -27,6 +27,7 @@ from ..events import Event, JsonObject
 from ..language import LineForms
 from .commands import COMMANDS, D100Command, RegisterCharacter
 from .decide import decide
+from .encounter_commands import EndTurn, NextTurn
 from .events import EVENTS, D100Event, Recruit
 from .evolve import evolve
 from .options import D100Options, D100Ruleset, options_for
@@ -67,6 +68,7 @@ class D100Engine(EngineRules, EngineReads, EngineSurface):
     label = "d100"
     rulesets = RULESETS
     command_prefix = "d100"
+    turn_moves: frozenset[type[Command]] = frozenset({NextTurn, EndTurn})
     command_union: object = D100Command
     event_union: object = D100Event
     commands = COMMANDS

@@ -94,7 +94,7 @@ def mission(state: MissionsState, mission_id: str) -> Mission:
     """The mission, or UnknownEntity naming it."""
     found = state.missions.get(mission_id)
     if found is None:
-        raise UnknownEntity(f"no mission {mission_id!r} in this campaign")
+        raise UnknownEntity(case="mission", mission=mission_id)
     return found
 
 

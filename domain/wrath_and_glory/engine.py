@@ -24,7 +24,7 @@ from domain.engine import (
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
 from domain.language import LineForms
-from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
+from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, StartTurn, WngCommand
 from domain.wrath_and_glory.decide import decide
 from domain.wrath_and_glory.events import EVENTS, WngEvent
 from domain.wrath_and_glory.evolve import evolve
@@ -58,6 +58,7 @@ class WngEngine(EngineRules, EngineReads, EngineSurface):
     label = "Wrath & Glory"
     rulesets = (Ruleset(name="wrath_and_glory", title="Wrath & Glory"),)
     command_prefix = "wng"
+    turn_moves: frozenset[type[Command]] = frozenset({StartTurn})
     # Two older versions copied, as die objects, dice a reroll replaced (docs/fairness.md): their v2 name
     # only the replaced faces.
     legacy_die_copies: Mapping[tuple[str, int], str] = {

@@ -62,6 +62,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "encounter": ("Encounter", "Combate"),
     "no_encounter": ("No encounter is running.", "No hay ningún combate en curso."),
     "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
+    "round_start": ("round {round}, before its first turn", "asalto {round}, antes de su primer turno"),
     "whose_turn": ("whose turn", "a quién le toca"),
     "nobody": ("nobody yet", "a nadie todavía"),
     "initiative_order": ("initiative order", "orden de iniciativa"),

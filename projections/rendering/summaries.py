@@ -143,10 +143,12 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
         case EventsReinstated(restores=restores, reason=reason):
             return message("campaign.events_reinstated", events=_events(restores, lang), reason=reason)
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
-            return message("campaign.turn_undone", turn=turn, round=round_, encounter=encounter,
-                           events=_events(voids, lang, bare=True))
+            # A round's own steps (turn 0 in the meta) read as its start: no reader sees a "turn 0".
+            return message("campaign.turn_undone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter, events=_events(voids, lang, bare=True))
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
-            return message("campaign.turn_redone", turn=turn, round=round_, encounter=encounter)
+            return message("campaign.turn_redone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter)
     return None
 
 

@@ -257,6 +257,12 @@ def word(key: str, lang: Lang, **values: object) -> str:
     return VOCABULARY[lang].words[key].format(**values)
 
 
+def position(round_: int | None, turn: int | None, lang: Lang) -> str:
+    """Where in an encounter: "round 2, turn 3"; a round's own steps before its first turn (turn 0 in the
+    log's meta) read "round 2, before its first turn": no reader sees a "turn 0"."""
+    return word("round_start" if not turn else "round_turn", lang, round=round_ or 0, turn=turn or 0)
+
+
 def field(name: str, lang: Lang) -> str:
     found = VOCABULARY[lang].fields.get(name)
     return found if found is not None else name.replace("_", " ")

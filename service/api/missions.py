@@ -12,6 +12,7 @@ from litestar.params import FromPath, QueryParameter
 from domain.campaign.state import CampaignState
 from domain.dispatch import mission_characters
 from domain.errors import UnknownEntity
+from domain.message import message
 from projections.permalinks import proof_link, proofs_section
 from projections.rendering.formats import Format
 from projections.rendering.mission_report import mission_report
@@ -20,7 +21,7 @@ from service.api.answers import reading
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 
 # Litestar adds "; charset=utf-8" to every text/* media type itself (written here too, it came out twice).
 MEDIA = {"json": "application/json", "markdown": "text/markdown", "bbcode": "text/plain"}
@@ -44,18 +45,17 @@ async def mission_read(
     state = at_point
     mission = state.missions.missions.get(mission_id)
     if mission is None:
-        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point",
-                       f"no hay ninguna misión {mission_id!r} en esta campaña en ese punto")
+        raise ApiError(404, "not-found", message("edge.not_found.mission_at_point", mission=repr(mission_id)))
     try:
         participants = {p.participant_id: p.name for p in state.participants.values()}
         report = mission_report(state.missions, mission_id, format, lang, mission_characters(state), participants)
     except UnknownEntity as error:
-        raise ApiError(404, "not-found", error.message) from error
+        raise ApiError(404, "not-found", error.said or error.message) from error
     # Every roll the report rests on, with its proof: the mission's own rolls and the rolls that caused
     # its complications.
     rolls = await services.store.mission_rolls(campaign_id, mission_id, state.version)
     rolls = sorted({*rolls, *(c.caused_by_seq for c in mission.complications if c.caused_by_seq is not None)})
-    links = await links_for(services.store, services.settings, campaign_id) if rolls else None
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request)) if rolls else None
     if format == "json":
         proofs = [{"seq": seq, "url": proof_link(links, campaign_id, seq)} for seq in rolls] if links else []
         return Response(

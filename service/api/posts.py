@@ -26,16 +26,14 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from domain.language.post_language import post_language, words_language
-from domain.message import LANGS, message
+from domain.message import message
 from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
-from projections.rendering.refusals import refusal
-from projections.rendering.reply import Head, ToldLine, reply, told_item
-from projections.rendering.skipped import tell_skipped
-from projections.rendering.told import tell_in
-from projections.results import result_of
+from projections.rendering.post_answer import ForumReply, LineResult, RecordedLine, SkippedAt, post_told
+from projections.rendering.refusals import refusal, said_as_lines
+from projections.rendering.reply import Head
 from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
@@ -45,16 +43,14 @@ from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
     PostEdited,
-    UnitCommand,
     UnitLine,
     UnitOutcome,
     UnitReading,
-    UnitSkip,
     UnitTooLarge,
     request_digest,
 )
@@ -75,24 +71,6 @@ class PostBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     post: ForumPost
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
     lang: Lang | None = None
-
-
-class LineResult(msgspec.Struct, frozen=True):
-    """One command line of the post: where it was, its command type, its result, and how it is told."""
-
-    line: int
-    source: str
-    type: str
-    result: dict[str, Any]
-    rendered: dict[str, str]
-    """Plain text (en, es), untrusted: it carries participants' words as typed; quote the forms below."""
-    rendered_markdown: dict[str, str]
-    rendered_bbcode: dict[str, str]
-
-
-class ForumReply(msgspec.Struct, frozen=True):
-    bbcode: str
-    markdown: str
 
 
 class IdHolder(msgspec.Struct, frozen=True):
@@ -133,7 +111,7 @@ def _shared_id(post_id: str, holders: list[str], state: CampaignState, lang: Lan
 def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
     why = catalog.text(message("reply.line_failed", line=error.line, why=error.message), lang)
     return ApiError(
-        422, "unreadable-line", f"{why}; {_nothing(lang)}", line=error.line, source=error.source, code=error.code,
+        422, "unreadable-line", f"{why}; {_nothing(lang)}", lang, line=error.line, source=error.source, code=error.code,
         word=error.word, suggestions=list(error.suggestions), lang=lang,
         errors=[msgspec.to_builtins(e) for e in errors],
     )
@@ -172,20 +150,21 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, said_as_lines(error.said, grammar, lang)), grammar, lang)
     why = catalog.text(message("reply.line_failed", line=refused.line, why=told), lang)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
     if rule is not None:
         extensions["rule"] = rule
-    return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
+    return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", language=lang, **extensions)
 
 
 def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiError:
     """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
     event, first, last = kept.event, kept.stored[0], kept.stored[-1]
     refused = event.refusal
-    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    said = said_as_lines(refused.said, grammar, lang)
+    told = _as_lines(refusal(refused.kind, refused.rule, refused.reason, lang, said), grammar, lang)
     extensions: dict[str, Any] = {
         "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
         "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
@@ -197,78 +176,20 @@ def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiE
     return ApiError(422, "line-refused", detail, **extensions)
 
 
-def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
-                ) -> list[dict[Lang, ToldLine]]:
-    told: list[dict[Lang, ToldLine]] = []
-    for index, done in enumerate(commands):
-        following = commands[index + 1].before if index + 1 < len(commands) else after
-        records = [recorded_from_stored(s) for s in done.stored]
-        told.append({lang: ToldLine(done.line, found)
-                     for lang, found in tell_in(records, done.before, following, LANGS, links, campaign_id).items()})
-    return told
-
-
-def _line_result(done: UnitCommand, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
-    english = by_lang["en"].told
-    result = {
-        **result_of(done.events),
-        **english.numbers,
-        "changed": [msgspec.to_builtins(c) for c in english.changed],
-        "rolls": [msgspec.to_builtins(r) for r in english.rolls],
-        "seqs": [s.seq for s in done.stored],
-    }
-    if done.token is not None:
-        result["token"] = done.token
-    return LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
-                      result=result, **_rendered(by_lang))
-
-
-def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
-    """A line told in plain text and as the reply writes it in each markup (docs/api.md)."""
-    return {
-        "rendered": {k: v.told.text() for k, v in by_lang.items()},
-        "rendered_markdown": {k: told_item(v.told, k, "markdown") for k, v in by_lang.items()},
-        "rendered_bbcode": {k: told_item(v.told, k, "bbcode") for k, v in by_lang.items()},
-    }
-
-
-def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
-    """A skipped line's result: `skipped` says why (docs/api.md); it recorded nothing, so no seqs or rolls."""
-    line = skip.skipped
-    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
-    return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
-                      result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
-                      **_rendered(by_lang))
-
-
 def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
             post_ref: PostRef, author: str) -> PostAnswer:
+    """The post's answer, told after its transaction (projections/rendering/post_answer.py)."""
     assert outcome.after is not None
-    told = _told_lines(outcome.commands, outcome.after, links, campaign_id)
-    # Each line in the post's order: a skipped line goes where it was, among the lines that recorded.
-    lines: list[tuple[LineResult, dict[Lang, ToldLine]]] = []
-    skips = sorted(outcome.skipped, key=lambda s: s.position)
-    for index, (done, by_lang) in enumerate(zip(outcome.commands, told, strict=True)):
-        while skips and skips[0].position == index:
-            lines.append(_skipped_line(skips.pop(0), sources))
-        lines.append((_line_result(done, by_lang, sources), by_lang))
-    lines.extend(_skipped_line(skip, sources) for skip in skips)
-    head = Head(outcome.version, outcome.head_hash)
-    mine = [by_lang[lang] for _, by_lang in lines]
+    recorded = [RecordedLine(done.line, done.source, done.command_type, [recorded_from_stored(s) for s in done.stored],
+                             done.before, done.token) for done in outcome.commands]
+    told = post_told(recorded, [SkippedAt(skip.skipped, skip.position) for skip in outcome.skipped], outcome.after,
+                     sources, lang, links, campaign_id, Head(outcome.version, outcome.head_hash), post_ref, author)
     return PostAnswer(
         version=outcome.version, head_hash=outcome.head_hash, replayed=outcome.replayed, lang=lang,
-        results=[result for result, _ in lines],
-        reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
-                         markdown=reply(mine, lang, head, post_ref, author, "markdown")),
+        results=told.results, reply=told.reply,
         events=[e for done in outcome.commands for e in done.stored],
         post_id_shared=_shared_id(post_ref.id or "", outcome.id_also_held_by, outcome.after, lang),
     )
-
-
-def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, dict[Lang, ToldLine]]:
-    by_lang: dict[Lang, ToldLine] = {lang: ToldLine(skip.skipped.line, tell_skipped(skip.skipped, lang))
-                                     for lang in LANGS}
-    return _skipped_result(skip, by_lang, sources), by_lang
 
 
 async def _post_lang(services: Services, campaign_id: str, actor: Actor, text: str, lines: list[str],
@@ -342,50 +263,33 @@ async def send_post(
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
         head = await services.store.head(campaign_id)
-        raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
+        raise ApiError(422, "no-commands", message("edge.post.no_commands"), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
         outcome = await services.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
-                        f"the post's lines would record {large.events} events or more, more than the {large.limit} "
-                        "one post may record: split it into several posts",
-                        f"las líneas del mensaje registrarían {large.events} eventos o más, más de los {large.limit} "
-                        "que puede registrar un mensaje: repártelas en varios mensajes") from large
+                        message("edge.post_too_large.events", events=large.events, max=large.limit)) from large
     except AttemptKept as kept:
         raise _kept(kept, lang, grammar, data.post.id) from kept
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
-        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang), language=lang,
+        raise ApiError(409, "idempotency-conflict", message("edge.post.edited", post=repr(data.post.id)), language=lang,
                        idempotency_key=data.post.id) from edited
     state = outcome.after
     assert state is not None
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    links = await links_for(services.store, services.settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
     shown = await services.commander.secret_told(
-        campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
+        campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)],
+        links)
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]
         if mine:
             told.result["secret_rolls"] = mine
     return Response(answer, status_code=200 if outcome.replayed else 201)
-
-
-def _edited(post_id: str, lang: Lang) -> str:
-    if lang == "es":
-        return (f"el mensaje {post_id!r} ya se registró con otro texto: un mensaje editado no se vuelve a ejecutar. "
-                "Escribe la corrección en un mensaje nuevo (deshacer, anular o un dictamen del DJ)")
-    return (f"post {post_id!r} was already recorded with other text: an edited post is not run again. "
-            "Write the correction as a new post (undo, retract or a GM ruling)")
-
-
-def _no_commands(lang: Lang) -> str:
-    if lang == "es":
-        return ("el mensaje no tiene líneas de órdenes: escribe cada orden en una línea que empiece por `!` "
-                "o dentro de [lx]…[/lx]")
-    return "the post has no command lines: write each command on a line that starts with `!` or inside [lx]…[/lx]"

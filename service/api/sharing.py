@@ -10,6 +10,7 @@ from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
 from domain.commands import ShortText
+from domain.message import message
 from projections.permalinks import Links, campaign_link, page_link
 from service import share_links
 from service.api.answers import gm_writing
@@ -23,7 +24,6 @@ from service.settings import Settings
 from service.store import EventStore
 
 SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
-SHARE_GM_ONLY_ES = "solo el DJ puede crear, listar o revocar enlaces para compartir"
 SHARE_QUOTA_EXAMPLE = (
     f"this campaign already has {share_links.VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
     "revoke one it no longer needs (DELETE /campaigns/{id}/share-links/<link_id>) to make room"
@@ -47,16 +47,24 @@ class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
     transcript_url: str | None
 
 
-async def links_for(store: EventStore, settings: Settings, campaign_id: str) -> Links:
-    """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, with its newest share key."""
-    base = settings.public_url
+def base_of(request: Request[Any, Any, Any]) -> str:
+    """The service's own address as this request reached it (scheme, host, port): where a pasted link leads
+    when LEXMECHANIC_PUBLIC_URL does not say."""
+    return str(request.base_url).rstrip("/")
+
+
+async def links_for(store: EventStore, settings: Settings, campaign_id: str, request_base: str | None = None) -> Links:
+    """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, else under the address the
+    request reached (`request_base`: answers pasted into a forum need links that work there), with the newest
+    share key; relative (the service's own pages) when neither is given."""
+    base = settings.public_url or request_base
     if base is None:
         return Links()
     return Links(base=base, share=await share_links.newest_key(store, campaign_id))
 
 
-def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink) -> ShareLinkView:
-    links = Links(base=settings.public_url or "", share=link.key)
+def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink, request_base: str) -> ShareLinkView:
+    links = Links(base=settings.public_url or request_base, share=link.key)
     valid = link.revoked_at is None
     return ShareLinkView(
         link_id=link.link_id, label=link.label, created_by=link.created_by, created_at=link.created_at,
@@ -69,7 +77,7 @@ def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink) -> 
 async def _gm(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> str:
     actor = await campaign_actor(request, store, campaign_id)
     if actor.role != "gm":
-        raise ApiError(403, "forbidden", SHARE_GM_ONLY, SHARE_GM_ONLY_ES)
+        raise ApiError(403, "forbidden", message("edge.forbidden.share_gm_only"))
     return actor.participant_id
 
 
@@ -92,7 +100,7 @@ async def create_share_link(
     check_plain_text(label, "label")
     link = await share_links.create(services.store, campaign_id, label, gm)
     return {
-        **msgspec.to_builtins(_view(services.settings, campaign_id, link)),
+        **msgspec.to_builtins(_view(services.settings, campaign_id, link, base_of(request))),
         "key": link.key,
         "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
@@ -108,7 +116,7 @@ async def list_share_links(
 ) -> dict[str, Any]:
     await _gm(request, services.store, campaign_id)
     listed = await share_links.listed(services.store, campaign_id)
-    return {"links": [_view(services.settings, campaign_id, link) for link in listed]}
+    return {"links": [_view(services.settings, campaign_id, link, base_of(request)) for link in listed]}
 
 
 @delete(
@@ -122,6 +130,5 @@ async def revoke_share_link(
 ) -> Response[None]:
     await _gm(request, services.store, campaign_id)
     if await share_links.revoke(services.store, campaign_id, link_id) is None:
-        raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign",
-                       f"no hay ningún enlace para compartir {link_id!r} válido en esta campaña")
+        raise ApiError(404, "not-found", message("edge.not_found.share_link", link=repr(link_id)))
     return Response(None, status_code=204)

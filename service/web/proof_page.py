@@ -17,6 +17,7 @@ from litestar import Request, get
 from litestar.params import FromPath
 from litestar.response import Template
 
+from domain.message import message
 from domain.rulesets import legacy_die_copies
 from projections.corrections import voided_by
 from projections.rendering.page_words import labels
@@ -49,16 +50,14 @@ async def proof_page(
     store, reader = web.store, found.reader
     stored = await store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
-        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
-                       f"no hay ningún evento {seq} en esta campaña")
+        raise ApiError(404, "not-found", message("edge.not_found.event", seq=seq))
     proof = await proofs.roll_proof(store, campaign_id, stored)
     if proof is None:
         sealed = await sealed_proofs.proof_of(store, campaign_id, stored)
         if sealed is not None:
             return await _sealed_page(found, web, campaign_id, seq, sealed)
     if proof is None:
-        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
-                       f"el evento {seq} ({stored.type}) no tiró dados")
+        raise ApiError(404, "not-found", message("edge.not_found.no_dice", seq=seq, type=stored.type))
     command = await store.command_of(campaign_id, seq)
     epoch = int(proof["epoch"])
     facts = await store.epoch_events(campaign_id)

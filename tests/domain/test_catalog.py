@@ -150,17 +150,7 @@ def _prose_raises(path: Path) -> int:
 
 # The modules that still refuse in English prose, and how often: the list only shrinks (a new refusal is a
 # message of the catalog), and the issue is done when it is empty.
-STILL_IN_PROSE: dict[str, int] = {"domain/campaign/decide.py": 1,
- "domain/campaign/permissions.py": 7,
- "domain/dispatch.py": 4,
- "domain/missions/decide.py": 33,
- "domain/missions/leader.py": 1,
- "domain/missions/permissions.py": 1,
- "domain/missions/phases.py": 4,
- "domain/missions/state.py": 1,
- "domain/rulesets.py": 3,
- "service/commanding.py": 1,
- "service/share_links.py": 1}
+STILL_IN_PROSE: dict[str, int] = {}
 
 
 def test_refusals_are_messages_not_prose() -> None:

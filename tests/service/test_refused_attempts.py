@@ -298,3 +298,40 @@ async def test_verifiers_refuse_an_attempt_whose_nonces_are_not_its_own_seqs(cli
     # Both lines claim the attempt's own seq.
     service, documented = forged(lambda lines: lines[1].update(nonce=seq))
     assert any("are not its own seqs" in p for p in service) and documented
+
+
+async def test_a_refused_attempt_keeps_its_message_and_each_reader_tells_it_in_its_language(
+    client: AsyncTestClient[Any],
+) -> None:
+    # Issue 20: the log kept only the English sentence, so a Spanish transcript fell back to the vague
+    # "solo el DJ puede hacerlo"; the refusal's message now travels with it (docs/fairness.md, `said`).
+    thread = await Thread.open(client, "Said", "deathwatch", ("Ana",))
+    refused = await thread.send("Ana", "!roll d100 omen\n!retract 9999 nothing", post_id="p1")
+    assert refused.json()["kind"] == "forbidden"
+    seq = refused.json()["attempt"]["seq"]
+    stored = next(e for e in (await thread.get(f"/events?after={seq - 1}")).json()["events"] if e["seq"] == seq)
+    assert stored["data"]["refusal"]["reason"] == "only the GM may send retract"
+    assert stored["data"]["refusal"]["said"] == {"id": "forbidden.gm_only", "params": {"command": "retract"}}
+    english = (await thread.get("/transcript?format=markdown")).text
+    spanish = (await thread.get("/transcript?format=markdown&lang=es")).text
+    assert "(\\`!retract\\`): only the GM may send retract; its dice stay recorded" in english
+    assert "(\\`!retirar\\`): solo el DJ puede enviar \\`!retirar\\`; sus dados quedan registrados" in spanish
+
+
+def test_an_attempt_recorded_before_messages_reads_its_english_words() -> None:
+    # An `attempt_refused` written before `said` existed decodes as it was, and a reader in Spanish reads the
+    # English sentence it recorded after the lead of its kind (no Spanish is derived from the English words):
+    # never a vague or an empty one.
+    import msgspec
+
+    from domain.campaign.events import AttemptRefused
+    from projections.rendering.attempts import reason_text
+
+    old = {"type": "attempt_refused", "lines": [], "refusal": {
+        "line": 2, "source": "retract 3 x", "command_type": "retract", "kind": "rule-violation",
+        "rule": "retraction", "reason": "event 3 is already retracted"}}
+    event = msgspec.json.decode(msgspec.json.encode(old), type=AttemptRefused)
+    assert event.refusal.said is None
+    assert reason_text(event, "en") == "event 3 is already retracted"
+    assert reason_text(event, "es") == "las reglas no lo permiten ahora (event 3 is already retracted)"
+    assert b'"said"' not in msgspec.json.encode(event)  # it reads and hashes as it was written
