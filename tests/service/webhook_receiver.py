@@ -19,6 +19,7 @@ class Delivery:
     at: float
     headers: dict[str, str]
     body: bytes
+    path: str = "/hook"
 
     @property
     def json(self) -> Any:
@@ -61,7 +62,7 @@ class Receiver:
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 length = int(self.headers.get("Content-Length", "0"))
                 body = self.rfile.read(length)
-                delivery = Delivery(time.monotonic(), {k.lower(): v for k, v in self.headers.items()}, body)
+                delivery = Delivery(time.monotonic(), {k.lower(): v for k, v in self.headers.items()}, body, self.path)
                 status = receiver.answer(delivery)
                 with receiver._lock:
                     receiver.attempts.append(delivery)
@@ -85,6 +86,6 @@ class Receiver:
             self._server.server_close()
             self._server = None
 
-    def seqs(self) -> list[int]:
+    def seqs(self, path: str | None = None) -> list[int]:
         with self._lock:
-            return [d.seq for d in self.received]
+            return [d.seq for d in self.received if path is None or d.path == path]
