@@ -9,9 +9,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.campaign.state import CampaignState
-from domain.d100.state import D100State
 from domain.message import Message, message
-from domain.wrath_and_glory.state import WngState
+from domain.rulesets import engine_of_state
 
 
 class Seat(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,20 +43,29 @@ def _seat(state: CampaignState, character_id: str, acted: bool | None = None) ->
 
 
 def whose_turn(state: CampaignState) -> WhoseTurn | None:
-    """The running encounter's turn as its rules engine keeps it; None outside an encounter."""
+    """The running encounter's turn as its rules engine keeps it; None outside an encounter.
+
+    Through the Engine interface only (`position`, `encounters`): the running encounter's `order` (d100, once
+    fixed) or `participants`, `acted` (Wrath & Glory) and `turn_over` (d100: the turn has ended, the next has
+    not begun) are read from its record, as the encounter read (`GET …/encounters/{eid}`) gives it.
+    """
     rules = state.rules
-    if isinstance(rules, D100State) and rules.encounter is not None:
-        found = rules.encounter
-        acting = found.acting
-        return WhoseTurn(encounter=found.id, round=found.round, turn=found.turn,
-                         acting=_seat(state, acting) if acting is not None else None,
-                         order=tuple(_seat(state, c) for c in (found.order or found.participants)))
-    if isinstance(rules, WngState) and rules.encounter is not None:
-        wng = rules.encounter
-        return WhoseTurn(encounter=wng.id, round=wng.round, turn=wng.turn,
-                         acting=_seat(state, wng.acting) if wng.acting is not None else None,
-                         order=tuple(_seat(state, c, c in wng.acted) for c in wng.participants))
-    return None
+    if rules is None:
+        return None
+    engine = engine_of_state(rules)
+    position = engine.position(rules)
+    running = engine.encounters(rules).get(position.encounter) if position is not None else None
+    if position is None or running is None:
+        return None
+    record = msgspec.to_builtins(running)
+    acted = frozenset(record["acted"]) if "acted" in record else None
+    seats = tuple(record.get("order") or record.get("participants") or ())
+    acting = None if record.get("turn_over") else position.character_id
+    return WhoseTurn(
+        encounter=position.encounter, round=position.round, turn=position.turn,
+        acting=_seat(state, acting) if acting is not None else None,
+        order=tuple(_seat(state, c, (c in acted) if acted is not None else None) for c in seats),
+    )
 
 
 def turn_sentence(turn: WhoseTurn, name: str | None = None, player: str | None = None) -> Message:

@@ -12,7 +12,17 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from tests.service.conftest import Campaign
-from tests.service.test_cli_client import config, kill_team, login, rows, run, service  # noqa: F401 - fixtures
+from tests.service.test_cli_client import (  # noqa: F401 - fixtures
+    GROTS,
+    HERO,
+    Table,
+    config,
+    kill_team,
+    login,
+    rows,
+    run,
+    service,
+)
 
 STATS = {"WS": 40, "BS": 40, "S": 40, "T": 40, "Ag": 40, "Int": 40, "Per": 40, "WP": 40, "Fel": 40}
 SHEET = {"characteristics": STATS, "wounds": 12, "fate": 2, "armour": {"body": 2}, "weapons": []}
@@ -101,3 +111,24 @@ def test_cli_turn_prints_whose_turn_and_the_order(
     assert rows(out)[1] == ["personaje", "jugador"]
     code, out, _ = run(capsys, "turn", "--json")
     assert code == 0 and '"acting"' in out
+
+
+def test_cli_turn_of_wrath_and_glory_marks_who_has_acted_in_spanish(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]  # noqa: F811 - the fixtures imported above
+) -> None:
+    table = Table(service, "wrath_and_glory", "The Mine")
+    lucia, token = table.invite("Lucía")
+    table.command({"type": "wng_add_character", "character_id": "sigma", "owner": lucia,
+                   "sheet": {**HERO, "name": "Sigma 19"}}, token)
+    table.command({"type": "wng_add_character", "character_id": "grots", "sheet": GROTS})
+    table.command({"type": "start_session"})
+    table.command({"type": "wng_start_encounter", "encounter_id": "mine", "participants": ["sigma", "grots"]})
+    table.command({"type": "wng_start_turn", "character_id": "sigma"}, token)
+    assert login(capsys, f"{service}/campaigns/{table.id}", token)[0] == 0
+    code, out, _ = run(capsys, "turn", "--lang", "es")
+    assert code == 0, out
+    lines = rows(out)
+    assert lines[0] == ["Asalto 1, turno 1: actúa Sigma 19 (Lucía)"]
+    assert lines[1] == ["personaje", "jugador", "ha actuado"]
+    assert lines[2] == ["▶", "Sigma 19", "Lucía", "sí"]
+    assert lines[3] == ["gretchin", "Game Master", "no"]
