@@ -27,6 +27,8 @@ SPANISH: dict[str, str] = {
     "iniciar-sesión)",
     "share_link_quota": "la campaña ya tiene todos los enlaces para compartir válidos que puede tener: revoca uno "
     "que ya no uses para hacer sitio",
+    "webhook_quota": "la campaña ya tiene todas las suscripciones de webhook que puede tener: borra una que ya no "
+    "necesite",
     "player_entropy": "no hay ninguna época de dados secreta a la que aportar entropía: revela o empieza una",
     "one_session_at_a_time": "ya hay una sesión abierta: termínala primero",
     "redo": "no hay nada que rehacer en ese combate: no se ha deshecho ningún turno desde su última acción",

@@ -11,6 +11,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from domain.errors import RuleViolation
 from service.store import EventStore, campaign_uuid
 from service.webhooks import queries
 
@@ -44,20 +45,16 @@ def _subscription(row: asyncpg.Record) -> Subscription:
     return Subscription(**fields)
 
 
-class QuotaReached(Exception):
-    """The campaign already holds WEBHOOKS_PER_CAMPAIGN subscriptions."""
-
-
 async def create(
     store: EventStore, campaign_id: str, url: str, kinds: Sequence[str], fmt: str, lang: str, secret: str, gm: str
 ) -> Subscription:
-    """A new subscription from the campaign's head on; counted under the campaign's advisory lock, so two
-    GMs' requests at once cannot both take the last place."""
+    """A new subscription from the campaign's head on, or RuleViolation `webhook_quota`; counted under the
+    campaign's advisory lock, so two GMs' requests at once cannot both take the last place."""
     uuid = campaign_uuid(campaign_id)
     async with store.pool.acquire() as connection, connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1::text))", str(uuid))
         if await connection.fetchval(queries.COUNT_WEBHOOKS, uuid) >= WEBHOOKS_PER_CAMPAIGN:
-            raise QuotaReached
+            raise RuleViolation("webhook_quota", most=WEBHOOKS_PER_CAMPAIGN, campaign=campaign_id)
         row = await connection.fetchrow(
             queries.INSERT_WEBHOOK, uuid, "w" + secrets.token_hex(6), url, list(kinds), fmt, lang, secret, gm
         )

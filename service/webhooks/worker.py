@@ -190,6 +190,16 @@ class Worker:
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             _log.warning("webhooks: delivering %s failed (%s); its lease runs out", claimed.webhook_id, error)
             return
+        except Exception as error:
+            # The worker is a background task: nobody awaits it to hear of a bug. An event it cannot tell (a
+            # defect, never the receiver's doing) counts as a failed delivery, so it backs off, and after
+            # `pause_after` of them the GM sees the subscription paused with this reason, instead of a worker
+            # that died silently for every campaign of the process.
+            _log.exception("webhooks: %s could not be delivered", claimed.webhook_id)
+            detail = f"{type(error).__name__}: {error}"[:200]
+            await self._failed(claimed, key, delivery.Outcome(ok=False, error=message("notify.error.internal",
+                                                                                      detail=detail)))
+            return
         await self.store.pool.execute(queries.RELEASE, *key)
 
     async def _batch(self, claimed: Claimed, key: tuple[Any, str, str]) -> None:

@@ -251,3 +251,45 @@ async def test_webhook_delete_stops_deliveries_and_quota_is_ten(hooked: AsyncTes
     again = await hooked.delete(f"/campaigns/{campaign.id}/webhooks/{made[0]['webhook_id']}", headers=campaign.auth())
     assert again.status_code == 404
     assert json.loads(again.text)["status"] == 404
+
+
+async def test_webhook_an_event_the_service_cannot_tell_is_a_failure_the_gm_sees_not_a_dead_worker(
+    settings: Settings, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from service.webhooks import worker
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("boom")
+
+    hooks = msgspec.structs.replace(FAST, pause_after=2)
+    async with served(settings, hooks) as client:
+        campaign, _ = await table(client)
+        await subscribe(campaign, receiver.url, ["sessions"])
+        other, _ = await table(client)
+        await subscribe(other, receiver.url, ["sessions"])
+        with monkeypatch.context() as patched:
+            patched.setattr(worker, "notification", broken)
+            await campaign.ok({"type": "start_session"})
+            deadline = time.monotonic() + 30
+            while (found := (await campaign.get("/webhooks")).json()["webhooks"][0])["paused_at"] is None:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.1)
+        assert found["last_error"] == "the service could not tell the event (RuntimeError: boom)"
+        assert found["paused_reason"].startswith("paused after 2 failed deliveries in a row: the service could not")
+        # The worker lives on: the other campaign's events are delivered.
+        await other.ok({"type": "start_session"})
+        await until(lambda: len(receiver.received) == 1)
+        assert receiver.received[0].json["campaign_id"] == other.id
+
+
+async def test_webhook_quota_is_refused_in_spanish_too(hooked: AsyncTestClient[Any], receiver: Receiver) -> None:
+    campaign, _ = await table(hooked)
+    for _ in range(10):
+        await subscribe(campaign, receiver.url, ["sessions"])
+    refused = await hooked.post(f"/campaigns/{campaign.id}/webhooks?lang=es", headers=campaign.auth(),
+                                json={"url": receiver.url, "kinds": ["sessions"]})
+    assert refused.status_code == 422 and refused.json()["rule"] == "webhook_quota"
+    # docs/errors.md: in Spanish the catalog's sentence leads, the English follows in parentheses.
+    assert refused.json()["detail"].startswith(
+        "esta campaña ya tiene 10 suscripciones de webhook, el máximo que puede tener; borra una que ya no necesite "
+        f"(DELETE /campaigns/{campaign.id}/webhooks/<webhook_id>) (this campaign already has 10 webhook")
