@@ -293,3 +293,27 @@ async def test_webhook_quota_is_refused_in_spanish_too(hooked: AsyncTestClient[A
     assert refused.json()["detail"].startswith(
         "esta campaña ya tiene 10 suscripciones de webhook, el máximo que puede tener; borra una que ya no necesite "
         f"(DELETE /campaigns/{campaign.id}/webhooks/<webhook_id>) (this campaign already has 10 webhook")
+
+
+async def test_webhook_receiver_whose_port_is_closed_for_a_while_gets_everything_once_it_listens_again(
+    hooked: AsyncTestClient[Any], receiver: Receiver
+) -> None:
+    campaign, _ = await table(hooked)
+    before = len(await log(campaign))
+    await subscribe(campaign, receiver.url, ["turns", "sessions"])
+    receiver.stop()  # nothing listens on its port: every connection is refused
+    await play(campaign)
+    deadline = time.monotonic() + 60
+    while (found := (await campaign.get("/webhooks")).json()["webhooks"][0])["failures"] < 3:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.1)
+    events = await log(campaign)
+    wanted = [e["seq"] for e in events if e["seq"] > before and e["type"] in TURN_TYPES | SESSION_TYPES]
+    assert found["last_error"].startswith("could not reach the receiver (ConnectError")
+    # The cursor passed the events no kind wanted, and stopped before the first one that failed.
+    assert found["delivered_seq"] == wanted[0] - 1 and found["paused_at"] is None
+    receiver.start()  # the same port again
+    await until(lambda: len(receiver.seqs()) >= len(wanted))
+    await asyncio.sleep(0.5)
+    assert receiver.seqs() == wanted
+    assert (await campaign.get("/webhooks")).json()["webhooks"][0]["failures"] == 0
