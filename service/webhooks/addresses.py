@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from domain.message import Message, message
 
 MAX_URL_LENGTH = 2000
+RESOLVE_SECONDS = 5.0
 
 
 class RefusedAddress(Exception):
@@ -60,8 +61,10 @@ async def check_host(url: str, allow_private: bool) -> None:
         addresses = [literal]
     else:
         try:
-            found = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
-        except (OSError, UnicodeError):
+            # A resolver that does not answer must not hold a GM's request (or a delivery) for its own timeouts.
+            async with asyncio.timeout(RESOLVE_SECONDS):
+                found = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError, TimeoutError):
             raise RefusedAddress(message("notify.error.unresolved", host=host)) from None
         addresses = [ipaddress.ip_address(str(item[4][0]).split("%", 1)[0]) for item in found]
         if not addresses:
