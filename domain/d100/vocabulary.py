@@ -41,6 +41,7 @@ from domain.language.slots import REQUIRED, Scope
 from domain.language.tokens import Token
 from domain.language.value_slots import Choice, Option, Text, flag
 from domain.language.words import Lang
+from domain.message import message
 
 from . import commands as d
 from . import mounted_commands as m
@@ -234,9 +235,7 @@ class CoverCodec:
         try:
             points = int(ap)
         except ValueError:
-            raise Failure("bad_value", token.text, (
-                "the cover's AP, e.g. cover=4 or cover=4/head,body",
-                "los PA de la cobertura, p. ej. cobertura=4 o cobertura=4/cabeza")) from None
+            raise Failure("bad_value", token.text, message("lines.expected.cover")) from None
         if "/" not in token.value:
             return {"ap": points}
         locations = [self._location(piece, token) for piece in where.split(",") if piece]
@@ -246,7 +245,7 @@ class CoverCodec:
         for value, words in LOCATIONS.items():
             if fold(word) in words.folded():
                 return value
-        raise Failure("bad_value", word, ("a hit location", "una localización"))
+        raise Failure("bad_value", word, message("lines.expected.hit_location"))
 
     def write(self, value: object, lang: Lang) -> str:
         assert isinstance(value, d.CoverSpec)
@@ -299,6 +298,7 @@ _FORMS: tuple[Form, ...] = (
          flag("comrade", w("comrade", "camarada"), w("a comrade", "un camarada")),
          _sheet()),
     form(d.RollTest, w("test|check|t", "prueba|test|chequeo"),
+         flag("secret", w("secret", "secreta"), w("in secret (GM)", "en secreto (DJ)")),
          me("character_id"), _skill(), _characteristic(),
          choice("difficulty", DIFFICULTIES, w("a difficulty", "una dificultad")),
          modifiers(),

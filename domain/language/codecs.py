@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.message import message
+
 from .messages import Failure
 from .tokens import Token, quote
 from .words import Lang
@@ -17,7 +19,7 @@ class IntCodec:
         try:
             return int(token.value)
         except ValueError:
-            raise Failure("bad_value", token.text, ("a whole number", "un número entero")) from None
+            raise Failure("bad_value", token.text, message("lines.expected.whole_number")) from None
 
     def write(self, value: object, lang: Lang) -> str:
         return str(value)
@@ -30,7 +32,7 @@ class FloatCodec:
         try:
             return float(text)
         except ValueError:
-            raise Failure("bad_value", token.text, ("a number", "un número")) from None
+            raise Failure("bad_value", token.text, message("lines.expected.number")) from None
 
     def write(self, value: object, lang: Lang) -> str:
         return repr(value) if isinstance(value, float) else str(value)

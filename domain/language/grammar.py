@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.message import message
+
 from ..commands import Command
 from .context import Env, ParseContext
 from .directory import Directory
@@ -177,10 +179,10 @@ class Grammar:
             if len(hits) == 1:
                 return next(iter(hits.values())), 1
             if hits:
-                raise Failure("ambiguous", first.text, ("a command", "una orden"),
+                raise Failure("ambiguous", first.text, message("lines.expected.command"),
                               options=tuple(f"`{f.verbs.canonical(lang)}`" for f in hits.values()))
         near = self._near_verbs(first.value, lang) if suggest else ()
-        raise Failure("unknown_command", first.text, ("a command", "una orden"), near)
+        raise Failure("unknown_command", first.text, message("lines.expected.command"), near)
 
     def _near_verbs(self, word: str, lang: Lang) -> tuple[str, ...]:
         """One verb per command the word may have meant, in the post's language where it has a close one."""

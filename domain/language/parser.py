@@ -15,12 +15,14 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.message import message
+
 from ..commands import Command
 from ..plain_text import plain_text_rule
 from .context import Env
 from .folding import fold, nearest
 from .forms import Form, Segment
-from .messages import Failure
+from .messages import Failure, both, either
 from .name_slots import Ref
 from .slots import Slot
 from .tokens import Token
@@ -94,7 +96,7 @@ def _split(form: Form, tokens: Sequence[Token]) -> list[list[Token]]:
     if form.repeat is None and len(parts) > max(1, limit):
         last = form.segments[-1] if form.segments else form.command_segment
         if last.rest is None:
-            raise Failure("unknown_word", "->", ("nothing more", "nada más"))
+            raise Failure("unknown_word", "->", message("lines.expected.nothing_more"))
         arrow = Token(kind="word", text="->", value="->")
         merged = [t for part in parts[limit - 1:] for t in (arrow, *part)][1:]
         parts = [*parts[:limit - 1], merged]
@@ -254,7 +256,7 @@ def _keyword(tokens: Sequence[Token], i: int, scope: SegmentScope, *, exact: boo
             if word.startswith(key):
                 hits.setdefault((id(slot), repr(value)), (slot, value, meaning.canonical(scope.env.lang)))
     if len(hits) > 1:
-        raise Failure("ambiguous", tokens[i].value, ("a keyword", "una palabra clave"),
+        raise Failure("ambiguous", tokens[i].value, message("lines.expected.keyword"),
                       options=tuple(f"`{h[2]}`" for h in hits.values()))
     if hits:
         slot, value, _shown = next(iter(hits.values()))
@@ -336,8 +338,10 @@ def _unknown(scope: SegmentScope, token: Token) -> Failure:
     if scope.next_lead is not None:
         descriptions.append(scope.next_lead)
     if not descriptions:
-        descriptions = [("nothing more", "nada más")]
-    expected = (" or ".join(d[0] for d in descriptions[:4]), " o ".join(d[1] for d in descriptions[:4]))
+        descriptions = [both(message("lines.expected.nothing_more"))]
+    shown = descriptions[:4]
+    expected = (either(tuple(d[0] for d in shown), "en", quote=False),
+                either(tuple(d[1] for d in shown), "es", quote=False))
     return Failure("unknown_word", token.text, expected, keywords)
 
 
@@ -358,5 +362,5 @@ def _unknown_option(token: Token, scope: SegmentScope) -> Failure:
             if slot.key is not None:
                 keys.extend(slot.key.en if lang == "en" else slot.key.es)
     shown = ", ".join(f"{k}=" for k in dict.fromkeys(keys))
-    return Failure("unknown_word", token.key + "=", (f"one of the options {shown}", f"una de las opciones {shown}"),
+    return Failure("unknown_word", token.key + "=", message("lines.expected.one_of_options", options=shown),
                    tuple(f"{k}=" for k in nearest(token.key, keys)) if scope.env.suggest else ())

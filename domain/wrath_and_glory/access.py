@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from domain.commands import Actor
 from domain.errors import Forbidden
+from domain.message import Message
 from domain.wrath_and_glory.state import CharacterState
 
 
-def require_gm(actor: Actor, what: str) -> None:
-    """Only the GM may do `what` (Ruin, NPCs, awards, sessions)."""
+def require_gm(actor: Actor, what: Message) -> None:
+    """Only the GM may do `what` (Ruin, NPCs, awards, sessions): a `term.wng.gm_may.*` message, the verb phrase
+    the catalog's "only the GM may …" completes."""
     if not actor.is_gm:
-        raise Forbidden(f"only the GM may {what}")
+        raise Forbidden(case="wng_gm_only", what=what)
 
 
 def require_control(actor: Actor, character: CharacterState) -> None:
@@ -19,4 +21,5 @@ def require_control(actor: Actor, character: CharacterState) -> None:
         return
     if actor.role == "player" and character.owner == actor.participant_id:
         return
-    raise Forbidden(f"{actor.participant_id} does not control {character.sheet.name} ({character.id})")
+    raise Forbidden(case="wng_control", participant=actor.participant_id, character=character.sheet.name,
+                    character_id=character.id)

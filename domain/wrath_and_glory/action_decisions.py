@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Prepare, TakeAction, TotalDefence
 from domain.wrath_and_glory.encounter_events import ActionTaken, TotalDefenceRolled
@@ -32,9 +33,10 @@ TOTAL_DEFENCE_COST = ActionCost(kind="normal", normal=True, move=True)
 def able_to_move(character: CharacterState) -> None:
     """The dead, the unconscious and a troop gone into another neither move nor act."""
     require_in_play(character)
-    if character.has("dead") or character.has("unconscious"):
-        state = "dead" if character.has("dead") else "unconscious"
-        raise RuleViolation(state, f"{character.sheet.name} is {state}")
+    if character.has("dead"):
+        raise RuleViolation("dead", character=character.sheet.name)
+    if character.has("unconscious"):
+        raise RuleViolation("unconscious", character=character.sheet.name)
 
 
 def decide_prepare(state: WngState, command: Prepare, dice: Dice, actor: Actor) -> list[Event]:
@@ -42,10 +44,10 @@ def decide_prepare(state: WngState, command: Prepare, dice: Dice, actor: Actor) 
     require_control(actor, character)
     require_able(character)
     if not character.is_hero:
-        raise RuleViolation("prepare", "Prepare lets a hero contest an NPC's turn; NPCs do not prepare")
+        raise RuleViolation("prepare", case="npc")
     encounter = state.encounter
     if encounter is None or character.id not in encounter.participants:
-        raise RuleViolation("prepare", f"Prepare is an encounter action and {character.sheet.name} is in none")
+        raise RuleViolation("prepare", case="no_encounter", character=character.sheet.name)
     return take_action(state, character, msgspec.structs.replace(NORMAL, prepared=True), "prepare")
 
 
@@ -55,16 +57,16 @@ def decide_take_action(state: WngState, command: TakeAction, dice: Dice, actor: 
     able_to_move(character)
     name = character.sheet.name
     if command.kind == "ruin":
-        require_gm(actor, "take a Ruin action")
+        require_gm(actor, message("term.wng.gm_may.ruin_action"))
         return [pay_ruin(state, actor, character, "ruin_action", personal=command.personal_ruin, reason=command.name)]
     if command.personal_ruin:
-        raise RuleViolation("ruin", "only a Ruin action spends Ruin")
+        raise RuleViolation("ruin", case="action")
     disengage = command.name.strip().lower() == DISENGAGE
     if character.has("exhausted") and command.kind not in ("free", "move") and not disengage:
-        raise RuleViolation("exhausted", f"{name} is exhausted: only a standard move or Disengage")
+        raise RuleViolation("exhausted", case="move", character=name)
     cost: ActionCost = KIND_COST[command.kind]
     if disengage and command.kind != "normal":
-        raise RuleViolation("disengage", "Disengage is a normal action")
+        raise RuleViolation("disengage")
     spent = take_action(state, character, cost, command.name)
     # Outside an encounter (or for a free action) nothing is paid, but the action is still a fact of the log.
     return spent or [ActionTaken(character_id=character.id, name=command.name, kind=cost.kind)]
@@ -79,16 +81,16 @@ def decide_total_defence(state: WngState, command: TotalDefence, dice: Dice, act
     name = character.sheet.name
     most = character.sheet.speed / 2
     if not 0 <= command.metres <= most:
-        raise RuleViolation("speed", f"{name} can move at most {most:g} m during Total Defence (half its Speed)")
+        raise RuleViolation("speed", case="total_defence", character=name, metres=most)
     pool = build_pool(0, character.sheet.attribute("agility"), command.bonus_dice, state.tier)
     room = pool.bonus_cap - pool.bonus_applied
     if not 0 <= command.glory_dice <= room:
-        raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {pool.bonus_cap}")
+        raise RuleViolation("bonus_dice_cap", count=room, cap=pool.bonus_cap)
     test_id = state.next_test_id()
     events = take_action(state, character, TOTAL_DEFENCE_COST, TOTAL_DEFENCE)
     glory = state.glory
     if command.glory_dice:
-        change = spend(glory, command.glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, command.glory_dice, rule="glory")
         events.append(GlorySpent(amount=command.glory_dice, cause="bonus_dice", before=change.before,
                                  after=change.after, test_id=test_id))
         glory = change.after

@@ -15,7 +15,7 @@ def side_of(character: CharacterState) -> Side:
 def running(state: WngState) -> EncounterState:
     """The encounter in progress, or the rule that there is none."""
     if state.encounter is None:
-        raise RuleViolation("encounter", "no encounter is running (the GM starts one with wng_start_encounter)")
+        raise RuleViolation("encounter", case="none", command="wng_start_encounter")
     return state.encounter
 
 
@@ -73,27 +73,21 @@ def check_pick(state: WngState, encounter: EncounterState, character: CharacterS
     """Refuse picking a character that cannot act now, naming the rule."""
     name = character.sheet.name
     if character.id not in encounter.participants:
-        raise RuleViolation("encounter", f"{name} is not in encounter {encounter.id}")
+        raise RuleViolation("encounter", case="not_in", character=name, encounter=encounter.id)
     if character.has("dead"):
-        raise RuleViolation("dead", f"{name} is dead and takes no more turns")
+        raise RuleViolation("dead", case="no_turns", character=name)
     if character.regrouped_into is not None:
-        raise RuleViolation("regrouped", f"the members of {name} joined {character.regrouped_into}: it takes no turns")
+        raise RuleViolation("regrouped", case="no_turns", troop=name, into=character.regrouped_into)
     if character.id in encounter.waiting:
-        raise RuleViolation(
-            "reinforcement", f"{name} joined encounter {encounter.id} for the next round: it acts from round "
-            f"{encounter.round + 1}"
-        )
+        raise RuleViolation("reinforcement", case="next_round", character=name, encounter=encounter.id,
+                            round=encounter.round + 1)
     if character.id in encounter.acted:
-        raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
+        raise RuleViolation("one_turn_per_round", character=name, round=encounter.round)
     if not may_pick(state, encounter, character):
-        raise RuleViolation(
-            "ambush", f"{name} is surprised: in round 1 the ambushing side acts first unless Glory or Ruin makes "
-            f"{name} aware"
-        )
+        raise RuleViolation("ambush", case="surprised_pick", character=name)
     expected = side_to_pick(state, encounter)
     if expected is not None and side_of(character) != expected:
-        whose = "the players' pick: a hero acts next" if expected == "players" else "the GM's pick: an NPC acts next"
-        raise RuleViolation("alternating_activation", f"it is not {name}'s turn: it is {whose}")
+        raise RuleViolation("alternating_activation", case=expected, character=name)
 
 
 def check_no_death_test_due(state: WngState, encounter: EncounterState, except_for: str | None = None) -> None:
@@ -101,7 +95,5 @@ def check_no_death_test_due(state: WngState, encounter: EncounterState, except_f
     for cid in encounter.participants:
         character = state.characters.get(cid)
         if character is not None and character.death_test_due and cid != except_for:
-            raise RuleViolation(
-                "death_test",
-                f"{character.sheet.name} must roll the death test now due (wng_roll_death_test) before play goes on",
-            )
+            raise RuleViolation("death_test", case="due", character=character.sheet.name,
+                                command="wng_roll_death_test")

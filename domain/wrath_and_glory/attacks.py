@@ -62,11 +62,9 @@ class AttackPlan(msgspec.Struct, frozen=True, kw_only=True):
 def range_band(distance: float, weapon_range: int) -> RangeBand:
     """≤ ½ range is short, up to range medium, up to 2 × range long; beyond that no shot is possible."""
     if distance < 0:
-        raise RuleViolation("range", "a distance cannot be negative")
+        raise RuleViolation("range", case="negative")
     if distance > 2 * weapon_range:
-        raise RuleViolation(
-            "range", f"the target is {distance:g} m away, beyond twice the weapon's range of {weapon_range} m"
-        )
+        raise RuleViolation("range", case="too_far", distance=distance, range=weapon_range)
     if distance * 2 <= weapon_range:
         return "short"
     if distance <= weapon_range:
@@ -83,13 +81,13 @@ def plan_attack(weapon: Weapon, options: AttackOptions, extra_targets: int) -> A
 
 def _plan_melee(weapon: Weapon, options: AttackOptions, extra_targets: int) -> AttackPlan:
     if options.aim:
-        raise RuleViolation("aim", "Aim is for ranged attacks")
+        raise RuleViolation("aim")
     if options.salvo or options.reloads_for_targets or extra_targets:
-        raise RuleViolation("salvo", "Salvo, Reloads and multiple targets are for ranged attacks")
+        raise RuleViolation("salvo", case="melee")
     if options.distance is not None and options.distance > weapon.range:
-        raise RuleViolation("reach", f"the target is beyond the {weapon.range} m reach of {weapon.name}")
+        raise RuleViolation("reach", reach=weapon.range, weapon=weapon.name)
     if options.charge and options.all_out:
-        raise RuleViolation("all_out_attack", "an All-Out Attack allows no move, so it cannot be a Charge")
+        raise RuleViolation("all_out_attack", case="charge")
     dice: list[Modifier] = []
     if options.charge:
         dice.append(Modifier("charge", CHARGE_DICE))
@@ -110,17 +108,17 @@ def _plan_melee(weapon: Weapon, options: AttackOptions, extra_targets: int) -> A
 
 def _plan_ranged(weapon: Weapon, options: AttackOptions, extra_targets: int) -> AttackPlan:
     if options.charge:
-        raise RuleViolation("charge", "a Charge ends in a melee attack")
+        raise RuleViolation("charge")
     if options.all_out:
-        raise RuleViolation("all_out_attack", "an All-Out Attack is a melee attack")
+        raise RuleViolation("all_out_attack", case="ranged")
     dice: list[Modifier] = []
     penalties: list[Modifier] = []
     band: RangeBand | None = None
     if options.engaged:
         if not weapon.is_pistol:
-            raise RuleViolation("engaged", f"{weapon.name} is not a Pistol: engaged combatants fire only Pistols")
+            raise RuleViolation("engaged", case="pistol", weapon=weapon.name)
         if options.aim:
-            raise RuleViolation("engaged", "an engaged combatant cannot Aim")
+            raise RuleViolation("engaged", case="aim")
     else:
         if options.distance is not None:
             band = range_band(options.distance, weapon.range)
@@ -151,24 +149,21 @@ def _reloads(
         raise ValueError("counts cannot be negative")
     if options.salvo:
         if weapon.salvo < 1:
-            raise RuleViolation("salvo", f"{weapon.name} has no Salvo value")
+            raise RuleViolation("salvo", case="none", weapon=weapon.name)
         if extra_targets:
-            raise RuleViolation("salvo", "Salvo cannot be used with a multiple-target shot")
+            raise RuleViolation("salvo", case="multiple_targets")
         dice.append(Modifier("salvo", weapon.salvo))
     if extra_targets:
         if extra_targets > weapon.salvo:
-            raise RuleViolation(
-                "multiple_targets",
-                f"{weapon.name} can shoot at most {weapon.salvo} extra targets (its Salvo)",
-            )
+            raise RuleViolation("multiple_targets", weapon=weapon.name, count=weapon.salvo)
         penalties.append(Modifier(f"{extra_targets} extra targets", EXTRA_TARGET_DN * extra_targets))
     if options.reloads_for_targets:
         if options.reloads_for_targets > extra_targets:
-            raise RuleViolation("reloads", "each Reload can only cancel one extra target's +2 DN")
+            raise RuleViolation("reloads", case="targets")
         penalties.append(Modifier("Reloads spent on targets", RELOAD_TARGET_DN * options.reloads_for_targets))
     reloads = (1 if options.salvo else 0) + options.reloads_for_targets
     if reloads > weapon.salvo:
-        raise RuleViolation("reloads", f"at most {weapon.salvo} Reloads (the Salvo) can be spent on one attack")
+        raise RuleViolation("reloads", case="salvo", count=weapon.salvo)
     return reloads
 
 
@@ -177,7 +172,7 @@ def _called_shot(options: AttackOptions) -> tuple[tuple[Modifier, ...], int]:
     if shot is None:
         return (), 0
     if shot.dn < 0 or shot.ed < 0:
-        raise RuleViolation("called_shot", "a called shot raises the DN and adds ED; neither is negative")
+        raise RuleViolation("called_shot")
     return (Modifier(f"called shot: {shot.location}", shot.dn),), shot.ed
 
 

@@ -40,17 +40,18 @@ INTERACTION_COST = ActionCost(kind="normal", normal=True, attack=True)
 
 def _targets(state: WngState, attacker: CharacterState, target_ids: tuple[str, ...]) -> list[CharacterState]:
     if not target_ids:
-        raise RuleViolation("target", "an attack needs a target")
+        raise RuleViolation("target", case="wng_none")
     if len(set(target_ids)) != len(target_ids):
-        raise RuleViolation("target", "each target is named once")
+        raise RuleViolation("target", case="wng_named_twice")
     targets = [state.character(t) for t in target_ids]
     for target in targets:
         if target.id == attacker.id:
-            raise RuleViolation("target", "a character cannot attack itself")
+            raise RuleViolation("target", case="wng_itself")
         if target.has("dead"):
-            raise RuleViolation("target", f"{target.sheet.name} is already dead")
+            raise RuleViolation("target", case="wng_dead", character=target.sheet.name)
         if target.regrouped_into is not None:
-            raise RuleViolation("target", f"the members of {target.sheet.name} fight in {target.regrouped_into} now")
+            raise RuleViolation("target", case="wng_regrouped", troop=target.sheet.name,
+                                    into=target.regrouped_into)
     return targets
 
 
@@ -72,21 +73,21 @@ def decide_attack(state: WngState, command: Attack, dice: Dice, actor: Actor) ->
     targets = _targets(state, attacker, command.targets)
     weapon = attacker.sheet.weapon(command.weapon)
     if weapon is None:
-        raise UnknownEntity(f"{attacker.sheet.name} has no weapon {command.weapon!r}")
+        raise UnknownEntity(case="wng_weapon", character=attacker.sheet.name, weapon=command.weapon)
     plan = plan_attack(weapon, command.options, len(targets) - 1)
     bonus = list(plan.bonus_dice) + list(command.bonus_dice)
     if command.troop_members is not None:
         if not attacker.is_troop:
-            raise RuleViolation("troop_attack", "only a troop attacks with its members")
+            raise RuleViolation("troop_attack", case="not_troop")
         if not 1 <= command.troop_members <= attacker.members_left:
-            raise RuleViolation("troop_attack", f"the troop has {attacker.members_left} members left")
+            raise RuleViolation("troop_attack", case="members", count=attacker.members_left)
     if attacker.is_troop:
         members = command.troop_members or attacker.members_left
         bonus.append(Modifier(f"troop of {members}", troop_attack_bonus(members)))
     test_id = state.next_test_id()
     events = take_action(state, attacker, attack_cost(attacker, command), "attack")
     if plan.reloads and attacker.is_hero:
-        change = spend(attacker.reloads, plan.reloads, resource="Reloads", rule="reloads")
+        change = spend(attacker.reloads, plan.reloads, rule="reloads")
         events.append(
             ReloadsSpent(
                 character_id=attacker.id,
@@ -165,24 +166,24 @@ def decide_resolve(state: WngState, command: ResolveAttack, dice: Dice, actor: A
     test = state.test(command.test_id)
     attack = test.attack
     if attack is None:
-        raise RuleViolation("resolve", f"test {test.id} is not an attack")
+        raise RuleViolation("resolve", case="not_attack", test=test.id)
     attacker = state.character(test.character_id)
     require_control(actor, attacker)
     if command.target_id not in attack.targets:
-        raise RuleViolation("resolve", f"{command.target_id} is not a target of test {test.id}")
+        raise RuleViolation("resolve", case="not_target", target=command.target_id, test=test.id)
     if command.target_id in attack.resolved:
-        raise RuleViolation("resolve", f"test {test.id} has already been resolved against {command.target_id}")
+        raise RuleViolation("resolve", case="already", test=test.id, target=command.target_id)
     outcome = judge(faces(test.dice), test.dn)
     if not outcome.success:
-        raise RuleViolation("missed", f"the attack missed: {outcome.icons} icons against DN {test.dn}")
+        raise RuleViolation("missed", count=outcome.icons, dn=test.dn)
     if not 0 <= command.shifts <= outcome.shifts_possible:
-        raise RuleViolation("shifts", f"only {outcome.shifts_possible} exalted icons can be shifted")
+        raise RuleViolation("shifts", case="attack", count=outcome.shifts_possible)
     target = state.character(command.target_id)
     if attack.weapon is None:
         return _resolve_interaction(test.id, target, command)
     events: list[Event] = []
     if command.glory_damage:
-        change = spend(state.glory, command.glory_damage, resource="Glory", rule="glory")
+        change = spend(state.glory, command.glory_damage, rule="glory")
         events.append(
             GlorySpent(amount=command.glory_damage, cause="damage", before=change.before, after=change.after,
                        test_id=test.id)
@@ -220,9 +221,9 @@ def decide_resolve(state: WngState, command: ResolveAttack, dice: Dice, actor: A
 
 def _resolve_interaction(test_id: str, target: CharacterState, command: ResolveAttack) -> list[Event]:
     if command.effect is None:
-        raise RuleViolation("interaction", "choose the effect: +1 DN to its next action, or −1 Defence")
+        raise RuleViolation("interaction", case="effect")
     if command.glory_damage:
-        raise RuleViolation("interaction", "an interaction attack deals no damage to add Glory to")
+        raise RuleViolation("interaction", case="glory")
     effect: Event
     if command.effect == "dn":
         effect = NextActionPenaltyAdded(character_id=target.id, penalty=INTERACTION_DN)
@@ -243,7 +244,7 @@ def decide_reload(state: WngState, command: Reload, dice: Dice, actor: Actor) ->
     require_able(character)
     events = take_action(state, character, NORMAL, "reload")
     if character.is_hero:
-        change = spend(character.reloads, 1, resource="Reloads", rule="reloads")
+        change = spend(character.reloads, 1, rule="reloads")
         events.append(ReloadsSpent(character_id=character.id, amount=1, cause="reload", before=change.before,
                                    after=change.after))
     events.append(NextActionPenaltyAdded(character_id=character.id, penalty=AFTER_RELOAD_DN, shooting_only=True))

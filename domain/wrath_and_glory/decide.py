@@ -143,4 +143,4 @@ def decide(
             return rulings.decide_override(state, command, dice, actor)
         case RollResistanceTest():
             return rulings.decide_resistance_test(state, command, dice, actor)
-    raise RuleViolation("unknown_command", f"the Wrath & Glory rules do not know a {type(command).__name__}")
+    raise RuleViolation("unknown_command", case="wng", command=type(command).__name__)

@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.activation import (
     check_no_death_test_due,
@@ -53,15 +54,15 @@ from domain.wrath_and_glory.state import CharacterState, WngState
 
 
 def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "start an encounter")
+    require_gm(actor, message("term.wng.gm_may.start_encounter"))
     if state.encounter is not None:
-        raise RuleViolation("encounter", f"encounter {state.encounter.id} is still running: end it first")
+        raise RuleViolation("encounter", case="running", encounter=state.encounter.id)
     if command.encounter_id in state.encounters_held:
-        raise RuleViolation("encounter", f"encounter {command.encounter_id} has already been played")
+        raise RuleViolation("encounter", case="played", encounter=command.encounter_id)
     if not command.participants:
-        raise RuleViolation("encounter", "an encounter needs participants")
+        raise RuleViolation("encounter", case="no_participants")
     if len(set(command.participants)) != len(command.participants):
-        raise RuleViolation("encounter", "each participant is named once")
+        raise RuleViolation("encounter", case="named_twice")
     for cid in command.participants:
         require_in_play(state.character(cid))
     return [EncounterStarted(encounter_id=command.encounter_id, participants=command.participants,
@@ -71,12 +72,13 @@ def decide_start_encounter(state: WngState, command: StartEncounter, dice: Dice,
 def decide_join(state: WngState, command: JoinEncounter, dice: Dice, actor: Actor) -> list[Event]:
     """A reinforcement joins the running encounter, acting from this round (it has not acted in it: its side
     may pick it when its pick comes) or, with `next_round`, from the next one."""
-    require_gm(actor, "bring a reinforcement into an encounter")
+    require_gm(actor, message("term.wng.gm_may.reinforce"))
     encounter = running(state)
     character = state.character(command.character_id)
     require_in_play(character)
     if character.id in encounter.participants:
-        raise RuleViolation("reinforcement", f"{character.sheet.name} already takes part in encounter {encounter.id}")
+        raise RuleViolation("reinforcement", case="already_in", character=character.sheet.name,
+                            encounter=encounter.id)
     # Arriving once everyone has acted is arriving between rounds: it acts from the next one, with everyone.
     later = command.next_round or round_over(state, encounter)
     return [EncounterJoined(encounter_id=encounter.id, character_id=character.id, round=encounter.round,
@@ -84,7 +86,7 @@ def decide_join(state: WngState, command: JoinEncounter, dice: Dice, actor: Acto
 
 
 def decide_end_encounter(state: WngState, command: EndEncounter, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "end an encounter")
+    require_gm(actor, message("term.wng.gm_may.end_encounter"))
     encounter = running(state)
     events: list[Event] = [EncounterEnded(encounter_id=encounter.id, rounds=encounter.round)]
     for cid in encounter.participants:
@@ -123,7 +125,7 @@ def begin_turn(
     if character.has("dying"):
         events += roll_death_test(state, character, dice, spend_wrath=spend_wrath)
     elif spend_wrath:
-        raise RuleViolation("death_test", f"{character.sheet.name} is not dying: no death test to spend Wrath on")
+        raise RuleViolation("death_test", case="no_wrath_to_spend", character=character.sheet.name)
     return events
 
 
@@ -139,21 +141,19 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
     character = state.character(command.character_id)
     require_control(actor, character)
     side = side_of(character)
-    who = "the players" if side == "players" else "the GM"
+    # Each side has its own sentences ("the players have", "the GM has"), its case named after the side.
     if encounter.turn == 0 or encounter.last_side != side:
-        one = "a hero" if side == "players" else "an NPC"
-        raise RuleViolation("seize_the_initiative", f"{who} can seize the initiative only right after {one} acts")
+        raise RuleViolation("seize_the_initiative", case=f"{side}_not_after")
     if side == "gm" and encounter.interrupted:
-        raise RuleViolation("seize_the_initiative", "the GM interrupted this round: no seizing until the next round")
+        raise RuleViolation("seize_the_initiative", case="interrupted")
     if side in encounter.seized:
-        have = "have" if side == "players" else "has"
-        raise RuleViolation("seize_the_initiative", f"{who} {have} already seized the initiative this round")
+        raise RuleViolation("seize_the_initiative", case=f"{side}_already")
     _check_turn_left(state, encounter, character)
     if not pickable(state, encounter, other_side(side)):
-        raise RuleViolation("seize_the_initiative", f"nobody on the other side is left to act: {who} act next anyway")
+        raise RuleViolation("seize_the_initiative", case=f"{side}_nobody_left")
     bought: list[Event]
     if side == "players":
-        change = spend(state.glory, 1, resource="Glory", rule="glory")
+        change = spend(state.glory, 1, rule="glory")
         bought = [GlorySpent(amount=1, cause="seize_initiative", before=change.before, after=change.after)]
     else:
         bought = [pay_ruin(state, actor, character, "seize_initiative")]
@@ -162,17 +162,17 @@ def decide_seize(state: WngState, command: SeizeInitiative, dice: Dice, actor: A
 
 
 def decide_interrupt(state: WngState, command: Interrupt, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "interrupt")
+    require_gm(actor, message("term.wng.gm_may.interrupt"))
     character = state.character(command.character_id)
     if character.is_hero:
-        raise RuleViolation("interrupt", "the GM interrupts with an NPC, not a hero")
+        raise RuleViolation("interrupt", case="hero")
     encounter, new_round = for_next_turn(state)
     if encounter.turn != 0:
-        raise RuleViolation("interrupt", "an interrupt makes an NPC act first in a round: this round has begun")
+        raise RuleViolation("interrupt", case="round_begun")
     if encounter.round == 1 and encounter.ambush == "players":
-        raise RuleViolation("interrupt", "the players' ambush acts first in round 1: no interrupt")
+        raise RuleViolation("interrupt", case="ambush")
     if side_to_pick(state, encounter) == "gm":
-        raise RuleViolation("interrupt", "an NPC acts first this round anyway")
+        raise RuleViolation("interrupt", case="npc_first")
     _check_turn_left(state, encounter, character)
     bought: list[Event] = [
         pay_ruin(state, actor, character, "interrupt"),
@@ -187,13 +187,13 @@ def decide_make_aware(state: WngState, command: MakeAware, dice: Dice, actor: Ac
     require_control(actor, character)
     name = character.sheet.name
     if not encounter.surprised(side_of(character)):
-        raise RuleViolation("ambush", f"{name} is not surprised: only the ambushed side in round 1 can be made aware")
+        raise RuleViolation("ambush", case="not_surprised", character=name)
     if character.id in encounter.aware:
-        raise RuleViolation("ambush", f"{name} is already aware")
+        raise RuleViolation("ambush", case="aware", character=name)
     _check_turn_left(state, encounter, character, surprised_ok=True)
     cost: Event
     if character.is_hero:
-        change = spend(state.glory, 1, resource="Glory", rule="glory")
+        change = spend(state.glory, 1, rule="glory")
         cost = GlorySpent(amount=1, cause="ambush_awareness", before=change.before, after=change.after)
     else:
         cost = pay_ruin(state, actor, character, "ambush_awareness")
@@ -206,16 +206,14 @@ def decide_contest(state: WngState, command: ContestInitiative, dice: Dice, acto
     require_control(actor, hero)
     encounter, new_round = for_next_turn(state)
     if not hero.is_hero or npc.is_hero:
-        raise RuleViolation("prepare", "a prepared hero contests an NPC")
+        raise RuleViolation("prepare", case="contest")
     if hero.id not in encounter.prepared:
-        raise RuleViolation("prepare", f"{hero.sheet.name} has not taken the Prepare action")
+        raise RuleViolation("prepare", case="not_prepared", character=hero.sheet.name)
     require_able(hero)
     _check_turn_left(state, encounter, hero)
     _check_turn_left(state, encounter, npc)
     if side_to_pick(state, encounter) != "gm":
-        raise RuleViolation(
-            "prepare", "a prepared hero contests the NPC the GM would pick next: it is the players' pick"
-        )
+        raise RuleViolation("prepare", case="players_pick")
     hero_dice = tuple(roll_d6s(dice, hero.sheet.attribute("initiative")))
     npc_dice = tuple(roll_d6s(dice, npc.sheet.attribute("initiative")))
     hero_icons = count_icons(d.value for d in hero_dice)
@@ -237,11 +235,9 @@ def _check_turn_left(
     """The character takes part, lives, has not acted this round and (unless `surprised_ok`) may act now."""
     name = character.sheet.name
     if character.id not in encounter.participants:
-        raise RuleViolation("encounter", f"{name} is not in encounter {encounter.id}")
+        raise RuleViolation("encounter", case="not_in", character=name, encounter=encounter.id)
     require_in_play(character)
     if character.id in encounter.acted:
-        raise RuleViolation("one_turn_per_round", f"{name} has already acted in round {encounter.round}")
+        raise RuleViolation("one_turn_per_round", character=name, round=encounter.round)
     if not surprised_ok and not may_pick(state, encounter, character):
-        raise RuleViolation(
-            "ambush", f"{name} is surprised: in round 1 the ambushing side acts first unless {name} is made aware"
-        )
+        raise RuleViolation("ambush", case="surprised", character=name)

@@ -95,13 +95,13 @@ def _pending(state: WngState, character_id: str, actor: Actor) -> CharacterState
     target = state.character(character_id)
     require_control(actor, target)
     if target.pending_wounds is None:
-        raise RuleViolation("soak", f"{target.sheet.name} has no wounds waiting to be soaked or taken")
+        raise RuleViolation("soak", case="nothing_pending", character=target.sheet.name)
     return target
 
 
 def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> list[Event]:
     if state.character(command.character_id).is_troop:
-        raise RuleViolation("soak", "a troop cannot soak")
+        raise RuleViolation("soak", case="troop")
     target = _pending(state, command.character_id, actor)
     pending = target.pending_wounds
     assert pending is not None
@@ -121,7 +121,7 @@ def decide_soak(state: WngState, command: Soak, dice: Dice, actor: Actor) -> lis
     failed = [d for d in rolled if d.value < 4]
     if command.reroll is not None and result.remaining and failed:
         if command.reroll == "wrath":
-            change = spend(target.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(target.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=target.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=roll_id))
         else:
@@ -155,13 +155,10 @@ def decide_death_test(state: WngState, command: RollDeathTest, dice: Dice, actor
     character = state.character(command.character_id)
     require_control(actor, character)
     if not character.has("dying"):
-        raise RuleViolation("death_test", f"{character.sheet.name} is not dying: no death test is due")
+        raise RuleViolation("death_test", case="not_dying", character=character.sheet.name)
     encounter = state.encounter
     if encounter is not None and character.id in encounter.participants and not character.death_test_due:
-        raise RuleViolation(
-            "death_test",
-            f"no death test is due now: {character.sheet.name}'s next one comes with the start of its turn",
-        )
+        raise RuleViolation("death_test", case="not_due", character=character.sheet.name)
     return roll_death_test(state, character, dice, spend_wrath=command.spend_wrath)
 
 
@@ -170,7 +167,7 @@ def roll_death_test(state: WngState, character: CharacterState, dice: Dice, *, s
     events: list[Event] = []
     bonus = 0
     if spend_wrath:
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="death_test", before=change.before,
                                  after=change.after))
         bonus = 1
@@ -192,15 +189,15 @@ def decide_recover_shock(state: WngState, command: RecoverShock, dice: Dice, act
     character = state.character(command.character_id)
     require_control(actor, character)
     if character.regrouped_into is not None:
-        raise RuleViolation("regrouped", f"the members of {character.sheet.name} joined {character.regrouped_into}")
+        raise RuleViolation("regrouped", troop=character.sheet.name, into=character.regrouped_into)
     if character.has("dead") or character.has("unconscious"):
-        raise RuleViolation("recover_shock", f"{character.sheet.name} cannot recover shock while unconscious")
+        raise RuleViolation("recover_shock", case="unconscious", character=character.sheet.name)
     if state.takes_part(character.id) and character.recovered_shock_this_turn:
-        raise RuleViolation("recover_shock", "shock can be recovered only once per turn")
+        raise RuleViolation("recover_shock", case="once")
     # Read as a simple action: the seed lets another action follow it at +2 DN.
     events: list[Event] = take_action(state, character, SIMPLE, "recover shock")
     if character.is_hero:
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(WrathSpent(character_id=character.id, amount=1, cause="recover_shock", before=change.before,
                                  after=change.after))
     else:

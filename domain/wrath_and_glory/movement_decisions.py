@@ -9,6 +9,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control
 from domain.wrath_and_glory.action_decisions import able_to_move
 from domain.wrath_and_glory.encounter_commands import Move
@@ -33,16 +34,17 @@ def decide_move(state: WngState, command: Move, dice: Dice, actor: Actor) -> lis
     able_to_move(character)
     name = character.sheet.name
     if command.mode != "standard" and character.has("exhausted"):
-        raise RuleViolation("exhausted", f"{name} is exhausted: only a standard move or Disengage")
+        raise RuleViolation("exhausted", case="move", character=name)
     if (command.agility_test or command.reroll is not None) and command.mode not in ("climb", "swim"):
-        raise RuleViolation("agility_test", "an Agility test speeds up a climb or a swim, not a " + command.mode)
+        raise RuleViolation("agility_test", case="mode", mode=message(f"term.wng.move_mode.{command.mode}"))
     if command.reroll is not None and not command.agility_test:
-        raise RuleViolation("agility_test", "a reroll is for the Agility test of a climb or swim at full Speed")
+        raise RuleViolation("agility_test", case="reroll")
     speed = character.sheet.speed
     limits = {"standard": speed, "double": 2 * speed, "run": 2 * speed, "climb": speed / 2, "swim": speed / 2}
     most = speed if command.agility_test else limits[command.mode]
     if not 0 <= command.metres <= most:
-        raise RuleViolation("speed", f"{name} can move at most {most:g} m with a {command.mode} move")
+        raise RuleViolation("speed", case="mode", character=name, metres=most,
+                            mode=message(f"term.wng.move_mode.{command.mode}"))
     cost = MOVE
     if command.mode in ("double", "run"):
         # A double move spends the action after moving; running spends it before, to go twice as far.
@@ -73,7 +75,7 @@ def _agility_test(state: WngState, character: CharacterState, command: Move, dic
     positions = rerollable_positions(rolled)
     if command.reroll is not None and not outcome.success and positions:
         if command.reroll == "wrath":
-            change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(character.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=character.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=test_id))
         else:

@@ -38,9 +38,9 @@ class PoolSize(msgspec.Struct, frozen=True, kw_only=True):
 def build_pool(skill: int, attribute: int, bonus: Sequence[Modifier], tier: int) -> PoolSize:
     """Pool = skill + attribute + bonus dice, bonus dice cut to 2 × tier; penalties never remove dice."""
     if skill < 0 or attribute < 0:
-        raise RuleViolation("pool", "skill and attribute ratings cannot be negative")
+        raise RuleViolation("pool", case="negative")
     if any(m.value < 0 for m in bonus):
-        raise RuleViolation("penalties_raise_dn", "penalties raise the DN; they never remove dice")
+        raise RuleViolation("penalties_raise_dn")
     requested = total(bonus)
     cap = bonus_dice_cap(tier)
     applied = min(requested, cap)
@@ -54,7 +54,7 @@ def build_pool(skill: int, attribute: int, bonus: Sequence[Modifier], tier: int)
         bonus_lost=requested - applied,
     )
     if pool.total < 1:
-        raise RuleViolation("pool", "a test needs at least one die in its pool")
+        raise RuleViolation("pool", case="empty")
     return pool
 
 

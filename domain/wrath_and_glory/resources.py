@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import RuleViolation
+from domain.message import Param, message
 
 SESSION_WRATH = 2
 SESSION_GLORY = 0
@@ -39,10 +40,11 @@ def gain(current: int, amount: int, cap: int | None) -> PoolChange:
     return PoolChange(before=current, after=after, lost=raw - after)
 
 
-def spend(current: int, amount: int, *, resource: str, rule: str) -> PoolChange:
-    """Take `amount` away, refusing with a message naming the resource when there is not enough."""
+def spend(current: int, amount: int, *, rule: str, **names: Param) -> PoolChange:
+    """Take `amount` away, refusing with the pool's message `rule.<rule>.short` when there is not enough (each
+    pool has its own sentence: a Spanish pool name agrees with its adjective; `names`: personal Ruin's `npc`)."""
     if amount < 1:
         raise ValueError("a spend is at least 1")
     if current < amount:
-        raise RuleViolation(rule, f"not enough {resource}: {amount} needed, {current} left")
+        raise RuleViolation(rule, case="short", count=amount, left=message("term.wng.left", count=current), **names)
     return PoolChange(before=current, after=current - amount)

@@ -8,6 +8,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.commands import AddGloryDice, RerollFailedDice, ResolveComplication, RollTest, ShiftIcons
 from domain.wrath_and_glory.events import (
@@ -37,20 +38,19 @@ from domain.wrath_and_glory.turn_budget import KIND_COST, take_action
 def require_in_play(character: CharacterState) -> None:
     """The dead act no more, nor a troop whose members joined another."""
     if character.has("dead"):
-        raise RuleViolation("dead", f"{character.sheet.name} is dead")
+        raise RuleViolation("dead", character=character.sheet.name)
     if character.regrouped_into is not None:
-        raise RuleViolation(
-            "regrouped", f"the members of {character.sheet.name} joined {character.regrouped_into}: it acts no more"
-        )
+        raise RuleViolation("regrouped", case="acts_no_more", troop=character.sheet.name,
+                            into=character.regrouped_into)
 
 
 def require_able(character: CharacterState) -> None:
     """The dead, the unconscious and the exhausted cannot act (the exhausted only move or Disengage)."""
     require_in_play(character)
     if character.has("unconscious"):
-        raise RuleViolation("unconscious", f"{character.sheet.name} is unconscious")
+        raise RuleViolation("unconscious", character=character.sheet.name)
     if character.has("exhausted"):
-        raise RuleViolation("exhausted", f"{character.sheet.name} is exhausted: only a move or Disengage")
+        raise RuleViolation("exhausted", case="act", character=character.sheet.name)
 
 
 def roll_test(
@@ -72,15 +72,15 @@ def roll_test(
     attr = attribute or LINKED_ATTRIBUTE[skill]
     pool = build_pool(character.sheet.skill(skill), character.sheet.attribute(attr), bonus, state.tier)
     if glory_dice < 0:
-        raise RuleViolation("glory", "Glory dice cannot be negative")
+        raise RuleViolation("glory", case="negative")
     room = pool.bonus_cap - pool.bonus_applied
     if glory_dice > room:
-        raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {pool.bonus_cap}")
+        raise RuleViolation("bonus_dice_cap", count=room, cap=pool.bonus_cap)
     events: list[Event] = []
     test_id = state.next_test_id()
     glory = state.glory
     if glory_dice:
-        change = spend(glory, glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, glory_dice, rule="glory")
         events.append(
             GlorySpent(amount=glory_dice, cause="bonus_dice", before=change.before, after=change.after, test_id=test_id)
         )
@@ -136,7 +136,7 @@ def decide_roll_test(state: WngState, command: RollTest, dice: Dice, actor: Acto
     require_control(actor, character)
     require_able(character)
     if command.action == "ruin":
-        raise RuleViolation("action", "a skill test is a normal, simple, free or full-turn action")
+        raise RuleViolation("action")
     events = take_action(state, character, KIND_COST[command.action], f"{command.skill} test")
     return events + roll_test(
         state,
@@ -157,25 +157,19 @@ def open_test(state: WngState, test_id: str) -> OpenTest:
     """The open test, refusing special rolls by the rule that protects them."""
     kind = state.special_rolls.get(test_id)
     if kind == "death_test":
-        raise RuleViolation("death_test", "Wrath cannot reroll a death test")
+        raise RuleViolation("death_test", case="reroll")
     if kind == "initiative":
-        raise RuleViolation("initiative", "an initiative roll cannot be rerolled or changed")
+        raise RuleViolation("initiative")
     if kind == "soak":
-        raise RuleViolation(
-            "soak", 'a soak is applied when rolled: declare its reroll in the wng_soak command ("reroll": "wrath")'
-        )
+        raise RuleViolation("soak", case="reroll", command="wng_soak")
     test = state.test(test_id)
     if test.settled == "total_defence":
-        raise RuleViolation(
-            "total_defence", "a Total Defence test has no DN to fail: buy its Glory dice in the command; "
-            "nothing rerolls or shifts it afterwards"
-        )
+        raise RuleViolation("total_defence")
     if test.settled is not None:
-        raise RuleViolation(
-            test.settled, f'a {test.settled} test is settled when rolled: declare its reroll in the command ("reroll")'
-        )
+        # The rule is the test's kind (movement, corruption, fear): `rule.<kind>.settled` says each.
+        raise RuleViolation(test.settled, case="settled")
     if test.attack is not None and test.attack.resolved:
-        raise RuleViolation("attack_resolved", f"test {test_id} has already dealt its damage")
+        raise RuleViolation("attack_resolved", test=test_id)
     return test
 
 
@@ -184,17 +178,17 @@ def decide_reroll(state: WngState, command: RerollFailedDice, dice: Dice, actor:
     character = state.character(test.character_id)
     require_control(actor, character)
     if test.rerolled:
-        raise RuleViolation("reroll_once", "Wrath can reroll a test only once")
+        raise RuleViolation("reroll_once")
     outcome = judge(faces(test.dice), test.dn)
     if outcome.success:
-        raise RuleViolation("reroll_failed_test", "only a failed test can be rerolled")
+        raise RuleViolation("reroll_failed_test")
     positions = rerollable_positions(test.dice)
     if not positions:
-        raise RuleViolation("reroll_failed_dice", "no failed dice to reroll (Wrath 1 and Glory dice stay)")
+        raise RuleViolation("reroll_failed_dice")
     check_reroll_payment(character, command.pay_with)
     events: list[Event] = []
     if command.pay_with == "wrath":
-        change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+        change = spend(character.wrath, 1, rule="wrath")
         events.append(
             WrathSpent(
                 character_id=character.id, amount=1, cause="reroll", before=change.before, after=change.after,
@@ -233,11 +227,11 @@ def decide_glory_dice(state: WngState, command: AddGloryDice, dice: Dice, actor:
     test = open_test(state, command.test_id)
     require_control(actor, state.character(test.character_id))
     if command.count < 1:
-        raise RuleViolation("glory", "add at least one Glory die")
+        raise RuleViolation("glory", case="add")
     room = test.bonus_cap - test.bonus_applied
     if command.count > room:
-        raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {test.bonus_cap}")
-    change = spend(state.glory, command.count, resource="Glory", rule="glory")
+        raise RuleViolation("bonus_dice_cap", count=room, cap=test.bonus_cap)
+    change = spend(state.glory, command.count, rule="glory")
     rolled = tuple(roll_d6s(dice, command.count))
     after = [*test.dice, *(PoolDie(die=d, role="glory") for d in rolled)]
     new = judge(faces(after), test.dn)
@@ -264,16 +258,16 @@ def decide_shift(state: WngState, command: ShiftIcons, dice: Dice, actor: Actor)
     test = open_test(state, command.test_id)
     require_control(actor, state.character(test.character_id))
     if test.purpose != "skill":
-        raise RuleViolation("shifts", "an attack's shifts are chosen when it is resolved")
+        raise RuleViolation("shifts", case="attack_resolve")
     if not command.uses:
-        raise RuleViolation("shifts", "name one use per shifted icon")
+        raise RuleViolation("shifts", case="uses")
     if "damage" in command.uses or "effect" in command.uses:
-        raise RuleViolation("shifts", "damage and effects are shifts of attacks, not of skill tests")
+        raise RuleViolation("shifts", case="attack_uses")
     if "glory" in command.uses and state.glory >= state.glory_cap:
-        raise RuleViolation("glory_cap", f"Glory is at its maximum of {state.glory_cap}: shift for something else")
+        raise RuleViolation("glory_cap", case="shift", cap=state.glory_cap)
     left = shifts_left(test)
     if len(command.uses) > left:
-        raise RuleViolation("shifts", f"only {left} exalted icons can be shifted and still meet DN {test.dn}")
+        raise RuleViolation("shifts", case="skill", count=left, dn=test.dn)
     shifted = IconsShifted(test_id=test.id, uses=command.uses, shifted_total=test.shifted + len(command.uses))
     events: list[Event] = [shifted]
     glory = command.uses.count("glory")
@@ -283,10 +277,10 @@ def decide_shift(state: WngState, command: ShiftIcons, dice: Dice, actor: Actor)
 
 
 def decide_complication(state: WngState, command: ResolveComplication, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "choose between a complication and Ruin")
+    require_gm(actor, message("term.wng.gm_may.resolve_complication"))
     test = state.test(command.test_id)
     if not test.complication_pending:
-        raise RuleViolation("complication", f"test {test.id} has no Wrath die 1 awaiting the GM's choice")
+        raise RuleViolation("complication", test=test.id)
     events: list[Event] = [ComplicationResolved(test_id=test.id, choice=command.choice, note=command.note)]
     if command.choice == "ruin":
         change = gain(state.ruin, 1, state.ruin_cap)

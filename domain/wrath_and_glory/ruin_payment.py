@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.commands import Actor
 from domain.errors import RuleViolation
+from domain.message import message
 from domain.wrath_and_glory.access import require_gm
 from domain.wrath_and_glory.events import RuinSpendCause, RuinSpent
 from domain.wrath_and_glory.resources import spend
@@ -21,14 +22,14 @@ def pay_ruin(
     reason: str = "",
 ) -> RuinSpent:
     """1 Ruin spent for `npc`; personal Ruin serves only the NPC that owns it."""
-    require_gm(actor, "spend Ruin")
+    require_gm(actor, message("term.wng.gm_may.spend_ruin"))
     if npc.is_hero:
-        raise RuleViolation("ruin", f"Ruin is spent for NPCs; {npc.sheet.name} is a hero")
+        raise RuleViolation("ruin", case="hero", character=npc.sheet.name)
     if personal:
-        change = spend(npc.personal_ruin, 1, resource=f"personal Ruin of {npc.sheet.name}", rule="personal_ruin")
+        change = spend(npc.personal_ruin, 1, rule="personal_ruin", npc=npc.sheet.name)
         return RuinSpent(amount=1, cause=cause, before=change.before, after=change.after, personal_of=npc.id,
                          character_id=npc.id, test_id=test_id, reason=reason)
-    change = spend(state.ruin, 1, resource="Ruin", rule="ruin")
+    change = spend(state.ruin, 1, rule="ruin")
     return RuinSpent(amount=1, cause=cause, before=change.before, after=change.after, character_id=npc.id,
                      test_id=test_id, reason=reason)
 
@@ -38,6 +39,6 @@ def check_reroll_payment(character: CharacterState, payment: str | None) -> None
     if payment is None:
         return
     if payment == "wrath" and not character.is_hero:
-        raise RuleViolation("wrath", f"only heroes have Wrath; {character.sheet.name} is an NPC")
+        raise RuleViolation("wrath", case="npc", character=character.sheet.name)
     if payment != "wrath" and character.sheet.kind not in ("adversary", "monster"):
-        raise RuleViolation("ruin_reroll", "Ruin rerolls only an adversary's or a monster's dice (never a troop's)")
+        raise RuleViolation("ruin_reroll")

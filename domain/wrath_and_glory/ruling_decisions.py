@@ -6,6 +6,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_control, require_gm
 from domain.wrath_and_glory.encounter_commands import Override, RollResistanceTest
 from domain.wrath_and_glory.events import GlorySpent, RuinGainCause, RuinGained, WrathSpent
@@ -20,7 +21,7 @@ from domain.wrath_and_glory.state import WngState
 
 
 def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor) -> list[Event]:
-    require_gm(actor, "override a character")
+    require_gm(actor, message("term.wng.gm_may.override"))
     character = state.character(command.character_id)
     sheet = character.sheet
     wounds = character.wounds if command.wounds is None else command.wounds
@@ -28,12 +29,12 @@ def decide_override(state: WngState, command: Override, dice: Dice, actor: Actor
     failures = character.death_failures if command.death_failures is None else command.death_failures
     members = character.members_left if command.members_left is None else command.members_left
     if not 0 <= wounds <= sheet.wounds or not 0 <= shock <= sheet.shock:
-        raise RuleViolation("override", f"wounds go from 0 to {sheet.wounds} and shock from 0 to {sheet.shock}")
+        raise RuleViolation("override", case="wounds", wounds=sheet.wounds, shock=sheet.shock)
     most = max(sheet.members, character.members_left)  # a regrouped troop may outnumber its sheet
     if not 0 <= failures <= 3 or not 0 <= members <= most:
-        raise RuleViolation("override", f"death-test failures go from 0 to 3 and members from 0 to {most}")
+        raise RuleViolation("override", case="failures", members=most)
     if set(command.add_conditions) & set(command.remove_conditions):
-        raise RuleViolation("override", "a condition cannot be both added and removed")
+        raise RuleViolation("override", case="condition")
     added = tuple(c for c in command.add_conditions if not character.has(c))
     removed = tuple(c for c in command.remove_conditions if character.has(c))
     return [
@@ -51,19 +52,19 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
     character = state.character(command.character_id)
     require_control(actor, character)
     if character.has("dead"):
-        raise RuleViolation("dead", f"{character.sheet.name} is dead")
+        raise RuleViolation("dead", character=character.sheet.name)
     check_reroll_payment(character, command.reroll)
     sheet = character.sheet
     trait = sheet.conviction if command.kind == "corruption" else sheet.resolve
     pool = build_pool(0, trait or sheet.attribute("willpower"), command.bonus_dice, state.tier)
     room = pool.bonus_cap - pool.bonus_applied
     if not 0 <= command.glory_dice <= room:
-        raise RuleViolation("bonus_dice_cap", f"only {room} more bonus dice fit under the cap of {pool.bonus_cap}")
+        raise RuleViolation("bonus_dice_cap", count=room, cap=pool.bonus_cap)
     test_id = state.next_test_id()
     events: list[Event] = []
     glory = state.glory
     if command.glory_dice:
-        change = spend(glory, command.glory_dice, resource="Glory", rule="glory")
+        change = spend(glory, command.glory_dice, rule="glory")
         glory = change.after
         events.append(GlorySpent(amount=command.glory_dice, cause="bonus_dice", before=change.before,
                                  after=change.after, test_id=test_id))
@@ -76,7 +77,7 @@ def decide_resistance_test(state: WngState, command: RollResistanceTest, dice: D
     positions = rerollable_positions(rolled)
     if command.reroll is not None and not outcome.success and positions:
         if command.reroll == "wrath":
-            change = spend(character.wrath, 1, resource="Wrath", rule="wrath")
+            change = spend(character.wrath, 1, rule="wrath")
             events.append(WrathSpent(character_id=character.id, amount=1, cause="reroll", before=change.before,
                                      after=change.after, test_id=test_id))
         else:

@@ -159,13 +159,13 @@ class WngState(RulesState, frozen=True, kw_only=True, tag="wrath_and_glory"):
     def character(self, character_id: str) -> CharacterState:
         found = self.characters.get(character_id)
         if found is None:
-            raise UnknownEntity(f"no character {character_id!r} in this campaign")
+            raise UnknownEntity(case="character", character=character_id)
         return found
 
     def test(self, test_id: str) -> OpenTest:
         found = self.tests.get(test_id)
         if found is None:
-            raise UnknownEntity(f"no open test {test_id!r} in this campaign")
+            raise UnknownEntity(case="wng_test", test=test_id)
         return found
 
     def complications(self, among: tuple[str, ...] | None = None) -> tuple[PendingComplication, ...]:

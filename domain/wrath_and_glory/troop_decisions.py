@@ -9,6 +9,7 @@ from domain.commands import Actor
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.access import require_gm
 from domain.wrath_and_glory.commands import RegroupTroops
 from domain.wrath_and_glory.sheet import Sheet
@@ -31,49 +32,42 @@ def carried(troop: CharacterState) -> tuple[int, int]:
 def _check_troop(troop: CharacterState) -> None:
     name = troop.sheet.name
     if not troop.is_troop:
-        raise RuleViolation("regroup", f"{name} is not a troop: only the members of troops regroup")
+        raise RuleViolation("regroup", case="not_troop", troop=name)
     if troop.regrouped_into is not None:
-        raise RuleViolation("regrouped", f"the members of {name} have already joined {troop.regrouped_into}")
+        raise RuleViolation("regrouped", case="already", troop=name, into=troop.regrouped_into)
     if troop.has("dead") or troop.members_left < 1:
-        raise RuleViolation("regroup", f"{name} has no members left to regroup")
+        raise RuleViolation("regroup", case="empty", troop=name)
 
 
 def decide_regroup(state: WngState, command: RegroupTroops, dice: Dice, actor: Actor) -> list[Event]:
     """The joining troops' members join `troop_id` (at least two members in all, the same profile), a free
     action; in an encounter all of them take part, none of the joining ones is acting, and the troop counts
     as having acted this round if any part of it has."""
-    require_gm(actor, "regroup troops")
+    require_gm(actor, message("term.wng.gm_may.regroup"))
     troop = state.character(command.troop_id)
     if not command.joining:
-        raise RuleViolation("regroup", "name the troops whose members join")
+        raise RuleViolation("regroup", case="none")
     if len(set(command.joining)) != len(command.joining) or troop.id in command.joining:
-        raise RuleViolation("regroup", "name each troop once, and the troop they join apart from them")
+        raise RuleViolation("regroup", case="named_twice")
     parts = [state.character(cid) for cid in command.joining]
     everyone = [troop, *parts]
     for each in everyone:
         _check_troop(each)
     for part in parts:
         if _profile(part.sheet) != _profile(troop.sheet):
-            raise RuleViolation(
-                "regroup", f"{part.sheet.name} and {troop.sheet.name} are different troops: only members with the "
-                "same profile fight as one troop"
-            )
+            raise RuleViolation("regroup", case="profile", part=part.sheet.name, troop=troop.sheet.name)
     acted = False
     encounter = state.encounter
     if encounter is not None:
         inside = [state.takes_part(each.id) for each in everyone]
         if any(inside) and not all(inside):
             outside = ", ".join(each.sheet.name for each, taking in zip(everyone, inside, strict=True) if not taking)
-            raise RuleViolation(
-                "regroup", f"{outside} not in encounter {encounter.id}: it joins first (wng_join_encounter)"
-            )
+            raise RuleViolation("regroup", case="outside", troops=outside, encounter=encounter.id,
+                                command="wng_join_encounter")
         if all(inside):
             for part in parts:
                 if encounter.acting == part.id:
-                    raise RuleViolation(
-                        "regroup", f"{part.sheet.name} is acting: regroup the others into it, or wait for its "
-                        "turn to end"
-                    )
+                    raise RuleViolation("regroup", case="acting", troop=part.sheet.name)
             acted = any(each.id in encounter.acted for each in everyone)
     joined = []
     for part in parts:

@@ -49,8 +49,9 @@ def take_action(state: WngState, character: CharacterState, cost: ActionCost, na
     who = character.sheet.name
     if encounter.acting != character.id:
         acting = state.characters.get(encounter.acting or "")
-        now = f"{acting.sheet.name} is acting" if acting else "no turn has started yet (wng_start_turn)"
-        raise RuleViolation("turn_order", f"it is not {who}'s turn: {now}")
+        if acting is not None:
+            raise RuleViolation("turn_order", case="acting", character=who, acting=acting.sheet.name)
+        raise RuleViolation("turn_order", case="none_started", character=who, command="wng_start_turn")
     _check(encounter.budget, cost, who, character.members_left)
     return [
         ActionTaken(
@@ -63,25 +64,23 @@ def take_action(state: WngState, character: CharacterState, cost: ActionCost, na
 
 def _check(used: TurnBudget, cost: ActionCost, who: str, members: int) -> None:
     if used.full_turn:
-        raise RuleViolation("full_turn_action", f"{who} took a full-turn action: nothing else this turn")
+        raise RuleViolation("full_turn_action", case="taken", character=who)
     if cost.full_turn and not used.untouched:
-        raise RuleViolation("full_turn_action", f"a full-turn action needs the whole turn: {who} has already acted")
+        raise RuleViolation("full_turn_action", case="acted", character=who)
     if cost.troop_members and used.troop_members:
         # A troop splitting its members over several targets makes one attack per group, without penalty.
         if used.troop_members + cost.troop_members > members:
-            raise RuleViolation(
-                "one_attack_per_turn",
-                f"one attack per turn: {used.troop_members} of the {members} members of {who} have already attacked",
-            )
+            raise RuleViolation("one_attack_per_turn", case="troop", count=used.troop_members, members=members,
+                                character=who)
         return
     if cost.attack and used.attacked:
-        raise RuleViolation("one_attack_per_turn", f"one attack per turn: {who} has already attacked this turn")
+        raise RuleViolation("one_attack_per_turn", case="attacked", character=who)
     if cost.move and used.move:
-        raise RuleViolation("one_move_action", f"one move action per turn: {who} has already moved or aimed")
+        raise RuleViolation("one_move_action", character=who)
     if cost.normal and used.normal:
-        raise RuleViolation("one_normal_action", f"one normal action per turn: {who} has already used its action")
+        raise RuleViolation("one_normal_action", character=who)
     if used.simple + cost.simple > SIMPLE_ACTIONS_PER_TURN:
-        raise RuleViolation("two_simple_actions", f"up to two simple actions per turn: {who} has used both")
+        raise RuleViolation("two_simple_actions", character=who)
 
 
 def spend_budget(budget: TurnBudget, event: ActionTaken) -> TurnBudget:

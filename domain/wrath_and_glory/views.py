@@ -48,8 +48,4 @@ def check_session_may_end(state: WngState) -> None:
     pending = state.complications()
     if pending:
         listed = ", ".join(f"{p.test_id} ({state.characters[p.character_id].sheet.name})" for p in pending)
-        raise RuleViolation(
-            "complication_pending",
-            f"the Wrath die 1 of {listed} awaits the GM's choice: send wng_resolve_complication "
-            '("complication" or "ruin") before ending the session',
-        )
+        raise RuleViolation("complication_pending", tests=listed, command="wng_resolve_complication")

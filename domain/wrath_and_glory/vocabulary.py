@@ -40,6 +40,7 @@ from domain.language.slots import REQUIRED
 from domain.language.tokens import Token, quote
 from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
 from domain.language.words import Lang
+from domain.message import message
 
 from . import commands as g
 from . import encounter_commands as ge
@@ -121,9 +122,7 @@ class CalledShotCodec:
         try:
             location, dn, ed = parts[0], int(parts[1]), int(parts[2])
         except (IndexError, ValueError):
-            raise Failure("bad_value", token.text, (
-                "a called shot like called=head/2/1 (part/DN/ED)",
-                "un disparo a una zona como zona=cabeza/2/1 (zona/ND/ED)")) from None
+            raise Failure("bad_value", token.text, message("lines.expected.called_shot")) from None
         return {"location": location, "dn": dn, "ed": ed}
 
     def write(self, value: object, lang: Lang) -> str:
@@ -203,7 +202,8 @@ _FORMS: tuple[Form, ...] = (
                 required=True)),
     form(g.StartTurn, w("turn|start-turn|go", "turno|empezar-turno|iniciar-turno"), me("character_id"),
          flag("spend_wrath_on_death_test", w("wrath", "ira"), w("1 Wrath on the death test", "1 de Ira en la prueba"))),
-    form(g.RollTest, w("test|check|t", "prueba|test"), me("character_id"),
+    form(g.RollTest, w("test|check|t", "prueba|test"),
+         flag("secret", w("secret", "secreta"), w("in secret (GM)", "en secreto (DJ)")), me("character_id"),
          choice("skill", SKILLS, w("a skill", "una habilidad"), default=REQUIRED),
          choice("attribute", ATTRIBUTES, w("an attribute", "un atributo")),
          _bonus(), _dn_penalties(), _glory(),

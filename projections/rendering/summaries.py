@@ -33,15 +33,17 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.state import CampaignState
+from domain.catalog import text
 from domain.dice import Die
 from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
+from domain.message import Message, message
 from domain.missions.events import MissionFact
-from domain.rulesets import engine_for
+from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer
-from projections.rendering.vocabulary import Lang, field, term, title, word
+from projections.rendering.vocabulary import Lang, field, term, title
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -56,117 +58,91 @@ def _participant_name(state: CampaignState, participant_id: str) -> str:
     return participant.name if participant is not None else participant_id
 
 
-def _seqs(seqs: tuple[int, ...]) -> str:
-    return ", ".join(str(s) for s in seqs)
-
-
-def _events_en(seqs: tuple[int, ...]) -> str:
-    return f"event {seqs[0]}" if len(seqs) == 1 else f"events {_seqs(seqs)}"
-
-
-def _events_es(seqs: tuple[int, ...]) -> str:
-    return f"el evento {seqs[0]}" if len(seqs) == 1 else f"los eventos {_seqs(seqs)}"
-
-
-# The games' own titles, the same in both languages; a reader never sees the ruleset's code (`only_war`).
-RULESET_NAMES = {"deathwatch": "Deathwatch", "dark_heresy": "Dark Heresy", "only_war": "Only War",
-                 "wrath_and_glory": "Wrath & Glory"}
+def _events(seqs: tuple[int, ...], lang: Lang, *, bare: bool = False) -> Message:
+    """Events by number: "event 3" / "el evento 3", "events 3, 4" / "los eventos 3, 4" (`bare`: no article)."""
+    family = "campaign.events.bare" if bare else "campaign.events"
+    if len(seqs) == 1:
+        return message(f"{family}.one", seq=seqs[0])
+    return message(f"{family}.many", seqs=text(message("campaign.seqs.separator"), lang).join(map(str, seqs)))
 
 
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
-    es = lang == "es"
+    if isinstance(event, AttemptRefused):
+        return attempts.sentence(event, lang, state.ruleset)
+    if isinstance(event, NonceReserved):
+        return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them
+    said = _said(event, state, lang)
+    return None if said is None else text(said, lang)
+
+
+def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
     match event:
         case CampaignCreated(name=name, ruleset=ruleset):
-            shown = RULESET_NAMES.get(ruleset, ruleset)
-            return f"Campaña «{name}» creada ({shown})" if es else f"Campaign “{name}” created ({shown})"
+            # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
+            return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
         case ParticipantJoined(name=name, role=role):
-            return f"{name} se une como {word(role, lang)}" if es else f"{name} joins as {word(role, lang)}"
+            return message("campaign.participant_joined", name=name, role=message(f"reply.word.{role}"))
         case ParticipantTokenRevoked(participant_id=pid):
-            who = _participant_name(state, pid)
-            return f"Se revoca el token de {who}" if es else f"{who}'s token is revoked"
+            return message("campaign.token_revoked", who=_participant_name(state, pid))
         case ParticipantTokenRotated(participant_id=pid):
-            who = _participant_name(state, pid)
-            return f"Se sustituye el token de {who}" if es else f"{who}'s token is replaced"
+            return message("campaign.token_rotated", who=_participant_name(state, pid))
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
-            return (
-                f"Época de dados {epoch} comprometida: sha256 {commitment[:16]}…"
-                if es
-                else f"Dice epoch {epoch} committed: sha256 {commitment[:16]}…"
-            )
+            return message("campaign.seed_committed", epoch=epoch, commitment=commitment[:16])
         case DiceSeedRevealed(epoch=epoch, seed=seed):
-            return (
-                f"Semilla de la época {epoch} revelada: {seed[:16]}…"
-                if es
-                else f"Seed of dice epoch {epoch} revealed: {seed[:16]}…"
-            )
+            return message("campaign.seed_revealed", epoch=epoch, seed=seed[:16])
         case EntropyContributed(epoch=epoch, entropy=entropy, digest=digest):
-            return (
-                f"Entropía «{entropy}» aportada a la época {epoch}: resumen {digest[:16]}…"
-                if es
-                else f"Entropy “{entropy}” contributed to dice epoch {epoch}: digest {digest[:16]}…"
-            )
+            return message("campaign.entropy_contributed", entropy=entropy, epoch=epoch, digest=digest[:16])
         case SessionStarted(session=session, title=title):
-            suffix = f": {title}" if title else ""
-            return f"Empieza la sesión {session}{suffix}" if es else f"Session {session} begins{suffix}"
+            if title:
+                return message("campaign.session_started.titled", session=session, title=title)
+            return message("campaign.session_started", session=session)
         case SessionEnded(session=session):
-            return f"Termina la sesión {session}" if es else f"Session {session} ends"
+            return message("campaign.session_ended", session=session)
         case CharacterCreated(name=name, kind=kind):
-            shown = word(kind, lang)
-            return f"Nuevo personaje: {name} ({shown})" if es else f"New character: {name} ({shown})"
+            return message("campaign.character_created", name=name, kind=message(f"reply.word.{kind}"))
         case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
             who = _name(state, cid)
             rolled = render(Evaluated(terms=terms, dice=dice, total=total))
             # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
-            why = f" ({reason})" if reason and reason != expression else ""
-            if not who:
-                return f"Tirada {expression}{why}: {rolled}" if es else f"Roll {expression}{why}: {rolled}"
-            verb = "tira" if es else "rolls"
-            return f"{who} {verb} {expression}{why}: {rolled}"
+            said = {"expression": expression, "rolled": rolled}
+            if reason and reason != expression:
+                said["reason"] = reason
+                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
+                    "campaign.dice_rolled.reason", **said)
+            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
+                "campaign.dice_rolled", **said)
+        case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
+            # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
+            who = _name(state, cid)
+            said = {"reason": reason} if reason else {}
+            return message("campaign.test_sealed.for" + (".reason" if reason else ""), who=who, **said) if who \
+                else message("campaign.test_sealed" + (".reason" if reason else ""), **said)
         case SecretRollSealed(expression=expression, reason=reason, character_id=cid):
             # Only that a roll was made, what for and its dice: its faces are not in the event.
             who = _name(state, cid)
-            why = f" ({reason})" if reason and reason != expression else ""
-            if es:
-                return f"Tirada secreta {expression}{why}{f' de {who}' if who else ''} del DJ: caras ocultas hasta " \
-                       "que se revele"
-            return f"Sealed roll {expression}{why}{f' for {who}' if who else ''} by the GM: faces hidden until revealed"
+            if reason and reason != expression:
+                return message("campaign.roll_sealed.for_reason", expression=expression, reason=reason, who=who) \
+                    if who else message("campaign.roll_sealed.reason", expression=expression, reason=reason)
+            return message("campaign.roll_sealed.for", expression=expression, who=who) if who else message(
+                "campaign.roll_sealed", expression=expression)
+        case SecretRollRevealed(roll=roll, dice=dice, events=int(count)) if count > 0:
+            return message("campaign.test_revealed", roll=roll, faces=", ".join(str(die.value) for die in dice))
         case SecretRollRevealed(roll=roll, dice=dice, total=total):
-            return (f"Tirada secreta {roll} revelada: {_unsealed(state, roll, dice, total)}" if es
-                    else f"Sealed roll {roll} revealed: {_unsealed(state, roll, dice, total)}")
-        case GmNoted(text=text):
-            return f"Nota del DJ: {text}" if es else f"GM note: {text}"
+            return message("campaign.roll_revealed", roll=roll, rolled=_unsealed(state, roll, dice, total))
+        case GmNoted(text=note):
+            return message("campaign.gm_noted", text=note)
         case EventsRetracted(voids=voids, reason=reason):
-            return (
-                f"El DJ anula {_events_es(voids)}: {reason}"
-                if es
-                else f"The GM retracts {_events_en(voids)}: {reason}"
-            )
+            return message("campaign.events_retracted", events=_events(voids, lang), reason=reason)
         case EventsReinstated(restores=restores, reason=reason):
-            return (
-                f"El DJ restablece {_events_es(restores)}: {reason}"
-                if es
-                else f"The GM reinstates {_events_en(restores)}: {reason}"
-            )
+            return message("campaign.events_reinstated", events=_events(restores, lang), reason=reason)
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
-            many = len(voids) != 1
-            return (
-                f"Se deshace el turno {turn} del asalto {round_} de {encounter} "
-                f"({'eventos' if many else 'evento'} {_seqs(voids)})"
-                if es
-                else f"Turn {turn} of round {round_} of {encounter} is undone ({'events' if many else 'event'} "
-                f"{_seqs(voids)})"
-            )
-        case AttemptRefused():
-            return attempts.sentence(event, lang, state.ruleset)
-        case NonceReserved():
-            return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them
+            # A round's own steps (turn 0 in the meta) read as its start: no reader sees a "turn 0".
+            return message("campaign.turn_undone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter, events=_events(voids, lang, bare=True))
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
-            return (
-                f"Se rehace el turno {turn} del asalto {round_} de {encounter}"
-                if es
-                else f"Turn {turn} of round {round_} of {encounter} is redone"
-            )
+            return message("campaign.turn_redone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter)
     return None
 
 
@@ -227,7 +203,7 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     if sentence is None and isinstance(event, MissionFact):
         sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
-        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
+        sentence = surface_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
         return Described(sentence, True)
     facts = _facts(event, before, lang, name)

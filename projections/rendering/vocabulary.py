@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.catalog import catalog, sentence
 from domain.engine import Lang
-from domain.rulesets import engine_for, engines
+from domain.rulesets import surface_for, surfaces
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
@@ -191,42 +192,14 @@ FIELDS: dict[str, tuple[str, str]] = {
     "oath_renown": ("oath renown", "renombre del juramento"),
 }
 
-WORDS: dict[str, tuple[str, str]] = {
-    "undone": ("undone", "deshecho"),
-    "undone_by": ("undone by {actor} (event {seq})", "deshecho por {actor} (evento {seq})"),
-    "retracted_by": ("retracted by {actor} (event {seq})", "anulado por {actor} (evento {seq})"),
-    "refused_attempt": ("refused, not counted", "rechazado, no cuenta"),
-    "dice": ("dice", "dados"),
-    "proof": ("proof", "prueba"),
-    "entropy_from": ("entropy from", "entropía de"),
-    "entropy_from_many": ("entropy from {count} contributions, the last {listed}",
-                          "entropía de {count} aportaciones, las últimas {listed}"),
-    "chain_head": ("chain head: v{version} {hash}", "cabeza de la cadena: v{version} {hash}"),
-    "post": ("post", "mensaje"),
-    "event": ("event", "evento"),
-    "transcript": ("Transcript", "Transcripción"),
-    "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
-    "changes": ("changes", "cambios"),
-    "nothing": ("nothing", "nada"),
-    "session": ("session", "sesión"),
-    "encounter": ("encounter", "combate"),
-    "added": ("added", "añadido"),
-    "removed": ("removed", "retirado"),
-    "now": ("now {what}", "ahora {what}"),
-    "no_longer": ("no longer {what}", "ya no {what}"),
-    "in_post": ("post", "mensaje"),
-    # A forum display name that is not the participant's own: shown as such, never as who posted.
-    "posted_as": ("posted as {author}", "publicado como {author}"),
-    "undone_mark": ("undone", "deshecho"),
-    "rolls": ("proof", "prueba"),
-    "reply_failed": ("line {line} was not run: {why}", "la línea {line} no se ha ejecutado: {why}"),
-    "part": ("part {n} of {of}", "parte {n} de {of}"),
-    "gm": ("GM", "DJ"),
-    "player": ("player", "jugador"),
-    "observer": ("observer", "observador"),
-    "pc": ("PC", "PJ"),
-    "npc": ("NPC", "PNJ"),
-}
+def _words() -> dict[str, tuple[str, str]]:
+    """The words of the renderings (a reply, a transcript, a timeline): the catalog's `reply.word.<key>`."""
+    prefix = "reply.word."
+    keys = [key for key in catalog("en") if isinstance(key, str) and key.startswith(prefix)]
+    return {key.removeprefix(prefix): (sentence(key, "en"), sentence(key, "es")) for key in keys}
+
+
+WORDS: dict[str, tuple[str, str]] = _words()
 
 
 def _mission_terms() -> dict[str, tuple[str, str]]:
@@ -251,7 +224,7 @@ TERMS: dict[str, tuple[str, str]] = {
 
 # Every event type's title: the campaign's and the missions', then each engine's own (its phrases).
 ALL_TITLES: dict[str, tuple[str, str]] = {
-    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
+    **TITLES, **{kind: pair for engine in surfaces() for kind, pair in engine.phrases.titles.items()}
 }
 
 
@@ -284,6 +257,12 @@ def word(key: str, lang: Lang, **values: object) -> str:
     return VOCABULARY[lang].words[key].format(**values)
 
 
+def position(round_: int | None, turn: int | None, lang: Lang) -> str:
+    """Where in an encounter: "round 2, turn 3"; a round's own steps before its first turn (turn 0 in the
+    log's meta) read "round 2, before its first turn": no reader sees a "turn 0"."""
+    return word("round_start" if not turn else "round_turn", lang, round=round_ or 0, turn=turn or 0)
+
+
 def field(name: str, lang: Lang) -> str:
     found = VOCABULARY[lang].fields.get(name)
     return found if found is not None else name.replace("_", " ")
@@ -291,7 +270,7 @@ def field(name: str, lang: Lang) -> str:
 
 def term(value: str, lang: Lang, ruleset: str) -> str:
     """A rules word (a condition, a standing key, a pool) as the ruleset's engine says it, else as a field."""
-    terms = engine_for(ruleset).phrases.terms
+    terms = surface_for(ruleset).phrases.terms
     for key in (value, value.replace("_", " "), value.replace(" ", "_")):
         for table in (terms, TERMS):
             if key in table:

@@ -9,8 +9,7 @@ import msgspec
 from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
-from domain.catalog import text
-from domain.message import Lang
+from domain.message import Lang, message
 from projections.notifications import Format, Kind
 from service.api.answers import gm_writing
 from service.api.auth import campaign_actor
@@ -23,7 +22,6 @@ from service.webhooks.addresses import MAX_URL_LENGTH, RefusedAddress, check_hos
 from service.webhooks.signing import new_secret
 
 WEBHOOKS_GM_ONLY = "only the GM may create, list, resume or delete webhook subscriptions"
-WEBHOOKS_GM_ONLY_ES = "solo el DJ puede crear, listar, reanudar o borrar suscripciones de webhook"
 WEBHOOK_QUOTA = (f"this campaign already has {subscriptions.WEBHOOKS_PER_CAMPAIGN} webhook subscriptions, the most "
                  "it may hold; delete one it no longer needs (DELETE /campaigns/{id}/webhooks/<webhook_id>)")
 WebhookId = Annotated[str, msgspec.Meta(max_length=64)]
@@ -40,7 +38,7 @@ class WebhookBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 async def _gm(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> str:
     actor = await campaign_actor(request, store, campaign_id)
     if actor.role != "gm":
-        raise ApiError(403, "forbidden", WEBHOOKS_GM_ONLY, WEBHOOKS_GM_ONLY_ES)
+        raise ApiError(403, "forbidden", message("notify.forbidden.gm_only"))
     return actor.participant_id
 
 
@@ -58,12 +56,11 @@ async def create_webhook(
     gm = await _gm(request, services.store, campaign_id)
     problem = url_problem(data.url)
     if problem is not None:
-        raise ApiError(400, "invalid-request", f"url: {problem[0]}", f"url: {problem[1]}")
+        raise ApiError(400, "invalid-request", message("notify.url.refused", why=problem))
     try:
         await check_host(data.url, services.settings.webhooks.allow_private)
     except RefusedAddress as refused:
-        raise ApiError(400, "invalid-request", f"url: {text(refused.said, 'en')}",
-                       f"url: {text(refused.said, 'es')}") from None
+        raise ApiError(400, "invalid-request", message("notify.url.refused", why=refused.said)) from None
     kinds = sorted(set(data.kinds))
     secret = new_secret()
     created = await subscriptions.create(services.store, campaign_id, data.url, kinds, data.format, data.lang,
@@ -85,8 +82,7 @@ async def list_webhooks(
 
 
 def _no_such(webhook_id: str) -> ApiError:
-    return ApiError(404, "not-found", f"no webhook subscription {webhook_id!r} in this campaign",
-                    f"no hay ninguna suscripción de webhook {webhook_id!r} en esta campaña")
+    return ApiError(404, "not-found", message("notify.not_found.webhook", webhook=repr(webhook_id)))
 
 
 @post(

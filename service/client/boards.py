@@ -10,20 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from domain.engine import Lang
-from projections.rendering.vocabulary import term, word
+from domain.message import Lang
 from service.client.tables import Cell
+from service.client.words import say
 
 Json = dict[str, Any]
 
 
-def _say(lang: Lang, english: str, spanish: str) -> str:
-    return spanish if lang == "es" else english
-
-
 def _rules_word(value: str, state: Json, lang: Lang) -> str:
     """A condition or a kind as the campaign's rules engine says it in the reader's language."""
-    return term(value, lang, str(state.get("ruleset") or "deathwatch"))
+    # The engines' terms come with every engine: imported when a board shows a condition, not at start. A state
+    # without a ruleset (an older server's) reads as the registry's first game, as an empty campaign does.
+    from domain.rulesets import ENGINES
+    from projections.rendering.vocabulary import term
+
+    return term(value, lang, str(state.get("ruleset") or next(iter(ENGINES))))
+
+
+def _columns(lang: Lang, *columns: str) -> list[str]:
+    """A table's headings ("" for a column without one: the marker of who acts)."""
+    return [say(f"client.column.{column}", lang) if column else "" for column in columns]
 
 
 class Board(NamedTuple):
@@ -69,9 +75,9 @@ def _d100_conditions(c: Json, state: Json, lang: Lang, extra: tuple[str, ...] = 
         else _rules_word(str(x["name"]), state, lang)
         for x in c.get("conditions") or ()
     ]
-    listed += [_say(lang, f"jammed {w}", f"{w} encasquillada") for w in c.get("jammed") or ()]
+    listed += [say("client.jammed", lang, weapon=str(w)) for w in c.get("jammed") or ()]
     if c.get("break_test_due"):
-        listed.append(_say(lang, "break test due", "tirada de desbandada pendiente"))
+        listed.append(say("client.break_test_due", lang))
     return ", ".join([*extra, *listed]) or None
 
 
@@ -81,7 +87,7 @@ def _d100_health(c: Json) -> list[Cell]:
 
 def _kind(registry: Json, cid: str, lang: Lang) -> str | None:
     kind = registry.get(cid, {}).get("kind")
-    return word(kind, lang) if lang == "es" and kind in ("pc", "npc") else kind
+    return say(f"client.kind.{kind}", lang) if kind in ("pc", "npc") else kind
 
 
 def _d100_characters(state: Json, lang: Lang) -> Board:
@@ -91,9 +97,7 @@ def _d100_characters(state: Json, lang: Lang) -> Board:
          *_d100_health(c), _fraction(c.get("fate"), c.get("fate_max")), _d100_conditions(c, state, lang)]
         for cid, c in _rules_characters(state).items()
     ]
-    headers = (["personaje", "id", "dueño", "tipo", "heridas", "magnitud", "fatiga", "destino", "estados"]
-               if lang == "es" else
-               ["character", "id", "owner", "kind", "wounds", "magnitude", "fatigue", "fate", "conditions"])
+    headers = _columns(lang, "character", "id", "owner", "kind", "wounds", "magnitude", "fatigue", "fate", "conditions")
     return Board([], headers, rows)
 
 
@@ -103,26 +107,21 @@ def _d100_encounter(state: Json, running: Json, lang: Lang) -> Board:
     order = list(running.get("order") or sorted(running["participants"], key=lambda c: -initiative.get(c, 0)))
     turn, turn_over = int(running.get("turn") or 0), bool(running.get("turn_over"))
     current = order[turn - 1] if 0 < turn <= len(order) else None
-    where = _say(lang, f"Encounter {running['id']} — round {running.get('round', 1)}",
-                 f"Combate {running['id']} — asalto {running.get('round', 1)}")
+    where = {"encounter": str(running["id"]), "round": str(running.get("round", 1))}
     if current is None:
-        heading = where + _say(lang, ": initiative rolled, no turn begun yet (the GM posts `!next-turn` to begin one)",
-                               ": iniciativa tirada, aún no empieza ningún turno (el DJ escribe `!siguiente-turno`)")
+        heading = say("client.d100.no_turn_yet", lang, **where)
     else:
-        shown = who.get(current, current)
-        heading = where + _say(
-            lang, f", turn {turn} of {len(order)}: {shown} " + ("has ended its turn" if turn_over else "acts"),
-            f", turno {turn} de {len(order)}: " + (f"{shown} ha terminado su turno" if turn_over else f"actúa {shown}"))
+        heading = say("client.d100.turn_ended" if turn_over else "client.d100.acts", lang, **where, turn=turn,
+                      turns=len(order), who=who.get(current, current))
     surprised = set(running.get("surprised") or ()) if running.get("round", 1) == 1 else set()
     rows: list[list[Cell]] = []
     for index, cid in enumerate(order, start=1):
         c = characters.get(cid, {"sheet": {}})
         marker = ">" if cid == current else ""
-        extra = (_say(lang, "surprised", "sorprendido"),) if cid in surprised else ()
+        extra = (say("client.surprised", lang),) if cid in surprised else ()
         rows.append([marker, index, who.get(cid, cid), initiative.get(cid), *_d100_health(c),
                      _d100_conditions(c, state, lang, extra)])
-    headers = (["", "#", "personaje", "inic.", "heridas", "magnitud", "fatiga", "estados"] if lang == "es" else
-               ["", "#", "character", "init", "wounds", "magnitude", "fatigue", "conditions"])
+    headers = ["", "#", *_columns(lang, "character", "initiative", "wounds", "magnitude", "fatigue", "conditions")]
     return Board([heading], headers, rows)
 
 
@@ -138,13 +137,13 @@ def _wng_health(c: Json) -> list[Cell]:
 def _wng_conditions(c: Json, state: Json, lang: Lang) -> str | None:
     listed = sorted(_rules_word(str(x), state, lang) for x in c.get("conditions") or ())
     if c.get("death_test_due"):
-        listed.append(_say(lang, "death test due", "prueba de muerte pendiente"))
+        listed.append(say("client.death_test_due", lang))
     return ", ".join(listed) or None
 
 
 def _wng_side(c: Json, lang: Lang) -> str:
     hero = (c.get("sheet") or {}).get("kind") == "hero"
-    return _say(lang, "players", "jugadores") if hero else _say(lang, "gm", "DJ")
+    return say("client.side.players" if hero else "client.side.gm", lang)
 
 
 def _wng_characters(state: Json, lang: Lang) -> Board:
@@ -155,41 +154,35 @@ def _wng_characters(state: Json, lang: Lang) -> Board:
          *_wng_health(c), c.get("wrath"), _wng_conditions(c, state, lang)]
         for cid, c in _rules_characters(state).items()
     ]
-    headers = (["personaje", "id", "dueño", "tipo", "heridas", "shock", "miembros", "ira", "estados"]
-               if lang == "es" else
-               ["character", "id", "owner", "kind", "wounds", "shock", "members", "wrath", "conditions"])
+    headers = _columns(lang, "character", "id", "owner", "kind", "wounds", "shock", "members", "wrath", "conditions")
     glory, ruin, tier = rules.get("glory", 0), rules.get("ruin", 0), rules.get("tier", "?")
-    pools = [_say(lang, f"Glory {glory} · Ruin {ruin} · tier {tier}", f"Gloria {glory} · Ruina {ruin} · nivel {tier}")]
+    pools = [say("client.wng.pools", lang, glory=str(glory), ruin=str(ruin), tier=str(tier))]
     return Board(pools, headers, rows)
 
 
 def _wng_encounter(state: Json, running: Json, lang: Lang) -> Board:
     who, characters = names(state), _rules_characters(state)
     acting, acted = running.get("acting"), set(running.get("acted") or ())
-    where = _say(lang, f"Encounter {running['id']} — round {running.get('round', 1)}",
-                 f"Combate {running['id']} — asalto {running.get('round', 1)}")
+    where = {"encounter": str(running["id"]), "round": str(running.get("round", 1))}
+    last = running.get("last_side")
     if acting is not None:
-        shown = who.get(acting, acting)
-        heading = where + _say(lang, f", turn {running.get('turn', 0)}: {shown} acts",
-                               f", turno {running.get('turn', 0)}: actúa {shown}")
+        heading = say("client.wng.acts", lang, **where, turn=str(running.get("turn", 0)),
+                      who=str(who.get(acting, acting)))
+    elif not last:
+        heading = say("client.wng.no_one_acting", lang, **where)
+    elif last in ("players", "gm"):
+        # One sentence per side: Spanish agrees its verb with it ("actuaron … los jugadores", "actuó … el DJ").
+        heading = say(f"client.wng.no_one_acting.{last}", lang, **where)
     else:
-        last = running.get("last_side")
-        side = _say(lang, {"players": "players", "gm": "gm"}.get(last or "", last or ""),
-                    {"players": "los jugadores", "gm": "el DJ"}.get(last or "", last or ""))
-        heading = where + _say(lang, ": no one is acting" + (f" (the {side} acted last)" if last else
-                                                              " (no one has acted yet)"),
-                               ": no actúa nadie" + (f" (actuó por último {side})" if last else
-                                                     " (aún no ha actuado nadie)"))
+        heading = say("client.wng.no_one_acting.side", lang, **where, side=str(last))
     rows: list[list[Cell]] = []
     for cid in running["participants"]:
         c = characters.get(cid, {})
-        done = _say(lang, "yes", "sí") if cid in acted else "no"
+        done = say("client.yes" if cid in acted else "client.no", lang)
         rows.append([">" if cid == acting else "", who.get(cid, cid), _wng_side(c, lang), done,
                      *_wng_health(c), _wng_conditions(c, state, lang)])
-    headers = (["", "personaje", "bando", "actuó", "heridas", "shock", "miembros", "estados"] if lang == "es" else
-               ["", "character", "side", "acted", "wounds", "shock", "members", "conditions"])
-    alternate = _say(lang, "Sides alternate: each pick is one character who has not acted this round.",
-                     "Los bandos se alternan: cada vez elige a un personaje que aún no ha actuado en este asalto.")
+    headers = _columns(lang, "", "character", "side", "acted", "wounds", "shock", "members", "conditions")
+    alternate = say("client.wng.alternate", lang)
     return Board([heading, alternate], headers, rows)
 
 
@@ -199,7 +192,7 @@ def _any_characters(state: Json, lang: Lang) -> Board:
         [who[cid], cid, owners.get(c.get("owner") or "", c.get("owner")), _kind(registry, cid, lang)]
         for cid, c in (state.get("characters") or {}).items()
     ]
-    headers = ["personaje", "id", "dueño", "tipo"] if lang == "es" else ["character", "id", "owner", "kind"]
+    headers = _columns(lang, "character", "id", "owner", "kind")
     return Board([], headers, rows)
 
 
@@ -236,7 +229,6 @@ def encounter_board(state: Json, encounter: Json, lang: Lang = "en") -> Board:
         for t in encounter.get("turns") or ()
     ]
     eid, seq = encounter["encounter"], state.get("version")
-    heading = _say(lang, f"Encounter {eid} is not running at seq {seq}; its turns:",
-                   f"El combate {eid} no está en curso en el seq {seq}; sus turnos:")
-    headers = ["asalto", "turno", "personaje", "eventos"] if lang == "es" else ["round", "turn", "character", "events"]
+    heading = say("client.encounter.not_running", lang, encounter=str(eid), seq=str(seq))
+    headers = _columns(lang, "round", "turn", "character", "events")
     return Board([heading], headers, rows)

@@ -10,6 +10,7 @@ from service.client.exits import NOT_FOUND, OK, ClientError
 from service.client.session import Session, emit_board, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import segment
+from service.client.words import say
 
 PAGE = 1000
 
@@ -48,17 +49,16 @@ def log(args: argparse.Namespace) -> int:
         emit_json({"version": head, "events": listed})
         return OK
     # --lang is the summaries' language: the words around them follow it, so a Spanish row has no English.
-    es = args.lang == "es"
-    undone = "(deshecho) " if es else "(undone) "
+    lang = args.lang
     rows: list[list[Cell]] = [
         [e["seq"], _when(e["recorded_at"]), e["actor_name"] or e["actor"], e["type"],
-         (undone if e["undone"] else "") + (e["summary"] or "")]
+         say("client.log.undone", lang, summary=e["summary"] or "") if e["undone"] else (e["summary"] or "")]
         for e in listed
     ]
     name = session.profile.campaign_name or session.profile.campaign_id
-    print(f"{name}: eventos {first}–{last} de {head}" if es else f"{name}: events {first}–{last} of {head}")
-    headings = ["seq", "cuándo (UTC)", "quién", "tipo", "qué"] if es else ["seq", "when (UTC)", "who", "type", "what"]
-    emit_lines(table(headings, rows, terminal_width()) if rows else ("(ninguno)" if es else "(none)"))
+    print(say("client.log.span", lang, name=str(name), first=first, last=last, head=head))
+    headings = [say(f"client.column.{column}", lang) for column in ("seq", "when", "who", "type", "what")]
+    emit_lines(table(headings, rows, terminal_width()) if rows else say("client.none", lang))
     return OK
 
 
@@ -77,10 +77,6 @@ def _logged(event: Json, frame: Json) -> Json:
     }
 
 
-def _count(number: int, noun: str, plural: str | None = None) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
-
-
 def _point(args: argparse.Namespace) -> dict[str, Any]:
     return {"at_seq": args.at_seq, "at_post": getattr(args, "at_post", None), "at_turn": getattr(args, "at_turn", None)}
 
@@ -91,39 +87,40 @@ def state(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(found)
         return OK
-    es = args.lang == "es"
-    board = character_board(found, args.lang)
+    lang = args.lang
+    board = character_board(found, lang)
     held, rolls, characters = found.get("sessions_held", 0), found.get("rolls", 0), len(found.get("characters") or {})
     # `rolls` counts `!roll` lines only: "0 rolls" after a fight of tests and attacks read as a fault.
-    if es:
-        session_line = f"sesión {found['session']} abierta" if found.get("session") else "ninguna sesión abierta"
-        print(f"{found.get('name')} ({found.get('ruleset')}) en el seq {found.get('version')}")
-        counts = (_count(held, "sesión celebrada", "sesiones celebradas"),
-                  _count(rolls, "tirada libre", "tiradas libres"), _count(characters, "personaje"))
-    else:
-        session_line = f"session {found['session']} open" if found.get("session") else "no session open"
-        print(f"{found.get('name')} ({found.get('ruleset')}) at seq {found.get('version')}")
-        counts = (_count(held, "session") + " held", _count(rolls, "free roll"), _count(characters, "character"))
+    session_line = (say("client.state.session_open", lang, session=found["session"]) if found.get("session")
+                    else say("client.state.no_session", lang))
+    print(say("client.state.at", lang, name=str(found.get("name")), ruleset=str(found.get("ruleset")),
+              version=str(found.get("version"))))
+    counts = (say("client.state.sessions_held", lang, count=int(held)),
+              say("client.state.free_rolls", lang, count=int(rolls)),
+              say("client.state.characters", lang, count=characters))
     print(" · ".join((session_line, *counts)))
     for line in board.heading:
         print(line)
     running = running_encounter(found)
     if running is not None:
-        print(f"combate {running['id']} en curso, asalto {running.get('round')} (lexmechanic encounter)" if es
-              else f"encounter {running['id']} running, round {running.get('round')} (lexmechanic encounter)")
+        print(say("client.state.encounter_running", lang, encounter=str(running["id"]),
+                  round=str(running.get("round"))))
     missions = (found.get("missions") or {}).get("missions") or {}
     if missions:
-        print(("misiones: " if es else "missions: ")
-              + ", ".join(f"{mid} ({_phase(m.get('phase'), args.lang)})" for mid, m in missions.items()))
+        listed = ", ".join(f"{mid} ({_phase(m.get('phase'), lang)})" for mid, m in missions.items())
+        print(say("client.state.missions", lang, missions=listed))
     print()
-    none = "(ningún personaje)" if es else "(no characters)"
+    none = say("client.state.no_characters", lang)
     emit_lines(table(board.headers, board.rows, terminal_width()) if board.rows else none)
     return OK
 
 
+_PHASES = ("preparation", "execution", "rewards", "closed")
+
+
 def _phase(phase: object, lang: str) -> str:
-    spanish = {"preparation": "preparación", "execution": "ejecución", "rewards": "recompensas", "closed": "cerrada"}
-    return spanish.get(str(phase), str(phase)) if lang == "es" else str(phase)
+    """A mission's phase in the reader's language; one this client does not know, as the service said it."""
+    return say(f"client.phase.{phase}", lang) if phase in _PHASES else str(phase)
 
 
 def encounter(args: argparse.Namespace) -> int:
@@ -133,9 +130,9 @@ def encounter(args: argparse.Namespace) -> int:
         if encounter_id is None:
             running = running_encounter(found)
             if running is None:
-                known = ", ".join(found.get("encounters") or ()) or "none yet"
-                raise ClientError(NOT_FOUND, f"no encounter is running at seq {found.get('version')}; "
-                                             f"name one (known: {known})")
+                known = ", ".join(found.get("encounters") or ()) or say("client.encounter.none_known", args.lang)
+                raise ClientError(NOT_FOUND, say("client.encounter.none_running", args.lang,
+                                                 seq=str(found.get("version")), known=known))
             encounter_id = str(running["id"])
         read: Json = session.api.get(
             session.campaign(f"/encounters/{segment(encounter_id)}"), {"at_seq": found.get("version")}
@@ -148,9 +145,6 @@ def encounter(args: argparse.Namespace) -> int:
         return OK
     emit_board(encounter_board(found, read, args.lang))
     return OK
-
-
-SCISSORS = {"en": "-- 8< -- message {index} of {count} --", "es": "-- 8< -- mensaje {index} de {count} --"}
 
 
 def transcript(args: argparse.Namespace) -> int:
@@ -169,7 +163,7 @@ def transcript(args: argparse.Namespace) -> int:
         for index, message in enumerate(messages, start=1):
             emit_lines(message, end="" if message.endswith("\n") else "\n")
             if index < len(messages):
-                print(SCISSORS["es" if args.lang == "es" else "en"].format(index=index + 1, count=len(messages)))
+                print(say("client.transcript.scissors", args.lang, index=index + 1, total=len(messages)))
     else:
         emit_lines(text, end="" if text.endswith("\n") else "\n")
     return OK

@@ -9,33 +9,9 @@ from service.client.exits import OK
 from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import segment
+from service.client.words import say
 
-_WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "created": "Share link {link_id} created{label}.",
-        "page": "Web timeline (paste it into the thread):",
-        "transcript": "Transcript (BBCode):",
-        "note": "Anyone with this link reads the campaign as an observer until you revoke it: "
-                "lexmechanic share --revoke {link_id}",
-        "revoked": "Share link {link_id} revoked: its key no longer opens anything.",
-        "none": "(no share links)",
-        "valid": "valid",
-        "revoked_at": "revoked {when}",
-        "headings": ["link", "label", "created", "state", "web timeline"],
-    },
-    "es": {
-        "created": "Enlace para compartir {link_id} creado{label}.",
-        "page": "Cronología web (pégala en el hilo):",
-        "transcript": "Transcripción (BBCode):",
-        "note": "Quien tenga este enlace lee la campaña como observador hasta que lo revoques: "
-                "lexmechanic share --revoke {link_id}",
-        "revoked": "Enlace para compartir {link_id} revocado: su clave ya no abre nada.",
-        "none": "(ningún enlace para compartir)",
-        "valid": "válido",
-        "revoked_at": "revocado {when}",
-        "headings": ["enlace", "etiqueta", "creado", "estado", "cronología web"],
-    },
-}
+_COLUMNS = ("link", "label", "created", "state", "web_timeline")
 
 
 def _absolute(session: Session, url: str | None) -> str | None:
@@ -46,7 +22,7 @@ def _absolute(session: Session, url: str | None) -> str | None:
 
 
 def share(args: argparse.Namespace) -> int:
-    words = _WORDS[args.lang]
+    lang = args.lang
     with Session(args) as session:
         path = session.campaign("/share-links")
         if args.revoke is not None:
@@ -54,7 +30,7 @@ def share(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json({"link_id": args.revoke, "revoked": True})
             else:
-                print(words["revoked"].format(link_id=args.revoke))
+                print(say("client.share.revoked", lang, link_id=args.revoke))
             return OK
         if args.list:
             listed: list[dict[str, Any]] = session.api.get(path, {"lang": args.lang})["links"]
@@ -65,12 +41,13 @@ def share(args: argparse.Namespace) -> int:
                 return OK
             rows: list[list[Cell]] = [
                 [link["link_id"], link.get("label"), str(link["created_at"])[:19].replace("T", " "),
-                 words["valid"] if link.get("revoked_at") is None
-                 else words["revoked_at"].format(when=str(link["revoked_at"])[:19].replace("T", " ")),
+                 say("client.share.valid", lang) if link.get("revoked_at") is None
+                 else say("client.share.revoked_at", lang, when=str(link["revoked_at"])[:19].replace("T", " ")),
                  link.get("page_url")]
                 for link in links
             ]
-            emit_lines(table(words["headings"], rows, terminal_width()) if rows else words["none"])
+            headings = [say(f"client.column.{column}", lang) for column in _COLUMNS]
+            emit_lines(table(headings, rows, terminal_width()) if rows else say("client.share.none", lang))
             return OK
         _, created = session.api.post(path, {"label": args.label} if args.label else None, {"lang": args.lang})
     made = {**created, "page_url": _absolute(session, created.get("page_url")),
@@ -78,9 +55,11 @@ def share(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(made)
         return OK
-    label = f" ({made['label']})" if made.get("label") else ""
-    print(words["created"].format(link_id=made["link_id"], label=label))
-    print(words["page"], made["page_url"])
-    print(words["transcript"], made["transcript_url"])
-    print(words["note"].format(link_id=made["link_id"]))
+    if made.get("label"):
+        print(say("client.share.created.labelled", lang, link_id=made["link_id"], label=made["label"]))
+    else:
+        print(say("client.share.created", lang, link_id=made["link_id"]))
+    print(say("client.share.page", lang), made["page_url"])
+    print(say("client.share.transcript", lang), made["transcript_url"])
+    print(say("client.share.note", lang, link_id=made["link_id"]))
     return OK

@@ -19,6 +19,7 @@ from service.client.exits import OK, USAGE, ClientError
 from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
 from service.client.transport import Api, segment
+from service.client.words import say
 
 
 def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
@@ -169,15 +170,9 @@ def post(args: argparse.Namespace) -> int:
     reply = answer.get("reply") or {}
     emit_lines(reply.get("bbcode" if args.bbcode else "markdown") or "", end="")
     # The note speaks the reply's language (the answer's `lang`), as the reply above it does.
-    if answer.get("lang") == "es":
-        replayed = "ya registrado: este id de mensaje ya se envió, no se ha registrado nada nuevo"
-        version = answer.get("version")
-        note = replayed if answer.get("replayed") else f"registrado: la campaña va por la versión {version}"
-        print(file=sys.stderr)
-        print(f"[{note}; id del mensaje {post_id}]", file=sys.stderr)
-    else:
-        note = ("already recorded: this post id was sent before, nothing new was recorded" if answer.get("replayed")
-                else f"recorded: campaign at version {answer.get('version')}")
-        print(file=sys.stderr)
-        print(f"[{note}; post id {post_id}]", file=sys.stderr)
+    lang = answer.get("lang")
+    note = (say("client.post.replayed", lang) if answer.get("replayed")
+            else say("client.post.recorded", lang, version=str(answer.get("version"))))
+    print(file=sys.stderr)
+    print(say("client.post.note", lang, note=note, post_id=post_id), file=sys.stderr)
     return OK

@@ -22,25 +22,21 @@ class RefusedAddress(Exception):
         self.said = said
 
 
-def url_problem(url: str) -> tuple[str, str] | None:
-    """Why `url` is no webhook url (English, Spanish), or None: absolute http(s), a host, no credentials."""
+def url_problem(url: str) -> Message | None:
+    """Why `url` is no webhook url, or None: absolute http(s), a host, no credentials."""
     if len(url) > MAX_URL_LENGTH:
-        return (f"the url is longer than {MAX_URL_LENGTH} characters",
-                f"la url tiene más de {MAX_URL_LENGTH} caracteres")
+        return message("notify.url.too_long", most=MAX_URL_LENGTH)
     if not url.isascii() or not url.isprintable() or any(c.isspace() for c in url):
-        return ("the url must be plain ASCII, without spaces or control characters (percent-encode the rest)",
-                "la url debe ser ASCII sin espacios ni caracteres de control (codifica el resto con %)")
+        return message("notify.url.not_plain")
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises on a port that is no number
     except ValueError:
-        return "the url cannot be parsed", "la url no se puede interpretar"
+        return message("notify.url.unreadable")
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        return ("the url must be absolute http:// or https:// with a host",
-                "la url debe ser absoluta, http:// o https://, con un nombre de máquina")
+        return message("notify.url.not_absolute")
     if parts.username is not None or parts.password is not None:
-        return ("the url must not carry a user name or password (put a secret in the path instead)",
-                "la url no debe llevar usuario ni contraseña (pon un secreto en la ruta)")
+        return message("notify.url.credentials")
     return None
 
 

@@ -250,7 +250,7 @@ def test_language_spanish_errors_agree_whatever_the_nouns_gender() -> None:
     assert error("!esquivar", es, directory=calm).message == "no hay ataque contra ti pendiente: indica su id como #id"
     assert error("!ataque -> cultists bolter semi apuntado", es).message == (
         "`apuntado` sobra: la línea ya da una acción de ataque")
-    assert error("!ataque -> cultists", es).message.startswith("falta un arma del personaje (opciones: `bolter`")
+    assert error("!ataque -> cultists", es).message.startswith("falta indicar un arma del personaje (opciones: `bolter`")
     assert error("!attack -> cultists", ParseContext(author="ana", lang="en")).message.startswith(
         "missing a weapon of the character (one of: `bolter`")
 

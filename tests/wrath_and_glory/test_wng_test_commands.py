@@ -124,7 +124,7 @@ def test_test_unknown_character_is_unknown() -> None:
 def test_daniel_jump_six_icons_allow_one_shift_not_two() -> None:
     command = RollTest(character_id="h1", skill="persuasion")  # 7 dice like Daniel's Athletics + Agility
     state = then(table(), command, [1, 2, 3, 4, 5, 6, 6], ALICE)
-    with pytest.raises(RuleViolation, match="only 1 exalted icons can be shifted"):
+    with pytest.raises(RuleViolation, match="only 1 exalted icon can be shifted"):
         run(state, ShiftIcons(test_id="t1", uses=("fact", "fact")), [], ALICE)
     events = run(state, ShiftIcons(test_id="t1", uses=("quality",)), [], ALICE)
     assert events == [IconsShifted(test_id="t1", uses=("quality",), shifted_total=1)]
@@ -237,7 +237,7 @@ def test_glory_dice_after_the_roll_can_turn_a_failure_into_success() -> None:
 def test_glory_dice_respect_the_bonus_cap() -> None:
     command = RollTest(character_id="h1", skill="persuasion", bonus_dice=(Modifier("relic", 5),))
     state = then(then(table(), command, [2] * 12, ALICE), GainGlory(amount=3))
-    with pytest.raises(RuleViolation, match="only 1 more bonus dice"):
+    with pytest.raises(RuleViolation, match="only 1 more bonus die fits"):
         run(state, AddGloryDice(test_id="t1", count=2), [], ALICE)
 
 

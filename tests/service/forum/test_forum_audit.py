@@ -132,7 +132,7 @@ async def test_forum_audit_two_lx_blocks_on_one_line_both_run(client: Any) -> No
     # A reused id, told in Spanish, no longer calls every id a combat's.
     again = await thread.send("Ana", "!prueba Per #p77-1")
     assert again.status_code == 422 and again.json()["rule"] == "id_reused"
-    assert "ese id ya se usó en esta campaña" in again.json()["detail"]
+    assert "el id de prueba «p77-1» ya se usa en esta campaña" in again.json()["detail"]
 
 
 async def test_forum_audit_a_spanish_verb_of_the_other_ruleset_is_answered_in_spanish(client: Any) -> None:
@@ -178,23 +178,8 @@ async def test_forum_audit_a_mission_reward_and_a_proposal_read_whole(client: An
 
 REASONS = [
     # (rule, the rules' English message as the decisions write it, the Spanish a forum reader must get)
-    ("target", "a character cannot attack itself", "un personaje no puede atacarse a sí mismo"),
-    ("target", "Warboss is already dead", "el objetivo ya está muerto"),
-    ("target", "an attack needs a target", "un ataque necesita un objetivo"),
-    ("soak", "a troop cannot soak", "una tropa no puede ignorar heridas"),
-    ("soak", "Sigma 19 has no wounds waiting to be soaked or taken",
-     "no tiene heridas esperando a que las ignore o las reciba"),
-    ("fate_needs_test", "say which test gains the degree of success", "di a qué prueba se añade el grado de éxito"),
-    ("deathwatch_only", "Squad and Solo Mode uses of Fate are Deathwatch rules",
-     "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
     ("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule",
      "el sacrificio heroico es una regla de Deathwatch"),
-    ("glory", "add at least one Glory die", "añade al menos un dado de Gloria"),
-    ("death_test", "Sigma 19 is not dying: no death test is due", "no está moribundo: no hay prueba de muerte"),
-    ("ruin", "a Ruin spend is at least 1", "se gasta al menos 1 de Ruina"),
-    ("ruin", "only a Ruin action spends Ruin", "solo una acción de Ruina gasta Ruina"),
-    ("encounter", "encounter mine has already been played", "ese combate ya se jugó"),
-    ("resolve", "test t3 has already been resolved against orks", "esa prueba ya se resolvió contra ese objetivo"),
 ]
 
 
@@ -208,6 +193,64 @@ def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
 
     assert refusal("rule-violation", rule, english, "es") == spanish
     assert refusal("rule-violation", rule, english, "en") == english
+
+
+# The d100 rules' several reasons are messages of the catalog (issue 20): each its own message, told as such.
+D100_REASONS = [
+    (("fate_needs_test", "degree"), "say which test gains the degree of success",
+     "di a qué prueba se añade el grado de éxito"),
+    (("deathwatch_only", "fate_modes"), "Squad and Solo Mode uses of Fate are Deathwatch rules",
+     "los usos del Destino en Modo Escuadra y Modo Solo son reglas de Deathwatch"),
+    (("deathwatch_only", "heroic_sacrifice"), "the Heroic Sacrifice is a Deathwatch rule",
+     "el Sacrificio Heroico es una regla de Deathwatch"),
+]
+
+
+@pytest.mark.parametrize(("reason", "english", "spanish"), D100_REASONS)
+def test_forum_audit_a_d100_rule_with_several_reasons_says_the_right_one_in_spanish(
+    reason: tuple[str, str], english: str, spanish: str
+) -> None:
+    from domain.errors import RuleViolation
+    from projections.rendering.refusals import refusal
+
+    rule, case = reason
+    error = RuleViolation(rule, case=case)
+    assert refusal("rule-violation", rule, error.message, "es", error.said) == spanish
+    assert refusal("rule-violation", rule, error.message, "en", error.said) == error.message == english
+
+
+# Wrath & Glory's refusals say a message of the catalog, one per reason: (the rule, its case and parameters as
+# the decisions raise it, the English they always wrote, the Spanish a forum reader must get, names and all).
+WNG_REASONS = [
+    ("target", "wng_itself", {}, "a character cannot attack itself", "un personaje no puede atacarse a sí mismo"),
+    ("target", "wng_dead", {"character": "Warboss"}, "Warboss is already dead", "Warboss ya ha muerto"),
+    ("target", "wng_none", {}, "an attack needs a target", "un ataque necesita un objetivo"),
+    ("soak", "troop", {}, "a troop cannot soak", "una tropa no puede ignorar heridas"),
+    ("soak", "nothing_pending", {"character": "Sigma 19"}, "Sigma 19 has no wounds waiting to be soaked or taken",
+     "Sigma 19 no tiene heridas esperando a que las ignore o las reciba"),
+    ("glory", "add", {}, "add at least one Glory die", "añade al menos un dado de Gloria"),
+    ("death_test", "not_dying", {"character": "Sigma 19"}, "Sigma 19 is not dying: no death test is due",
+     "Sigma 19 no está agonizando: no le toca ninguna prueba de muerte"),
+    ("ruin", "spend", {}, "a Ruin spend is at least 1", "se gasta al menos 1 de Ruina"),
+    ("ruin", "action", {}, "only a Ruin action spends Ruin", "solo una acción de Ruina gasta Ruina"),
+    ("encounter", "played", {"encounter": "mine"}, "encounter mine has already been played",
+     "el combate mine ya se jugó"),
+    ("resolve", "already", {"test": "t3", "target": "orks"}, "test t3 has already been resolved against orks",
+     "la prueba t3 ya se resolvió contra orks"),
+]
+
+
+@pytest.mark.parametrize(("rule", "case", "params", "english", "spanish"), WNG_REASONS)
+def test_forum_audit_a_wng_rule_with_several_reasons_says_the_right_one_in_spanish(
+    rule: str, case: str, params: dict[str, str], english: str, spanish: str
+) -> None:
+    from domain.errors import RuleViolation
+    from projections.rendering.refusals import refusal
+
+    error = RuleViolation(rule, case=case, **params)
+    assert str(error) == english
+    assert refusal("rule-violation", rule, error.message, "es", error.said) == spanish
+    assert refusal("rule-violation", rule, error.message, "en", error.said) == english
 
 
 async def test_forum_audit_a_spanish_refusal_names_what_does_not_exist(client: Any) -> None:
@@ -229,4 +272,4 @@ async def test_forum_audit_a_spanish_permission_refusal_says_whose_it_is(client:
     assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: un jugador solo tira por sus propios "
                                               "personajes, y Brother Kai no es tuyo")
     gm_only = await thread.send("Boris", "!anular 1 no")
-    assert "solo el DJ puede hacerlo" in gm_only.json()["detail"]
+    assert "solo el DJ puede enviar `!retirar`" in gm_only.json()["detail"]
