@@ -121,6 +121,10 @@ def add_client_commands(commands: Any) -> None:
     fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
     _lang(fighting, "language of the table")
 
+    turning = add("turn", "turn:turn", "whose turn it is: round, turn, who acts and the order",
+                  "Whose turn it is in the running encounter: round, turn, the acting character and its player.")
+    _lang(turning, "language of the sentence")
+
     telling = add("transcript", "reads:transcript", "a session's, encounter's or span's transcript",
                   "The transcript, ready to paste into a forum post.")
     span = telling.add_mutually_exclusive_group()
