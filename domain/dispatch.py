@@ -17,13 +17,40 @@ from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
 from domain.dice import Dice
 from domain.engine import Surroundings
-from domain.errors import Forbidden, RuleViolation
+from domain.errors import DomainError, Forbidden, RuleViolation
 from domain.events import Event
+from domain.message import Message, Param
 from domain.rulesets import engine_for, engine_of_command, reads_of
 
 
 def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
-    """The events any command appends, or the DomainError that refuses it."""
+    """The events any command appends, or the DomainError that refuses it, naming people by name."""
+    try:
+        return _decide(state, command, dice, actor, context)
+    except DomainError as error:
+        if error.said is not None:
+            error.said = named(error.said, state)
+        raise
+
+
+def named(said: Message, state: CampaignState) -> Message:
+    """The message with every participant id among its parameters replaced by the participant's name.
+
+    The engines and the missions know participants by id only (their states hold no names): a reader must
+    never be told "p-92efb5c9 does not own …" (issue 21 §6), so the one place that holds both the refusal and
+    the campaign's participants names them."""
+    params: dict[str, Param] = {}
+    for key, value in said.params.items():
+        if isinstance(value, Message):
+            params[key] = named(value, state)
+        elif isinstance(value, str) and value in state.participants:
+            params[key] = state.participants[value].name
+        else:
+            params[key] = value
+    return Message(said.id, params)
+
+
+def _decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
     if actor.role == "observer":  # the one gate: observers read everything and send nothing
         raise Forbidden(case="observer", command=command_tag(command))
     if is_sealed_test(command):

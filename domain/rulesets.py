@@ -16,6 +16,7 @@ from domain.encounter import TurnPosition
 from domain.engine import Engine, EngineReads, EngineRules, EngineSurface, OptionValue, Ruleset, RulesState
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.message import LANGS
 from domain.wrath_and_glory import ENGINE as WRATH_AND_GLORY
 
 _REGISTERED: tuple[Engine, ...] = (D100, WRATH_AND_GLORY)
@@ -26,7 +27,7 @@ _TURN_MOVES = frozenset(str(cls.__struct_config__.tag) for engine in _REGISTERED
 RULESETS: Mapping[str, Ruleset] = {ruleset.name: ruleset for engine in _REGISTERED for ruleset in engine.rulesets}
 
 # Options every campaign understands, whatever its ruleset.
-CAMPAIGN_OPTIONS: dict[str, type] = {"players_may_undo_own_turn": bool}
+CAMPAIGN_OPTIONS: dict[str, type] = {"players_may_undo_own_turn": bool, "reply_language": str}
 
 
 def engines() -> tuple[Engine, ...]:
@@ -140,6 +141,9 @@ def check_options(ruleset: str, options: Mapping[str, OptionValue]) -> None:
     for name, kind in CAMPAIGN_OPTIONS.items():
         if name in options and not isinstance(options[name], kind):
             raise RuleViolation("campaign_options", case="type", name=name, kind=kind.__name__)
+    # The language of replies when a post's words leave it open (docs/api.md, "Posts"); absent: none.
+    if "reply_language" in options and options["reply_language"] not in LANGS:
+        raise RuleViolation("campaign_options", case="reply_language", value=str(options["reply_language"]))
     engine.initial_state(ruleset, options)
 
 

@@ -9,6 +9,7 @@ import msgspec
 # The one registry's command lives in domain.characters; it is a campaign command, so it is named here too.
 from domain.characters import CreateCharacter as CreateCharacter
 from domain.commands import Command, LongText, Ref, Role, ShortText, Slug
+from domain.message import Lang
 from domain.plain_text import ONE_LINE
 
 Seqs = Annotated[tuple[Annotated[int, msgspec.Meta(ge=1)], ...], msgspec.Meta(min_length=1, max_length=1000)]
@@ -35,6 +36,14 @@ class RotateParticipantToken(Command, frozen=True, tag="rotate_participant_token
 # Commands about who holds which token: each has its own endpoint (docs/api.md), never POST /commands, whose
 # answers and forum replies must never carry a token.
 PARTICIPANT_COMMANDS: tuple[type[Command], ...] = (InviteParticipant, RevokeParticipantToken, RotateParticipantToken)
+
+
+class SetParticipantLanguage(Command, frozen=True, tag="set_participant_language"):
+    """The language a participant's replies take when a post's own words leave it open (docs/api.md, "Posts"):
+    a participant sets its own, the GM anyone's; no `lang` clears it. Omitting `participant_id` means oneself."""
+
+    lang: Lang | None = None
+    participant_id: Ref | None = None
 
 
 class StartSession(Command, frozen=True, tag="start_session"):
@@ -120,4 +129,5 @@ CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (
     Reinstate,
     UndoTurn,
     RedoTurn,
+    SetParticipantLanguage,
 )

@@ -20,6 +20,7 @@ from domain.campaign.commands import (
     RevokeParticipantToken,
     Roll,
     RotateParticipantToken,
+    SetParticipantLanguage,
     StartSession,
     UndoTurn,
 )
@@ -35,6 +36,7 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantLanguageSet,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
     Ruleset,
@@ -133,6 +135,10 @@ def decide_campaign(
             return [_revocation(state, _participant(state, participant_id))]
         case RotateParticipantToken(participant_id=participant_id):
             return [ParticipantTokenRotated(participant_id=_participant(state, participant_id).participant_id)]
+        case SetParticipantLanguage(participant_id=whom, lang=lang):
+            # Who may set whose is authorized before (domain/campaign/permissions.py).
+            found = _participant(state, whom or actor.participant_id)
+            return [ParticipantLanguageSet(participant_id=found.participant_id, lang=lang)]
         case StartSession(title=title):
             if state.session is not None:
                 raise RuleViolation("one_session_at_a_time", case="open", session=state.session)

@@ -14,7 +14,7 @@ from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
 from domain.events import Event, JsonObject, RestoringEvent, VoidingEvent, members
-from domain.message import Message
+from domain.message import Lang, Message
 
 # A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
 Ruleset = str
@@ -31,6 +31,13 @@ class ParticipantJoined(Event, frozen=True, tag="participant_joined"):
     participant_id: str
     name: str
     role: Role
+
+
+class ParticipantLanguageSet(Event, frozen=True, tag="participant_language_set"):
+    """The language the participant's replies take when its post's own words leave it open; None: no preference."""
+
+    participant_id: str
+    lang: Lang | None = None
 
 
 class ParticipantTokenRevoked(Event, frozen=True, tag="participant_token_revoked"):
@@ -243,7 +250,8 @@ class NonceReserved(Event, frozen=True, tag="nonce_reserved"):
 
 # Every event a campaign records whatever its ruleset: this union is the only list (the codec derives from it).
 CampaignEvent = (
-    CampaignCreated | ParticipantJoined | ParticipantTokenRevoked | ParticipantTokenRotated | DiceSeedCommitted
+    CampaignCreated | ParticipantJoined | ParticipantLanguageSet | ParticipantTokenRevoked | ParticipantTokenRotated
+    | DiceSeedCommitted
     | DiceSeedRevealed | EntropyContributed | SessionStarted
     | SessionEnded
     | CharacterCreated | DiceRolled | SecretRollSealed | SecretRollRevealed | GmNoted | EventsRetracted
@@ -256,6 +264,7 @@ EVENTS: tuple[type[Event], ...] = members(CampaignEvent, Event)
 STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     CampaignCreated,
     ParticipantJoined,
+    ParticipantLanguageSet,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
     DiceSeedCommitted,

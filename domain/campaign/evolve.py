@@ -23,6 +23,7 @@ from domain.campaign.events import (
     EventsRetracted,
     GmNoted,
     ParticipantJoined,
+    ParticipantLanguageSet,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
     SecretRollRevealed,
@@ -79,6 +80,15 @@ def _joined(state: CampaignState, event: Event, seq: int) -> CampaignState:
     assert isinstance(event, ParticipantJoined)
     joined = Participant(event.participant_id, event.name, event.role)
     return replace(state, version=seq, participants={**state.participants, event.participant_id: joined})
+
+
+def _language_set(state: CampaignState, event: Event, seq: int) -> CampaignState:
+    assert isinstance(event, ParticipantLanguageSet)
+    found = state.participants.get(event.participant_id)
+    if found is None:
+        return replace(state, version=seq)
+    changed = replace(found, lang=event.lang)
+    return replace(state, version=seq, participants={**state.participants, event.participant_id: changed})
 
 
 def _token_revoked(state: CampaignState, event: Event, seq: int) -> CampaignState:
@@ -193,6 +203,7 @@ def _turn_redone(state: CampaignState, event: Event, seq: int) -> CampaignState:
 _HANDLERS: dict[type[Event], Handler] = {
     CampaignCreated: _created,
     ParticipantJoined: _joined,
+    ParticipantLanguageSet: _language_set,
     ParticipantTokenRevoked: _token_revoked,
     ParticipantTokenRotated: _token_revoked,
     CharacterCreated: _character_created,

@@ -6,7 +6,14 @@ Observers send nothing; domain.dispatch refuses them before any rule is asked. W
 
 from __future__ import annotations
 
-from domain.campaign.commands import ContributeEntropy, CreateCharacter, RedoTurn, Roll, UndoTurn
+from domain.campaign.commands import (
+    ContributeEntropy,
+    CreateCharacter,
+    RedoTurn,
+    Roll,
+    SetParticipantLanguage,
+    UndoTurn,
+)
 from domain.campaign.state import CampaignState, TurnRecord
 from domain.commands import Actor, Command, command_tag
 from domain.errors import Forbidden
@@ -22,6 +29,8 @@ def authorize(state: CampaignState, actor: Actor, command: Command) -> None:
         case Roll(secret=True):
             raise Forbidden(case="secret_roll")
         case Roll(character_id=None) | ContributeEntropy():
+            return
+        case SetParticipantLanguage(participant_id=whom) if whom in (None, actor.participant_id):
             return
         case Roll(character_id=str(character_id)):
             character = state.characters.get(character_id)

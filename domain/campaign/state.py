@@ -11,6 +11,7 @@ from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.engine import RulesState
 from domain.events import JsonObject
+from domain.message import Lang
 from domain.missions.state import MissionsState
 from domain.rulesets import engines
 
@@ -29,6 +30,8 @@ class Participant(msgspec.Struct, frozen=True):
     # Set by participant_token_revoked, cleared by participant_token_rotated (a new token): whether the
     # participant holds a token that works. The last GM's may not be revoked (domain/campaign/decide.py).
     token_revoked: bool = False
+    # Set by participant_language_set: the language of its replies when its post's words leave it open.
+    lang: Lang | None = None
 
 
 class Character(msgspec.Struct, frozen=True):

@@ -65,6 +65,11 @@ _FORMS: list[Form] = [
          count("expected_encounter_version", w("the encounter's version", "la versión del combate"),
                w("encounter-version", "version-combate"), default=None)),
     form(c.RedoTurn, w("redo|redo-turn", "rehacer|rehacer-turno"), encounter("encounter")),
+    # The language replies take when a post's own words leave it open (docs/api.md, "Posts").
+    form(c.SetParticipantLanguage, w("language|reply-language", "idioma|idioma-respuestas"),
+         choice("lang", {"en": w("english|en", "inglés|en"), "es": w("spanish|es", "español|es"),
+                         None: w("none", "ninguno")}, w("en, es or none", "en, es o ninguno")),
+         participant("participant_id", w("for", "para"))),
 ]
 
 # `contribute_entropy` comes with the entropy work (algorithm v2); its line form joins once it exists.

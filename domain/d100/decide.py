@@ -101,7 +101,10 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
         raise Forbidden(case="d100.gm_only")
     owner = state.characters[acting].owner if acting in state.characters else None
     if owner != actor.participant_id:
-        raise Forbidden(case="d100.not_owner", participant=actor.participant_id, character=acting)
+        # The character's name, not its id (issue 21 §6); the participant's id becomes its name in
+        # domain/dispatch.py, which holds the campaign's participants.
+        name = state.characters[acting].name if acting in state.characters else acting
+        raise Forbidden(case="d100.not_owner", participant=actor.participant_id, character=name)
 
 
 def decide(

@@ -3,6 +3,7 @@ posts to commands, commands back to lines."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import msgspec
@@ -25,6 +26,15 @@ from .words import LANGS, Lang
 # are compared with every verb to tell its language: enough for a player's typos, and the work a post's
 # errors cause stays bounded however many lines it has (issue 18).
 SUGGESTED_LINES = 3
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def without_json(line: str) -> str:
+    """The line without a sheet given as JSON (`sheet={…}`: keys and values, not words of the post's
+    language): from its first `{` to its last `}`. Linear, whatever the line holds (no regex backtracking)."""
+    start, end = line.find("{"), line.rfind("}")
+    return line[:start] + " " + line[end + 1:] if 0 <= start < end else line
 
 
 class ParsedCommand(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,6 +85,21 @@ class Grammar:
                     raise ValueError(f"verb {word!r} is both {known[0].command.__name__} and {form.command.__name__}")
                 self._verbs[key] = (form, (known[1] if known else frozenset()) | {lang})
         self._verb_parts = frozenset(part for key in self._verbs for part in (key, *key.split("-")))
+        # Every word of the vocabularies (verbs, option words, keys) with the languages that write it: what a
+        # post's command lines say about its language (domain/language/post_language.py).
+        langs_of: dict[str, set[Lang]] = {}
+        for form in self.forms:
+            pairs = list(form.verbs.pairs())
+            for segment in form.all_segments():
+                for slot in segment.slots:
+                    pairs += [pair for _, words in getattr(slot, "options", ()) for pair in words.pairs()]
+                    if slot.key is not None:
+                        pairs += list(slot.key.pairs())
+            for word, lang in pairs:
+                for part in fold(word).split("-"):
+                    langs_of.setdefault(part, set()).add(lang)
+        self._word_langs: dict[str, Lang] = {word: next(iter(langs)) for word, langs in langs_of.items()
+                                             if len(langs) == 1}
 
     def form_for(self, command: Command) -> Form:
         for vocabulary in self.vocabularies:
@@ -139,30 +164,50 @@ class Grammar:
     def detect_lang(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> Lang:
         """The language most of the lines' verbs are in (English when none tells); when none of this
         grammar's verbs tells, the verbs of the `others` may (`!asalto`, a d100 verb, in a W&G post)."""
+        votes = self.lang_votes(lines, others)
+        return "es" if votes["es"] > votes["en"] else "en"
+
+    def lang_votes(self, lines: Sequence[str], others: Sequence[Grammar] = ()) -> dict[Lang, int]:
+        """How many of the lines' verbs are of each language (a verb both share counts for neither); the
+        `others`' verbs count when this grammar's leave a tie."""
         votes = self._lang_votes(lines)
         if votes["es"] == votes["en"]:
             for other in others:
                 if other is not self:
                     for lang, n in other._lang_votes(lines).items():
                         votes[lang] += n
-        return "es" if votes["es"] > votes["en"] else "en"
+        return votes
 
-    def _lang_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
+    def word_votes(self, lines: Sequence[str]) -> dict[Lang, int]:
+        """How many words of the lines (verbs, option words, keys; each part of a hyphenated word) only one
+        language's vocabulary writes: linear in the lines' length."""
+        votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
+        for line in lines:
+            for word in _WORD.findall(without_json(line)):
+                lang = self._word_langs.get(fold(word))
+                if lang is not None:
+                    votes[lang] += 1
+        for lang, n in self._lang_votes(lines, known=False).items():
+            votes[lang] += n
+        return votes
+
+    def _lang_votes(self, lines: Sequence[str], known: bool = True) -> dict[Lang, int]:
+        """The lines' verbs' votes (`known`: False, only the mistyped verbs')."""
         votes: dict[Lang, int] = dict.fromkeys(LANGS, 0)
         mistyped = 0
         for line in lines:
             body = line.strip().lstrip("!").strip()
             first = body.split(maxsplit=1)[0] if body else ""
-            known = self._verbs.get(fold(first))
-            if known is None and first and mistyped < SUGGESTED_LINES:
+            verb = self._verbs.get(fold(first))
+            if verb is None and first and mistyped < SUGGESTED_LINES:
                 mistyped += 1
                 # A mistyped verb still tells its language, if the nearest verbs are all of one.
                 near = nearest(first, [*self.verbs("en"), *self.verbs("es")], limit=1)
                 langs = {lang for lang in LANGS if near and near[0] in self.verbs(lang)}
                 if len(langs) == 1:
                     votes[langs.pop()] += 1
-            elif known is not None and len(known[1]) == 1:
-                votes[next(iter(known[1]))] += 1
+            elif verb is not None and len(verb[1]) == 1 and known:
+                votes[next(iter(verb[1]))] += 1
         return votes
 
     def _verb(self, tokens: Sequence[Token], lang: Lang, suggest: bool = True) -> tuple[Form, int]:

@@ -70,7 +70,16 @@ class Ref(Slot):
             return found.id
         if isinstance(found, Ambiguous):
             raise Failure("ambiguous", word, self.what, options=tuple(c.shown() for c in found.candidates))
-        raise Failure("unknown_name", word, self.what, self.name_suggestions(word, scope), kind=self.source.kind)
+        near = self.name_suggestions(word, scope)
+        raise Failure("unknown_name", word, self.what, near, kind=self.source.kind,
+                      listing=() if near else self.existing(scope))
+
+    def existing(self, scope: Scope) -> tuple[str, ...]:
+        """The names that exist, for a name with no close match (issue 21 §6: "no weapon is called `boltgun`
+        (one of: `bolter`, `combat knife`)"); none beyond a post's first few errors, as for suggestions."""
+        if not scope.env.suggest:
+            return ()
+        return tuple(dict.fromkeys(c.label for c in self.source.candidates(scope)))
 
     def name_suggestions(self, word: str, scope: Scope) -> tuple[str, ...]:
         if not scope.env.suggest:

@@ -332,8 +332,9 @@ def _unknown(scope: SegmentScope, token: Token) -> Failure:
         ref, names = next(((r, n) for r, n in near if n), None) or next(
             ((r, n) for r, n in near if not r.skippable(scope)), near[0])
         if names or not keywords:
-            return Failure("unknown_name", token.value, ref.what, tuple(dict.fromkeys((*names, *keywords)))[:3],
-                           kind=ref.source.kind)
+            meant = tuple(dict.fromkeys((*names, *keywords)))[:3]
+            return Failure("unknown_name", token.value, ref.what, meant, kind=ref.source.kind,
+                           listing=() if meant else ref.existing(scope))
     descriptions = [(s.what.en[0], s.what.es[0]) for s in opened]
     if scope.next_lead is not None:
         descriptions.append(scope.next_lead)

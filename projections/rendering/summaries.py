@@ -23,6 +23,7 @@ from domain.campaign.events import (
     GmNoted,
     NonceReserved,
     ParticipantJoined,
+    ParticipantLanguageSet,
     ParticipantTokenRevoked,
     ParticipantTokenRotated,
     SecretRollRevealed,
@@ -83,6 +84,11 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
         case ParticipantJoined(name=name, role=role):
             return message("campaign.participant_joined", name=name, role=message(f"reply.word.{role}"))
+        case ParticipantLanguageSet(participant_id=pid, lang=None):
+            return message("campaign.language_cleared", who=_participant_name(state, pid))
+        case ParticipantLanguageSet(participant_id=pid, lang=str(chosen)):
+            return message("campaign.language_set", who=_participant_name(state, pid),
+                           lang=message(f"term.lang.{chosen}"))
         case ParticipantTokenRevoked(participant_id=pid):
             return message("campaign.token_revoked", who=_participant_name(state, pid))
         case ParticipantTokenRotated(participant_id=pid):

@@ -10,6 +10,7 @@ TITLES: dict[str, tuple[str, str]] = {
     # Campaign
     "campaign_created": ("campaign created", "campaña creada"),
     "participant_joined": ("participant joined", "participante añadido"),
+    "participant_language_set": ("reply language set", "idioma de respuesta elegido"),
     "participant_token_revoked": ("token revoked", "token revocado"),
     "participant_token_rotated": ("token replaced", "token sustituido"),
     "dice_seed_committed": ("dice seed committed", "semilla de dados comprometida"),

@@ -25,6 +25,7 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
+from domain.language.post_language import post_language, words_language
 from domain.message import message
 from domain.rulesets import command_prefixes
 from projections.permalinks import Links
@@ -191,6 +192,22 @@ def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Li
     )
 
 
+async def _post_lang(services: Services, campaign_id: str, actor: Actor, text: str, lines: list[str],
+                     grammar: Grammar) -> Lang:
+    """The post's words decide (domain/language/post_language.py), then the author's preferred language,
+    then the campaign's `reply_language`: read from the remembered state without the lock (a preference
+    changed meanwhile only moves the answer's language), and only when the words leave it open."""
+    told = words_language(text, lines, grammar, grammars())
+    if told is not None:
+        return told
+    remembered = services.cache.head_state(campaign_id)
+    state = remembered[0] if remembered is not None else await services.cache.at_head(campaign_id)
+    author = state.participants.get(actor.participant_id)
+    option = state.options.get("reply_language")
+    campaign: Lang | None = "en" if option == "en" else "es" if option == "es" else None
+    return post_language(text, lines, grammar, grammars(), (author.lang if author is not None else None, campaign))
+
+
 @post(
     "/campaigns/{campaign_id:str}/posts",
     status_code=201,
@@ -211,7 +228,8 @@ async def send_post(
     extracted = extract_lines(data.text)
     # Extraction and telling the language are linear in the text (domain/language/extraction.py, and only a
     # post's first few mistyped verbs are compared with every verb): the size is refused before any parsing.
-    lang: Lang = data.lang or grammar.detect_lang([line.text for line in extracted], grammars())
+    lang: Lang = data.lang or await _post_lang(
+        services, campaign_id, actor, data.text, [line.text for line in extracted], grammar)
     check_post_size(extracted, lang)
     sources = {line.number: line.text.strip() for line in extracted}
     # A command line's words become names, reasons and titles: the same characters are refused as in /commands.

@@ -32,14 +32,19 @@ UNKNOWN_IN_SPANISH = {
                   "ningún personaje se llama `kia` (el objetivo (tras ->)); ¿quisiste decir `kai`?"),
     "weapon": ("!ataque -> cultists boltr", table.ANA,
                "ningún arma se llama `boltr` (un arma del personaje); ¿quisiste decir `bolter`?"),
-    "encounter": ("!deshacer zz", table.GM, "ningún combate se llama `zz` (el combate)"),
+    "encounter": ("!deshacer zz", table.GM, "ningún combate se llama `zz` (el combate) (opciones: `skirmish`)"),
     "mission": ("!recompensa m9 kai xp=10", table.GM,
                 "ninguna misión se llama `m9` (la misión); ¿quisiste decir `m1`?"),
     "objective": ("!cumplir m1 o9", table.GM,
                   "ningún objetivo se llama `o9` (el objetivo); ¿quisiste decir `o1` o `o2`?"),
+    # No close match: the names that exist (issue 21 §6).
     "participant": ('!registrar "Vex" dueño=zorba', table.GM,
-                    "ningún participante se llama `zorba` (un participante)"),
-    "skill": ("!prueba kai Esquivarr", table.ANA, "ninguna habilidad se llama `Esquivarr` (una habilidad)"),
+                    "ningún participante se llama `zorba` (un participante) "
+                    "(opciones: `Game Master`, `Ana`, `Boris`, `Carla`)"),
+    "skill": ("!prueba kai Esquivarr", table.ANA,
+              "ninguna habilidad se llama `Esquivarr` (una habilidad) (opciones: `Acrobatics`, `Awareness`, `Barter`, "
+              "`Carouse`, `Charm`, `Climb`, `Command`, `Concealment`, `Contortionist`, `Deceive`, `Disguise`, "
+              "`Dodge` …)"),
 }
 
 
@@ -75,3 +80,15 @@ def test_line_error_a_missing_plural_reads_right_in_spanish() -> None:
     # Was "falta los participantes": the verb agreed with no noun of the sentence.
     assert _error("!iniciar-combate e9", table.GM).message == (
         "falta indicar los participantes (opciones: `kai`, `ister`, `cultists`, `magus`)")
+
+
+def test_line_error_a_name_with_no_close_match_lists_the_names_that_exist() -> None:
+    # "no weapon is called `boltgun`": Brother Kai's weapons are told, the reader picks one (issue 21 §6).
+    for line, lang, said in (
+        ("!attack kai -> cultists flamer", "en",
+         "no weapon is called `flamer` (a weapon of the character) (one of: `Godwyn bolter`, `Combat knife`, `unarmed`)"),
+        ("!ataque kai -> cultists lanzallamas", "es",
+         "ningún arma se llama `lanzallamas` (un arma del personaje) (opciones: `Godwyn bolter`, `Combat knife`, `unarmed`)"),
+    ):
+        (wrong,) = grammar_for("deathwatch").parse_post(line, table.D100, table.ANA).lines
+        assert isinstance(wrong, LineError) and wrong.message == said, (lang, wrong)

@@ -141,7 +141,7 @@ async def test_summary_verify_and_proof_answer_the_documented_keys(campaign: Cam
     assert set(summary["session"]) == {"current", "held"}
     assert set(summary["dice_epoch"]) == {"epoch", "commitment", "revealed", "algorithm", "entropy", "contributions",
                                            "contributed"}
-    assert all(set(p) == {"participant_id", "name", "role", "token_revoked"} for p in summary["participants"])
+    assert all(set(p) == {"participant_id", "name", "role", "token_revoked", "lang"} for p in summary["participants"])
     assert summary["rolls"] == 1 and summary["characters"] == 0 and summary["pools"] == {}
 
     verified = (await campaign.get("/verify")).json()
