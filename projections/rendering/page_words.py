@@ -168,8 +168,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "signed_in_as": ("signed in as {who} ({role})", "has entrado como {who} ({role})"),
     "shared_view": ("read-only share link", "enlace de solo lectura"),
     "role_gm": ("GM", "DJ"),
-    "role_player": ("player", "jugador"),
-    "role_observer": ("observer", "observador"),
+    "role_player": ("player", "persona jugadora"),  # without gender: a participant's is unknown
+    "role_observer": ("observer", "persona observadora"),
     "language": ("Language", "Idioma"),
     "pages_nav": ("pages", "páginas"),
     "not_found": ("Not found", "No encontrado"),

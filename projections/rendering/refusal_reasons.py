@@ -36,7 +36,7 @@ _BY_REASON: dict[str, tuple[tuple[str, str], ...]] = {
     "death_test": (("Wrath cannot reroll", "la Ira no repite una prueba de muerte"),
                    ("outside an encounter", "fuera de un combate, la prueba de muerte se tira con "
                                             "`prueba-de-muerte`"),
-                   ("is not dying", "no está moribundo: no hay prueba de muerte")),
+                   ("is not dying", "no está agonizante: no hay prueba de muerte")),
     "oath_of_knowledge": (("only the Oath of Knowledge chooses", "solo el Juramento del Conocimiento elige un tipo "
                                                                  "de enemigo o el estudio de la Disformidad"),),
     "seize_the_initiative": (("the GM interrupted this round", "el DJ interrumpió este asalto: no se aprovecha la "

@@ -41,7 +41,7 @@ from domain.missions.events import MissionFact
 from domain.rulesets import engine_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
-from projections.rendering.names import Namer, namer
+from projections.rendering.names import Namer, namer, participant_name
 from projections.rendering.vocabulary import Lang, title
 
 
@@ -52,9 +52,9 @@ def _name(state: CampaignState, character_id: str | None) -> str:
     return character.name if character is not None else character_id
 
 
-def _participant_name(state: CampaignState, participant_id: str) -> str:
+def _participant_name(state: CampaignState, participant_id: str, lang: Lang) -> str:
     participant = state.participants.get(participant_id)
-    return participant.name if participant is not None else participant_id
+    return participant_name(participant.name, participant.role, lang) if participant is not None else participant_id
 
 
 def _events(seqs: tuple[int, ...], lang: Lang, *, bare: bool = False) -> Message:
@@ -85,11 +85,12 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
         case CampaignCreated(name=name, ruleset=ruleset):
             return message("campaign.created", name=name, ruleset=RULESET_NAMES.get(ruleset, ruleset))
         case ParticipantJoined(name=name, role=role):
-            return message("campaign.participant_joined", name=name, role=message(f"reply.word.{role}"))
+            return message("campaign.participant_joined", name=participant_name(name, role, lang),
+                           role=message(f"reply.word.{role}"))
         case ParticipantTokenRevoked(participant_id=pid):
-            return message("campaign.token_revoked", who=_participant_name(state, pid))
+            return message("campaign.token_revoked", who=_participant_name(state, pid, lang))
         case ParticipantTokenRotated(participant_id=pid):
-            return message("campaign.token_rotated", who=_participant_name(state, pid))
+            return message("campaign.token_rotated", who=_participant_name(state, pid, lang))
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
             return message("campaign.seed_committed", epoch=epoch, commitment=commitment[:16])
         case DiceSeedRevealed(epoch=epoch, seed=seed):
