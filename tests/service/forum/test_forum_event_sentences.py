@@ -166,3 +166,12 @@ def test_forum_event_sentences_righteous_fury_names_its_confirmation_roll() -> N
     damage = msgspec.structs.replace(made, target_id="ork", hits=(hit,), magnitude_after=None)
     assert "Righteous Fury! (confirmation 40 vs 78, +[8] = +8)" in summarize(damage, state, "en")
     assert "¡Furia Justiciera! (confirmación 40 vs 78, +[8] = +8)" in summarize(damage, state, "es")
+
+
+def test_forum_event_sentences_extra_damage_dice_are_named_in_spanish() -> None:
+    from domain.wrath_and_glory.events import DamageDealt
+
+    made = _instances(DamageDealt)[0]
+    spanish = summarize(made, _state("wrath_and_glory"), "es")
+    assert "dados extra de daño [7]" in spanish and "daño extra +2" in spanish and " ED" not in spanish, spanish
+    assert "extra damage dice [7]" in summarize(made, _state("wrath_and_glory"), "en")
