@@ -10,6 +10,7 @@ import re
 import msgspec
 
 from domain.dice import Dice, Die, d5
+from domain.message import Message, Param
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -20,7 +21,22 @@ _TERM = re.compile(r"([+-]?)(?:(\d*)d(\d+)|(\d+))")
 
 
 class ExpressionError(ValueError):
-    """The expression is not a sum of `NdX` and whole-number terms within the bounds."""
+    """The expression is not a sum of `NdX` and whole-number terms within the bounds.
+
+    It says why as the case of the rule `dice_expression` (message `rule.dice_expression.<case>`) and its
+    parameters, so the refusal reads in the reader's language; `str()` is the English sentence.
+    """
+
+    def __init__(self, case: str, **params: Param) -> None:
+        self.case = case
+        self.params = params
+        self.said = Message(f"rule.dice_expression.{case}", params)
+        super().__init__(case)
+
+    def __str__(self) -> str:
+        from domain.catalog import english  # the catalog loads on first use, not at import
+
+        return english(self.said)
 
 
 class Term(msgspec.Struct, frozen=True):
@@ -42,34 +58,31 @@ def parse(expression: str) -> tuple[Term, ...]:
     """The terms of an expression, or ExpressionError saying what is wrong with it."""
     text = _AROUND_SIGNS.sub(r"\1", expression.strip()).lower()
     if not text:
-        raise ExpressionError("the dice expression is empty; write something like 2d10+3")
+        raise ExpressionError("empty")
     terms: list[Term] = []
     position = 0
     while position < len(text):
         match = _TERM.match(text, position)
         if match is None or match.end() == position or (terms and not match.group(1)):
-            raise ExpressionError(
-                f"cannot read {expression!r} at {text[position:]!r}; "
-                "write terms like 2d10, d100, 1d5 or 3 joined by + or -"
-            )
+            raise ExpressionError("unreadable", expression=expression, rest=text[position:])
         sign = -1 if match.group(1) == "-" else 1
         if match.group(3) is not None:
             count = int(match.group(2)) if match.group(2) else 1
             sides = int(match.group(3))
             if count < 1:
-                raise ExpressionError(f"{match.group(0).lstrip('+-')}: roll at least one die")
+                raise ExpressionError("no_dice", term=match.group(0).lstrip("+-"))
             if not 2 <= sides <= MAX_SIDES:
-                raise ExpressionError(f"d{sides}: dice have between 2 and {MAX_SIDES} sides")
+                raise ExpressionError("sides", sides=sides, max=MAX_SIDES)
             terms.append(Term(sign=sign, count=count, sides=sides))
         else:
             constant = int(match.group(4))
             if constant > MAX_CONSTANT:
-                raise ExpressionError(f"{constant}: constants are at most {MAX_CONSTANT}")
+                raise ExpressionError("constant", constant=constant, max=MAX_CONSTANT)
             terms.append(Term(sign=sign, count=0, sides=0, constant=constant))
         position = match.end()
     dice_count = sum(term.count for term in terms)
     if dice_count > MAX_DICE:
-        raise ExpressionError(f"{expression!r} rolls {dice_count} dice; at most {MAX_DICE} per expression")
+        raise ExpressionError("too_many", expression=expression, dice=dice_count, max=MAX_DICE)
     return tuple(terms)
 
 

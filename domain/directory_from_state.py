@@ -18,7 +18,7 @@ from domain.language import (
     PendingEntry,
     WeaponEntry,
 )
-from domain.rulesets import engine_of_state
+from domain.rulesets import reads_of
 from domain.wrath_and_glory.state import WngState
 
 
@@ -58,7 +58,7 @@ def _character(state: CampaignState, character_id: str) -> CharacterEntry:
 def _encounters(state: CampaignState) -> tuple[EncounterEntry, ...]:
     rules = state.rules
     # The running encounter as its engine tells it; the ones held before are in the campaign's undo logs.
-    running = next(iter(engine_of_state(rules).encounters(rules)), None) if rules is not None else None
+    running = next(iter(reads_of(rules).encounters(rules)), None) if rules is not None else None
     known = [*state.encounters, *([running] if running and running not in state.encounters else [])]
     return tuple(EncounterEntry(id=eid, active=eid == running) for eid in known)
 

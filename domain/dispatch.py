@@ -12,28 +12,28 @@ from domain import missions
 from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, EndSession, StartSession
 from domain.campaign.decide import CommandContext, decide_campaign
 from domain.campaign.permissions import authorize
+from domain.campaign.sealed_tests import is_sealed_test, seal_test
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, command_tag
 from domain.dice import Dice
 from domain.engine import Surroundings
 from domain.errors import Forbidden, RuleViolation
 from domain.events import Event
-from domain.rulesets import engine_for, engine_of_command, engine_of_state
+from domain.rulesets import engine_for, engine_of_command, reads_of
 
 
 def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
     """The events any command appends, or the DomainError that refuses it."""
     if actor.role == "observer":  # the one gate: observers read everything and send nothing
-        raise Forbidden(
-            f"observers may read missions, encounters and the whole campaign but not send commands "
-            f"({command_tag(command)})"
-        )
+        raise Forbidden(case="observer", command=command_tag(command))
+    if is_sealed_test(command):
+        # Decided now with the sealed roll's dice; only its seal is recorded (domain/campaign/sealed_tests.py).
+        return [seal_test(state, command, dice, actor, context, decide, context.roll_key, context.roll_commitment)]
     engine = engine_for(state.ruleset)
     owner = engine_of_command(type(command))
     if owner is not None and owner is not engine:
-        raise RuleViolation(
-            "ruleset", f"{command_tag(command)} is a {owner.label} command; this campaign plays {state.ruleset}"
-        )
+        raise RuleViolation("ruleset", case="other_engine", command=command_tag(command), label=owner.label,
+                            ruleset=state.ruleset)
     if owner is not None and type(command) in engine.aliases:
         command = engine.aliases[type(command)](command)
     if isinstance(command, (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS)):
@@ -47,11 +47,9 @@ def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, con
     if isinstance(command, missions.COMMANDS):
         return missions.decide(state.missions, command, dice, actor, mission_characters(state))
     if owner is None or state.rules is None:
-        raise RuleViolation("unknown_command", f"{command_tag(command)} is not a command this service knows")
+        raise RuleViolation("unknown_command", case="service", command=command_tag(command))
     if type(command) in engine.internal_commands:
-        raise RuleViolation(
-            "internal_command", f"{command_tag(command)} is part of start_session; send start_session instead"
-        )
+        raise RuleViolation("internal_command", command=command_tag(command))
     return engine.decide(state.rules, command, dice, actor, Surroundings(missions=state.missions))
 
 
@@ -67,7 +65,7 @@ def mission_characters(state: CampaignState) -> dict[str, missions.CharacterInfo
 
 def _speciality(state: CampaignState, character_id: str) -> missions.Speciality | None:
     # The engine's sheet may name it ("speciality": "Apothecary" or "apotecario"), else the free-form stats.
-    sheet_value = engine_of_state(state.rules).speciality(state.rules, character_id) if state.rules else None
+    sheet_value = reads_of(state.rules).speciality(state.rules, character_id) if state.rules else None
     generic = state.characters.get(character_id)
     raw = sheet_value or (generic.stats.get("speciality") if generic is not None else None)
     if not isinstance(raw, str):

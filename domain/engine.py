@@ -1,11 +1,13 @@
-"""The one interface every rules engine implements; `domain.rulesets` maps each ruleset name to its engine.
+"""The one interface every rules engine implements, in three parts; `domain.rulesets` maps each ruleset to its engine.
 
-An engine is a ruleset's whole plug-in: its command and event unions (the only lists of them), its
-state and how options make it, one `decide`, one `evolve`, the accessors the shared code reads
-(characters, encounters, the turn position, the pools), its part of the one character registry, and for
-the surfaces its phrases (titles and sentences for its events) and its forum command vocabulary.
-Everything shared — the campaign fold, the HTTP schema, the codec, the reads, the renderers — asks the
-registry, never a ruleset package.
+An engine is a ruleset's whole plug-in, split by who uses it: its `EngineRules` (the games it plays, its
+command and event unions — the only lists of them —, its state and how options make it, one `decide`, one
+`evolve`, its part of the one character registry), its `EngineReads` (the characters, encounters, turn
+position and pools the shared reads and renderers look at) and its `EngineSurface` (its label, its phrases:
+titles, sentences and standing for its events, and its forum command vocabulary). Each part gives the
+answer most engines share (nothing to add, nothing to reset) as a default an engine overrides when it has
+something to say. Everything shared — the campaign fold, the HTTP schema, the codec, the reads, the
+renderers — asks the registry, never a ruleset package, and holds only the part it uses.
 """
 
 from __future__ import annotations
@@ -53,6 +55,15 @@ class Surroundings:
     """What the campaign around an engine tells one of its decisions (today: the missions and their oaths)."""
 
     missions: MissionsState
+
+
+class Ruleset(msgspec.Struct, frozen=True, kw_only=True):
+    """One game an engine plays, as the engine declares it: the only place its name and title are written."""
+
+    name: str  # the campaign's `ruleset` (create_campaign), a registry key: "deathwatch"
+    title: str  # the game's own title, the same in every language: "Deathwatch"
+    # Whether the missions' squad leader and oaths (Deathwatch's Squad Mode, RULES A11) are played.
+    oaths: bool = False
 
 
 # What a reader follows about one character, by key (wounds, shock, fate, magnitude …): a number, or the
@@ -104,8 +115,8 @@ class Phrases(Protocol):
 SkipReason = Literal["attack_missed", "hits_avoided", "roll_succeeded"]
 
 
-class Engine(Protocol):
-    """One ruleset's rules behind one typed interface (DESIGN §8)."""
+class EngineRules(Protocol):
+    """One ruleset's rules (DESIGN §8): what it plays, decides and folds."""
 
     @property
     def name(self) -> str:
@@ -113,8 +124,13 @@ class Engine(Protocol):
         ...
 
     @property
-    def label(self) -> str:
-        """How a person names the rules ("d100", "Wrath & Glory")."""
+    def rulesets(self) -> tuple[Ruleset, ...]:
+        """The games this engine plays: the registry's names come from here and nowhere else."""
+        ...
+
+    @property
+    def command_prefix(self) -> str:
+        """The family prefix of every command and event tag of the engine ("d100" in `d100_attack`)."""
         ...
 
     @property
@@ -138,25 +154,19 @@ class Engine(Protocol):
         ...
 
     @property
-    def internal_commands(self) -> tuple[type[Command], ...]:
-        """Commands the engine decides but clients never send (a session reset runs inside start_session)."""
-        ...
-
-    @property
-    def aliases(self) -> Mapping[type[Command], Callable[[Command], Command]]:
-        """Older spellings of shared commands still accepted over HTTP, and how each becomes the shared one."""
-        ...
-
-    @property
     def state_type(self) -> type[RulesState]: ...
 
-    @property
-    def phrases(self) -> Phrases: ...
-
-    @property
-    def vocabulary(self) -> LineForms:
-        """The line forms of the engine's commands in English and Spanish (docs/commands.md)."""
-        ...
+    # Commands the engine decides but clients never send (a session reset runs inside start_session).
+    internal_commands: tuple[type[Command], ...] = ()
+    # Commands whose events only move an encounter's turn (end one, start the next or a round): a turn they
+    # alone opened is empty, and an undo takes it back together with the turn before it (docs/history.md).
+    turn_moves: frozenset[type[Command]] = frozenset()
+    # Older spellings of shared commands still accepted over HTTP, and how each becomes the shared one.
+    aliases: Mapping[type[Command], Callable[[Command], Command]] = {}
+    # (event tag, schema version) -> the field of that older version that copied dice recorded elsewhere
+    # (`before`, or `rerolls[].before` in each item of `rerolls`): a verifier skips exactly these
+    # (docs/fairness.md, "Where the dice are in the log").
+    legacy_die_copies: Mapping[tuple[str, int], str] = {}
 
     def option_defaults(self, ruleset: str) -> Mapping[str, OptionValue]:
         """The ruleset's own options and their defaults: what a campaign may set when it is created."""
@@ -176,23 +186,32 @@ class Engine(Protocol):
         """The state after one live event: the engine's own, or the shared character_created."""
         ...
 
-    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
-        """What starting a session also records for this engine (resources reset); often nothing."""
-        ...
-
-    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
-        """What ending a session also records for this engine, or the DomainError that keeps it open
-        (Wrath & Glory: a Wrath die 1 still awaiting the GM's choice); often nothing."""
-        ...
-
-    def result(self, events: Sequence[Event]) -> dict[str, object]:
-        """What a command's answer says of this engine's events besides the events themselves (derived from
-        them alone, so a retried command answers the same); empty when there is nothing to add."""
-        ...
-
     def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
         """The engine's part of a new character (JSON, kept in character_created), or a refusal; None: none."""
         ...
+
+    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """What starting a session also records for this engine (resources reset); by default nothing."""
+        return []
+
+    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
+        """What ending a session also records for this engine, or the DomainError that keeps it open
+        (Wrath & Glory: a Wrath die 1 still awaiting the GM's choice); by default nothing."""
+        return []
+
+    def result(self, events: Sequence[Event]) -> dict[str, object]:
+        """What a command's answer says of this engine's events besides the events themselves (derived from
+        them alone, so a retried command answers the same); by default nothing."""
+        return {}
+
+    def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
+        """Why a line of a post, refused under `rule`, is skipped instead because a roll of the post's `earlier`
+        lines did not allow it (domain/skipping.py), and that roll's id; by default the refusal stands."""
+        return None
+
+
+class EngineReads(Protocol):
+    """What the shared reads and renderers look at in one engine's state."""
 
     def characters(self, state: RulesState) -> Mapping[str, msgspec.Struct]: ...
 
@@ -201,14 +220,30 @@ class Engine(Protocol):
     def position(self, state: RulesState) -> TurnPosition | None: ...
 
     def pools(self, state: RulesState) -> dict[str, int]:
-        """The shared pools a table watches (Glory and Ruin with their caps); empty where there are none."""
-        ...
+        """The shared pools a table watches (Glory and Ruin with their caps); by default none."""
+        return {}
 
     def speciality(self, state: RulesState, character_id: str) -> str | None:
-        """The character's speciality as its sheet names it (Deathwatch oaths need one); None where there is none."""
+        """The character's speciality as its sheet names it (Deathwatch oaths need one); by default none."""
+        return None
+
+
+class EngineSurface(Protocol):
+    """One engine's words: how a person names it, its events' phrases and its commands' line forms."""
+
+    @property
+    def label(self) -> str:
+        """How a person names the rules ("d100", "Wrath & Glory")."""
         ...
 
-    def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
-        """Why a line of a post, refused under `rule`, is skipped instead because a roll of the post's `earlier`
-        lines did not allow it (domain/skipping.py), and that roll's id; None when the refusal stands."""
+    @property
+    def phrases(self) -> Phrases: ...
+
+    @property
+    def vocabulary(self) -> LineForms:
+        """The line forms of the engine's commands in English and Spanish (docs/commands.md)."""
         ...
+
+
+class Engine(EngineRules, EngineReads, EngineSurface, Protocol):
+    """One ruleset's whole plug-in: its rules, its reads and its surface."""

@@ -43,10 +43,11 @@ class RuleViolation(DomainError):
     """The command is well formed but the rules forbid it now (HTTP 422); `rule` names the rule.
 
     `RuleViolation("target", case="dead", target="Cult Magus")` says message `rule.target.dead`;
-    without `case`, message `rule.<rule>`.
+    without `case`, message `rule.<rule>`; a `Message` given whole says that one (a rule's refusal that nests
+    another's, under the inner rule's name).
     """
 
-    def __init__(self, rule: str, message: str | None = None, /, *, case: str | None = None,
+    def __init__(self, rule: str, message: str | Message | None = None, /, *, case: str | None = None,
                  **params: Param) -> None:
         super().__init__(message if message is not None else _said("rule", rule, case, params))
         self.rule = rule

@@ -18,6 +18,7 @@ from .commands import Command
 from .engine import SkipReason
 from .errors import DomainError, RuleViolation
 from .events import Event
+from .message import Message
 from .rulesets import engine_of_command
 
 __all__ = ["SkipReason", "SkippedLine", "skip_reason"]
@@ -33,6 +34,7 @@ class SkippedLine(msgspec.Struct, frozen=True, kw_only=True):
     roll_id: str  # the attack or test of this post the line followed
     rule: str  # the rule that refuses the same line outside this post (`attack_missed` …)
     message: str  # that refusal's words, in English, as the rules say it
+    said: Message | None = None  # that refusal as a message of the catalog, when the rules say one
 
 
 def skip_reason(command: Command, error: DomainError, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:

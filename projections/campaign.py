@@ -1,64 +1,37 @@
-"""The campaign fold: participants, sessions, dice epochs, characters, encounter turns, and the engines' state.
+"""The composite campaign fold: each event to the campaign's own fold, the missions' and its rules engine's.
 
-Dispatch is on the exact event type through dictionaries: `isinstance` against msgspec Struct classes
-costs far more, and this fold runs once per event of a 100k-event campaign. Which events go to the rules
-engine's own fold comes from the registry (domain.rulesets): its own events, and character_created.
+Each family package in `domain/` owns its fold (`domain/campaign/evolve.py`, `domain/missions/evolve.py`,
+`domain/<ruleset>/evolve.py`); this module hands an event to every fold that reads it. Dispatch is on the
+exact event type through sets and dictionaries: `isinstance` against msgspec Struct classes costs far more,
+and this fold runs once per event of a 100k-event campaign. Which events go to the rules engine's own fold
+comes from the registry (domain.rulesets): its own events, and character_created.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from msgspec.structs import replace
 
-from domain.campaign.events import (
-    CampaignCreated,
-    CharacterCreated,
-    DiceRolled,
-    DiceSeedCommitted,
-    DiceSeedRevealed,
-    EntropyContributed,
-    EventsReinstated,
-    EventsRetracted,
-    GmNoted,
-    ParticipantJoined,
-    ParticipantTokenRevoked,
-    ParticipantTokenRotated,
-    SecretRollRevealed,
-    SecretRollSealed,
-    SessionEnded,
-    SessionStarted,
-    TurnRedone,
-    TurnUndone,
-)
-from domain.campaign.state import (
-    CampaignState,
-    Character,
-    DiceEpoch,
-    EncounterLog,
-    Participant,
-    SealedRoll,
-    TurnRecord,
-)
-from domain.engine import Engine, RulesState
+from domain.campaign.events import CharacterCreated
+from domain.campaign.evolve import evolve as evolve_campaign
+from domain.campaign.evolve import in_its_turn
+from domain.campaign.state import CampaignState
+from domain.engine import EngineRules, RulesState
 from domain.events import Event
 from domain.missions.events import EVENTS as MISSION_EVENTS
-from domain.missions.state import initial_state as initial_missions
-from domain.rulesets import engines, initial_rules
-from projections import missions as missions_fold
-from projections.recorded import Recorded
+from domain.missions.evolve import evolve as evolve_missions
+from domain.recorded import Recorded
+from domain.rulesets import engines
 
-Handler = Callable[[CampaignState, Event, int], CampaignState]
 # For each engine's state type: the engine, and the event types its fold reads.
-_ENGINES: dict[type[RulesState], tuple[Engine, frozenset[type[Event]]]] = {
+_ENGINES: dict[type[RulesState], tuple[EngineRules, frozenset[type[Event]]]] = {
     engine.state_type: (engine, frozenset((*engine.events, CharacterCreated))) for engine in engines()
 }
 _MISSION_TYPES = frozenset(MISSION_EVENTS)
 
 
 def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
-    """The state after one more live event; events this fold does not know only move the version."""
-    event, seq = recorded.event, recorded.seq
+    """The state after one more live event; events no fold knows only move the version."""
+    event = recorded.event
     kind = type(event)
     state = in_its_turn(state, recorded)
     rules = state.rules
@@ -67,183 +40,5 @@ def evolve(state: CampaignState, recorded: Recorded) -> CampaignState:
         if kind in reads:
             state = replace(state, rules=engine.evolve(rules, event))
     if kind in _MISSION_TYPES:
-        state = replace(state, missions=missions_fold.evolve(state.missions, event))
-    if kind is EntropyContributed:
-        return _entropy_contributed(state, recorded)
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        return replace(state, version=seq)
-    return handler(state, event, seq)
-
-
-def _created(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, CampaignCreated)
-    return replace(
-        state,
-        version=seq,
-        campaign_id=event.campaign_id,
-        name=event.name,
-        ruleset=event.ruleset,
-        options=event.options,
-        rules=initial_rules(event.ruleset, event.options),
-        missions=initial_missions(event.ruleset),
-    )
-
-
-def _joined(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, ParticipantJoined)
-    joined = Participant(event.participant_id, event.name, event.role)
-    return replace(state, version=seq, participants={**state.participants, event.participant_id: joined})
-
-
-def _token_revoked(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, (ParticipantTokenRevoked, ParticipantTokenRotated))
-    found = state.participants.get(event.participant_id)
-    if found is None:
-        return replace(state, version=seq)
-    marked = replace(found, token_revoked=isinstance(event, ParticipantTokenRevoked))
-    return replace(state, version=seq, participants={**state.participants, event.participant_id: marked})
-
-
-def _with_character(state: CampaignState, character: Character, seq: int) -> CampaignState:
-    return replace(state, version=seq, characters={**state.characters, character.character_id: character})
-
-
-def _character_created(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, CharacterCreated)
-    created = Character(event.character_id, event.name, event.owner, event.kind, event.stats, created_at_seq=seq)
-    return _with_character(state, created, seq)
-
-
-def _seed_committed(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, DiceSeedCommitted)
-    epoch = DiceEpoch(epoch=event.epoch, commitment=event.commitment, algorithm=event.algorithm)
-    return replace(state, version=seq, epoch=epoch)
-
-
-def _entropy_contributed(state: CampaignState, recorded: Recorded) -> CampaignState:
-    """The epoch's digest moves on, and its author's count of contributions (the quota's) goes up by one."""
-    event, seq, actor = recorded.event, recorded.seq, recorded.meta.actor
-    assert isinstance(event, EntropyContributed)
-    if state.epoch is None or state.epoch.epoch != event.epoch:
-        return replace(state, version=seq)
-    counted = state.epoch.contributed
-    if actor is not None:
-        counted = {**counted, actor: counted.get(actor, 0) + 1}
-    epoch = replace(state.epoch, entropy=event.digest, contributions=(*state.epoch.contributions, seq),
-                    contributed=counted)
-    return replace(state, version=seq, epoch=epoch)
-
-
-def _seed_revealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, DiceSeedRevealed)
-    if state.epoch is None or state.epoch.epoch != event.epoch:
-        return replace(state, version=seq)
-    return replace(state, version=seq, epoch=replace(state.epoch, revealed=True))
-
-
-def _session_started(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, SessionStarted)
-    return replace(state, version=seq, session=event.session, sessions_held=max(state.sessions_held, event.session))
-
-
-def _session_ended(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    return replace(state, version=seq, session=None)
-
-
-def _rolled(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    return replace(state, version=seq, rolls=state.rolls + 1)
-
-
-def _sealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, SecretRollSealed)
-    sealed = SealedRoll(epoch=event.epoch, expression=event.expression, entropy=event.entropy)
-    return replace(state, version=seq, sealed={**state.sealed, seq: sealed})
-
-
-def _unsealed(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, SecretRollRevealed)
-    left = {roll: sealed for roll, sealed in state.sealed.items() if roll != event.roll}
-    return replace(state, version=seq, rolls=state.rolls + 1, sealed=left)
-
-
-def _noted(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    return replace(state, version=seq, notes=state.notes + 1)
-
-
-def _retracted(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, EventsRetracted)
-    return replace(state, version=seq, retracted=tuple(sorted(set(state.retracted) | set(event.voids))))
-
-
-def _reinstated(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, EventsReinstated)
-    return replace(state, version=seq, retracted=tuple(s for s in state.retracted if s not in event.restores))
-
-
-def _turn_undone(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, TurnUndone)
-    log = state.encounters.get(event.encounter, EncounterLog())
-    undone = next((t for t in log.turns if (t.round, t.turn) == (event.round, event.turn)), None)
-    record = undone or TurnRecord(event.round, event.turn, None, event.voids)
-    log = replace(log, turns=tuple(t for t in log.turns if t is not undone), redo=(*log.redo, record), version=seq)
-    return replace(state, version=seq, encounters={**state.encounters, event.encounter: log})
-
-
-def _turn_redone(state: CampaignState, event: Event, seq: int) -> CampaignState:
-    assert isinstance(event, TurnRedone)
-    log = state.encounters.get(event.encounter, EncounterLog())
-    redone = next((t for t in log.redo if (t.round, t.turn) == (event.round, event.turn)), None)
-    if redone is None:
-        return replace(state, version=seq)
-    turns = tuple(sorted((*log.turns, redone), key=lambda t: (t.round, t.turn)))
-    log = replace(log, turns=turns, redo=tuple(t for t in log.redo if t is not redone), version=seq)
-    return replace(state, version=seq, encounters={**state.encounters, event.encounter: log})
-
-
-_HANDLERS: dict[type[Event], Handler] = {
-    CampaignCreated: _created,
-    ParticipantJoined: _joined,
-    ParticipantTokenRevoked: _token_revoked,
-    ParticipantTokenRotated: _token_revoked,
-    CharacterCreated: _character_created,
-    DiceSeedCommitted: _seed_committed,
-    DiceSeedRevealed: _seed_revealed,
-    SessionStarted: _session_started,
-    SessionEnded: _session_ended,
-    DiceRolled: _rolled,
-    SecretRollSealed: _sealed,
-    SecretRollRevealed: _unsealed,
-    GmNoted: _noted,
-    EventsRetracted: _retracted,
-    EventsReinstated: _reinstated,
-    TurnUndone: _turn_undone,
-    TurnRedone: _turn_redone,
-}
-
-
-def in_its_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
-    """An encounter event joins its turn's record, live or voided: undo and redo must know whose turn it was.
-
-    A replay skips voided events but still files them here, so the undone turn keeps its character as it
-    did when the events were folded live (issue 11: a player could not redo its own turn after a refold).
-    """
-    kind = type(recorded.event)
-    if recorded.meta.encounter is None or kind is TurnUndone or kind is TurnRedone:
-        return state
-    return _in_turn(state, recorded)
-
-
-def _in_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
-    """Add a live event to its encounter turn; a new action in the encounter clears what could be redone."""
-    meta = recorded.meta
-    encounter, round_, turn = meta.encounter or "", meta.round or 0, meta.turn or 0
-    log = state.encounters.get(encounter, EncounterLog())
-    turns = log.turns
-    if turns and (turns[-1].round, turns[-1].turn) == (round_, turn):
-        last = turns[-1]
-        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq)))
-    else:
-        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,)))
-    log = EncounterLog(turns=turns, redo=(), version=recorded.seq)
-    return replace(state, encounters={**state.encounters, encounter: log})
+        state = replace(state, missions=evolve_missions(state.missions, event))
+    return evolve_campaign(state, recorded)

@@ -11,9 +11,10 @@ from typing import TypeVar
 
 from msgspec.structs import replace
 
+from domain.campaign.evolve import in_its_turn
 from domain.campaign.state import CampaignState
 from domain.events import RestoringEvent, VoidingEvent
-from projections.campaign import evolve, in_its_turn
+from projections.campaign import evolve
 from projections.recorded import Recorded
 
 S = TypeVar("S")

@@ -17,8 +17,15 @@ import msgspec
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS, PARTICIPANT_COMMANDS, InviteParticipant
 from domain.campaign.decide import CommandContext, CreateCampaign, SecretDraw, decide_creation
-from domain.campaign.events import DiceSeedCommitted, DiceSeedRevealed, SecretRollRevealed, SecretRollSealed
+from domain.campaign.events import (
+    AttemptRefused,
+    DiceSeedCommitted,
+    DiceSeedRevealed,
+    SecretRollRevealed,
+    SecretRollSealed,
+)
 from domain.campaign.fresh_ids import fresh_id
+from domain.campaign.sealed_reveal import decide_again
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef
 from domain.dice import DiceExhausted, FixedDice, dice_in
@@ -28,6 +35,7 @@ from domain.events import Event
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
 from domain.plain_text import convert_as_recorded
 from domain.rulesets import accepted_commands
+from projections import attempt_replay
 from projections.recorded import Recorded
 from projections.replay import campaign_state, is_voiding
 
@@ -35,7 +43,8 @@ _COMMANDS: tuple[type[Command], ...] = (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMAND
                                         *accepted_commands())
 _AnyCommand = Union[_COMMANDS]  # type: ignore[valid-type]  # noqa: UP007 - the registry's union, built at import
 
-Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable"]
+Kind = Literal["differs", "missing_event", "extra_event", "refused", "dice_short", "dice_left", "unreadable",
+               "not_refused", "refusal_differs", "dice_differ"]
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
@@ -94,6 +103,22 @@ class RulesReplay:
         self._types: dict[int, str] = {}
         self._state = CampaignState()
         self._run: list[Recorded] = []
+        # Sealed tests not yet revealed, by seq: their seal's run and the campaign at their basis. A seal is
+        # decided again at its reveal, when its dice (its key's) are known (docs/fairness.md).
+        self._seals: dict[int, tuple[list[Recorded], dict[str, Any], CampaignState]] = {}
+
+    @property
+    def state(self) -> CampaignState:
+        """The campaign before the command being closed (the replay's fold so far)."""
+        return self._state
+
+    @property
+    def records(self) -> list[Recorded]:
+        return self._records
+
+    @property
+    def types(self) -> dict[int, str]:
+        return self._types
 
     def add(self, record: Recorded) -> None:
         run = self._run
@@ -105,6 +130,9 @@ class RulesReplay:
 
     def finish(self) -> list[Divergence]:
         self._close()
+        # A sealed test never revealed cannot be decided yet: its dice are still secret.
+        self.not_replayable += len(self._seals)
+        self._seals.clear()
         return self.divergences
 
     def _close(self) -> None:
@@ -112,11 +140,22 @@ class RulesReplay:
         if not run:
             return
         body = run[0].meta.command
-        if body is None:
+        first = run[0].event
+        if isinstance(first, AttemptRefused):
+            found = attempt_replay.check(self, run, first)
+            if found is None:
+                self.not_replayable += 1
+            else:
+                self.replayed += 1
+                self.divergences.extend(found)
+        elif body is None:
             self.not_replayable += 1
+        elif isinstance(first, SecretRollSealed) and first.command is not None:
+            self._seals[run[0].seq] = (run, body, self._state)
         else:
             self.replayed += 1
             self.divergences.extend(self._check(run, body))
+            self.divergences.extend(self._unsealed_tests(run))
         self._records.extend(run)
         for record in run:
             self._types[record.seq] = type(record.event).__struct_config__.tag  # type: ignore[assignment]
@@ -125,14 +164,27 @@ class RulesReplay:
         else:
             self._state = campaign_state(run, initial=self._state)
 
-    def _check(self, run: list[Recorded], body: dict[str, Any]) -> list[Divergence]:
+    def _unsealed_tests(self, run: list[Recorded]) -> list[Divergence]:
+        """The seal of each sealed test this run reveals, decided again now that its key and dice are known."""
+        problems: list[Divergence] = []
+        for record in run:
+            event = record.event
+            if isinstance(event, SecretRollRevealed) and event.roll in self._seals:
+                seal_run, body, before = self._seals.pop(event.roll)
+                self.replayed += 1
+                faces = [die.value for die in event.dice]
+                problems.extend(self._check(seal_run, body, faces, event.key, before))
+        return problems
+
+    def _check(self, run: list[Recorded], body: dict[str, Any], faces: list[int] | None = None, key: str = "",
+               state: CampaignState | None = None) -> list[Divergence]:
         first = run[0]
         command_type = first.meta.command_type or str(body.get("type", "?"))
         found = Divergence(seq=first.seq, command_type=command_type, kind="unreadable")
-        faces = _faces(run)
+        faces = _faces(run) if faces is None else faces
         dice = FixedDice(faces)
         try:
-            decided = self._decide(run, body, dice)
+            decided = self._decide(run, body, dice, key, state)
         except (msgspec.ValidationError, TypeError, ValueError) as error:
             return [msgspec.structs.replace(found, decided=str(error)[:200])]
         except DiceExhausted:
@@ -163,24 +215,22 @@ class RulesReplay:
                                                     decided=str(dice.used)))
         return problems
 
-    def _decide(self, run: list[Recorded], body: dict[str, Any], dice: FixedDice) -> list[Event]:
+    def _decide(self, run: list[Recorded], body: dict[str, Any], dice: FixedDice, key: str = "",
+                state: CampaignState | None = None) -> list[Event]:
         first = run[0]
+        state = self._state if state is None else state
         meta = first.meta
         committed = next((r.event for r in run if isinstance(r.event, DiceSeedCommitted)), None)
         revealed = next((r.event for r in run if isinstance(r.event, DiceSeedRevealed)), None)
         commitment = committed.commitment if committed is not None else ""
         # A secret roll's commitment and a reveal's key and dice come from the log, as the epoch's seed does.
         sealed = next((r.event for r in run if isinstance(r.event, SecretRollSealed)), None)
-        draws = {r.event.roll: SecretDraw(key=r.event.key, dice=r.event.dice)
-                 for r in run if isinstance(r.event, SecretRollRevealed)}
+        draws = {r.event.roll: self._draw(r.event) for r in run if isinstance(r.event, SecretRollRevealed)}
         if meta.command_type == "create_campaign":
             # Recorded before the plain-text rules, a name may hold what the edge now refuses: read as recorded.
             creation = convert_as_recorded(body, CreateCampaign)
             return decide_creation(self.campaign_id, creation, meta.actor or "gm", commitment)
-        command: Command = convert_as_recorded(body, _AnyCommand)
-        if meta.post is not None:
-            command = msgspec.structs.replace(command, post=PostRef(id=meta.post.id, url=meta.post.url,
-                                                                    author=meta.post.author))
+        command = recorded_command(body, meta.post)
         prefix = "p" if isinstance(command, InviteParticipant) else "c"
         named = getattr(command, "seqs", ())
         context = CommandContext(
@@ -190,10 +240,33 @@ class RulesReplay:
             active_seed=revealed.seed if revealed is not None else None,
             event_types={seq: self._types[seq] for seq in named if isinstance(seq, int) and seq in self._types},
             roll_commitment=sealed.commitment if sealed is not None else "",
+            roll_key=key,
             secret_draws=draws,
         )
         actor = Actor(meta.actor or "", meta.role or "player")
-        return decide(self._state, command, dice, actor, context)
+        return decide(state, command, dice, actor, context)
+
+    def _draw(self, revealed: SecretRollRevealed) -> SecretDraw:
+        """A reveal's draw as the log gives it; a sealed test's outcome decided by the rules at its basis with
+        the revealed dice (the recorded outcome is then compared with it, as any decided event)."""
+        sealed = self._state.sealed.get(revealed.roll)
+        if sealed is None or sealed.command is None or revealed.roll not in self._seals:
+            return SecretDraw(key=revealed.key, dice=revealed.dice)
+        basis = self._seals[revealed.roll][2]
+        dice = FixedDice(die.value for die in revealed.dice)
+        events, drawn = decide_again(basis, self.campaign_id, revealed.roll, sealed, dice)
+        if dice.used != len(revealed.dice):
+            raise DiceExhausted(f"sealed test {revealed.roll} rolls {dice.used} dice; its reveal shows "
+                                f"{len(revealed.dice)}")
+        return SecretDraw(key=revealed.key, dice=drawn, events=tuple(events))
+
+
+def recorded_command(body: Any, post: PostRef | None) -> Command:
+    """A command as the log keeps it, read back with the post it came from (the envelope's)."""
+    command: Command = convert_as_recorded(body, _AnyCommand)
+    if post is not None:
+        command = msgspec.structs.replace(command, post=PostRef(id=post.id, url=post.url, author=post.author))
+    return command
 
 
 def _plain(event: Event) -> Any:
@@ -208,9 +281,14 @@ def _tag(event: Event) -> str:
 def _faces(run: list[Recorded]) -> list[int]:
     """The command's dice faces in `k` order (a die repeated in several fields of its events counts once)."""
     by_k: dict[int, int] = {}
+    outcome = 0  # a revealed sealed test's outcome events follow its reveal: their dice are the reveal's
     for record in run:
         if isinstance(record.event, SecretRollRevealed):
+            outcome = record.event.events
             continue  # a sealed roll's dice, from its own key: not dice this command rolled
+        if outcome > 0:
+            outcome -= 1
+            continue
         for die in dice_in(msgspec.to_builtins(record.event)):
             by_k.setdefault(die["k"], die["value"])
     return [by_k[k] for k in sorted(by_k)]

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from domain.campaign.events import STRUCTURAL_EVENTS, SessionEnded
+from domain.campaign.evolve import in_its_turn
 from domain.campaign.state import CampaignState
 from domain.encounter import TurnPosition
 from domain.events import Event
 from domain.rulesets import position
-from projections.campaign import evolve, in_its_turn
+from projections.campaign import evolve
 from projections.recorded import EventMeta, Recorded
 
 

@@ -63,6 +63,7 @@ from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import Die, dice_in
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
 from domain.events import Event
+from domain.message import Message, Param
 from projections.recorded import DiceProvenance, EventMeta
 from projections.stamping import stamp
 from service.store import StoredEvent, Writer
@@ -129,10 +130,33 @@ def kind_of(error: DomainError) -> str:
     return "rule-violation"
 
 
+def body_of(command: Command) -> dict[str, Any]:
+    """A command as `meta.command` keeps it (service.commanding.recorded_command): no `post`, no
+    `expected_version`, which the envelope and the seq already say."""
+    body = msgspec.to_builtins(command)
+    assert isinstance(body, dict)
+    body.pop("post", None)
+    body.pop("expected_version", None)
+    return body
+
+
 def _refusal(line: int | None, source: str, command: Command, error: DomainError) -> AttemptRefusal:
     rule = error.rule if isinstance(error, RuleViolation) else None
     return AttemptRefusal(line=line, source=source, command_type=command_tag(command), kind=kind_of(error),
-                          rule=rule, reason=error.message)
+                          rule=rule, reason=error.message, said=_storable(error.said),
+                          command=body_of(command))
+
+
+def _storable(said: Message | None) -> Message | None:
+    """The refusal's message as the log may hold it: events hold no floating-point numbers (their canonical
+    form must be unambiguous, docs/audit-format.md), so a fractional parameter is kept as the text it reads."""
+    def kept(value: Param) -> Param:
+        if isinstance(value, Message):
+            return Message(value.id, {name: kept(v) for name, v in value.params.items()})
+        if isinstance(value, float):
+            return str(int(value)) if value.is_integer() else str(value)
+        return value
+    return None if said is None else kept(said)  # type: ignore[return-value]
 
 
 def _provenance(state: CampaignState) -> tuple[int, str | None]:
@@ -142,15 +166,16 @@ def _provenance(state: CampaignState) -> tuple[int, str | None]:
 
 
 def _line(line: int | None, source: str, command_type: str, nonce: int, epoch: int, entropy: str | None,
-          dice: Sequence[Die], first_epoch: int, contributed: str | None = None) -> AttemptLine:
+          dice: Sequence[Die], first_epoch: int, contributed: str | None = None,
+          command: dict[str, Any] | None = None) -> AttemptLine:
     """One decided line; dice of an epoch other than the attempt's own came from a thrown-away seed."""
     ordered = tuple(sorted({d.k: d for d in dice}.values(), key=lambda d: d.k))
     if epoch == first_epoch:
         return AttemptLine(line=line, source=source, command_type=command_type, nonce=nonce, epoch=epoch,
-                           entropy=entropy, dice=ordered, contributed=contributed)
+                           entropy=entropy, dice=ordered, contributed=contributed, command=command)
     faces = tuple(UnverifiableDie(d.k, d.sides, d.value) for d in ordered)
     return AttemptLine(line=line, source=source, command_type=command_type, nonce=nonce, epoch=epoch,
-                       entropy=entropy, unverifiable=faces, contributed=contributed)
+                       entropy=entropy, unverifiable=faces, contributed=contributed, command=command)
 
 
 def recorded_line(line: int, source: str, command_type: str, stored: Sequence[StoredEvent],
@@ -162,12 +187,14 @@ def recorded_line(line: int, source: str, command_type: str, stored: Sequence[St
         epoch, entropy = int(provenance["epoch"]), provenance.get("entropy")
     dice = [Die(**d) for s in stored for d in dice_in(s.data)]
     contributed = next((e.entropy for e in events if isinstance(e, EntropyContributed)), None)
-    return _line(line, source, command_type, stored[0].seq, epoch, entropy, dice, first_epoch, contributed)
+    body = stored[0].meta.get("command")
+    return _line(line, source, command_type, stored[0].seq, epoch, entropy, dice, first_epoch, contributed,
+                 body if isinstance(body, dict) else None)
 
 
 def refused_line(line: int | None, source: str, command: Command, drawn: Drawn, first_epoch: int) -> AttemptLine:
     return _line(line, source, command_tag(command), drawn.nonce, drawn.epoch, drawn.entropy, drawn.dice,
-                 first_epoch)
+                 first_epoch, command=body_of(command))
 
 
 def opened_epoch(events: Sequence[Event]) -> bool:

@@ -33,13 +33,13 @@ from domain.campaign.commands import (
     RotateParticipantToken,
     StartSession,
 )
-from domain.campaign.decide import CommandContext, CreateCampaign, SecretDraw, decide_creation
+from domain.campaign.decide import CommandContext, CreateCampaign, decide_creation
 from domain.campaign.events import DiceSeedCommitted, ParticipantJoined, SecretRollSealed
 from domain.campaign.fresh_ids import fresh_id
+from domain.campaign.sealed_tests import is_sealed_test
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
-from domain.dice_expression import Evaluated, evaluate, parse, render
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
 from domain.events import Event, RestoringEvent, VoidingEvent
@@ -50,7 +50,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
-from service import attempts, dice_source, tokens
+from service import attempts, dice_source, sealed, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import (
@@ -68,7 +68,7 @@ from service.store import (
 # rows. Every other command appends optimistically first (service/store.py, `append_if_head`).
 LOCKED_COMMANDS: tuple[type[Command], ...] = (
     InviteParticipant, RevokeParticipantToken, RotateParticipantToken, StartSession, EndSession, RevealDiceSeed,
-    Retract, Reinstate,
+    Retract, Reinstate, RevealSecretRoll,  # a sealed test's reveal folds the log up to its basis (service/sealed.py)
 )
 # The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
@@ -443,7 +443,8 @@ class Commander:
             if isinstance(event, SecretRollSealed):
                 seed = await self.store.active_seed(campaign_id, event.epoch)
                 if seed is not None:
-                    shown.append(sealed_faces(campaign_id, seed, seq, event))
+                    basis = await self._state_before(campaign_id, seq) if event.command is not None else None
+                    shown.append(sealed.sealed_faces(campaign_id, seed, seq, event, basis, self.told))
         return {"secret_rolls": shown} if shown else {}
 
     @staticmethod
@@ -664,7 +665,9 @@ class Commander:
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):
             event_types = await writer.event_types(command.seqs)
-        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, event_types)
+        bases = await sealed.bases(writer, state) if isinstance(command, (RevealSecretRoll, *OPENS_EPOCH)) else {}
+        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, event_types,
+                            bases)
 
     @staticmethod
     def _decide(
@@ -675,13 +678,18 @@ class Commander:
         command: Command,
         active: bytes,
         event_types: dict[int, str] | None = None,
+        bases: dict[int, CampaignState] | None = None,
     ) -> tuple[list[Event], bytes | None, bytes | None, int]:
         """The command's events decided at `version` (dice nonce = the next seq), the active seed if they
-        rolled dice, and the fresh seed drawn for a command that may open an epoch."""
+        rolled dice, and the fresh seed drawn for a command that may open an epoch; `bases`, the campaign at
+        the basis of each sealed test a reveal may decide again (service/sealed.py)."""
         nonce = version + 1
-        dice = dice_source.SeededDice(active, campaign_id, nonce, _entropy(state))
+        sealed_test = is_sealed_test(command)
+        secret = (isinstance(command, Roll) and command.secret) or sealed_test
+        roll_key = dice_source.roll_key(active, campaign_id, nonce) if secret else b""
+        # A sealed test draws its sealed roll's dice (its key's), never the epoch's: none of them is the epoch's.
+        dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
-        secret = isinstance(command, Roll) and command.secret
         reveals = isinstance(command, (RevealSecretRoll, *OPENS_EPOCH))
         context = CommandContext(
             next_seq=nonce,
@@ -689,47 +697,23 @@ class Commander:
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},
-            roll_commitment=dice_source.commitment(dice_source.roll_key(active, campaign_id, nonce)) if secret else "",
-            secret_draws=_secret_draws(active, campaign_id, state) if reveals else {},
+            roll_commitment=dice_source.commitment(roll_key) if secret else "",
+            roll_key=roll_key.hex() if sealed_test else "",
+            secret_draws=sealed.secret_draws(active, campaign_id, state, bases or {}) if reveals else {},
         )
         try:
             events = decide(state, command, dice, actor, context)
             if not events:
-                raise RuleViolation("no_change",
-                                    f"{command_tag(command)} changes nothing here, so nothing was recorded")
+                raise RuleViolation("no_change", command=command_tag(command))
         except DomainError as error:
-            # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py).
-            attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
+            # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py). A
+            # sealed test's dice are its key's: secret, and refused before any of them tells anything.
+            if not sealed_test:
+                attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
             raise
         if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
-        return events, (active if dice.rolled else None), fresh, nonce
-
-
-def _secret_draw(active: bytes, campaign_id: str, roll: int, expression: str, entropy: str | None) -> SecretDraw:
-    """The key and dice of the sealed roll at seq `roll` (its command's nonce), from its epoch's seed."""
-    key = dice_source.roll_key(active, campaign_id, roll)
-    dice = dice_source.SeededDice(key, campaign_id, roll, entropy)
-    return SecretDraw(key=key.hex(), dice=evaluate(parse(expression), dice).dice)
-
-
-def _secret_draws(active: bytes, campaign_id: str, state: CampaignState) -> dict[int, SecretDraw]:
-    """What a command that may reveal sealed rolls needs: each sealed roll of the active epoch, drawn again."""
-    number = state.epoch.epoch if state.epoch is not None else None
-    return {roll: _secret_draw(active, campaign_id, roll, sealed.expression, sealed.entropy)
-            for roll, sealed in state.sealed.items() if sealed.epoch == number}
-
-
-def sealed_faces(campaign_id: str, seed: bytes, roll: int, event: SecretRollSealed) -> dict[str, Any]:
-    """A sealed roll's faces as only the GM's own answer shows them (never an event, a read or the stream)."""
-    terms = parse(event.expression)
-    dice = dice_source.SeededDice(dice_source.roll_key(seed, campaign_id, roll), campaign_id, roll, event.entropy)
-    rolled = evaluate(terms, dice)
-    return {
-        "seq": roll, "expression": event.expression, "reason": event.reason,
-        "dice": [msgspec.to_builtins(die) for die in rolled.dice], "total": rolled.total,
-        "roll": f"{event.expression}: {render(Evaluated(terms=terms, dice=rolled.dice, total=rolled.total))}",
-    }
+        return events, (active if dice.rolled and not sealed_test else None), fresh, nonce
 
 
 def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequence[UnitCommand],
@@ -741,7 +725,7 @@ def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequenc
     reason, roll_id = found
     rule = error.rule if isinstance(error, RuleViolation) else ""
     skipped = SkippedLine(line=planned.line, source=planned.source, command_type=command_tag(command),
-                          reason=reason, roll_id=roll_id, rule=rule, message=error.message)
+                          reason=reason, roll_id=roll_id, rule=rule, message=error.message, said=error.said)
     return UnitSkip(skipped, len(done), state)
 
 

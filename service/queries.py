@@ -242,6 +242,13 @@ SELECT min(seq), max(seq) FROM events WHERE campaign_id = $1 AND meta ->> 'sessi
 
 # The epochs' commitments and reveals, for the first pass of a verification (a partial index keeps
 # this to a handful of rows however long the campaign is).
+# The reveal of a sealed roll (docs/fairness.md, "Secret rolls"), for its proof: the event of that type naming it.
+SELECT_SECRET_REVEAL = """
+SELECT seq FROM events
+ WHERE campaign_id = $1 AND type = 'secret_roll_revealed' AND seq > $2 AND data ->> 'roll' = $2::text
+ ORDER BY seq
+ LIMIT 1
+"""
 SELECT_EPOCH_EVENTS = """
 SELECT seq, type, data::text AS data FROM events
  WHERE campaign_id = $1 AND type IN ('dice_seed_committed', 'dice_seed_revealed')

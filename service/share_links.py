@@ -45,11 +45,7 @@ async def create(store: EventStore, campaign_id: str, label: str | None, created
         await connection.execute(queries.LOCK_SHARE_LINKS, str(campaign))
         valid = await connection.fetchval(queries.COUNT_VALID_SHARE_LINKS, campaign)
         if valid >= VALID_LINKS_PER_CAMPAIGN:
-            raise RuleViolation(
-                "share_link_quota",
-                f"this campaign already has {VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
-                f"revoke one it no longer needs (DELETE /campaigns/{campaign_id}/share-links/<link_id>) to make room",
-            )
+            raise RuleViolation("share_link_quota", links=VALID_LINKS_PER_CAMPAIGN, campaign=campaign_id)
         created = await connection.fetchval(queries.INSERT_SHARE_LINK, campaign, link_id, key, label, created_by)
     return ShareLink(link_id=link_id, key=key, label=label, created_by=created_by, created_at=created)
 

@@ -210,6 +210,11 @@ class Writer:
         )
         return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
+    async def records_upto(self, seq: int) -> list[Recorded]:
+        """The records up to `seq`, read in this transaction (a sealed test's basis, service/sealed.py)."""
+        rows = await self.connection.fetch(queries.SELECT_FOLD_ROWS, _uuid(self.head.campaign_id), 0, seq)
+        return [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
     async def event_types(self, seqs: Sequence[int]) -> dict[int, str]:
         rows = await self.connection.fetch(queries.SELECT_TYPES, _uuid(self.head.campaign_id), list(seqs))
         return {row["seq"]: row["type"] for row in rows}
@@ -505,6 +510,11 @@ class EventStore:
     async def stored_one(self, campaign_id: str, seq: int) -> StoredEvent | None:
         row = await self.pool.fetchrow(queries.SELECT_ONE_STORED, _uuid(campaign_id), seq)
         return stored_from_row(row) if row is not None else None
+
+    async def reveal_of(self, campaign_id: str, roll: int) -> int | None:
+        """The seq of the reveal of the sealed roll at seq `roll`, once revealed."""
+        found = await self.pool.fetchval(queries.SELECT_SECRET_REVEAL, _uuid(campaign_id), roll)
+        return int(found) if found is not None else None
 
     async def command_of(self, campaign_id: str, seq: int) -> list[StoredEvent]:
         """All events written by the command that wrote event `seq`."""

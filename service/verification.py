@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ import msgspec
 
 from domain.campaign.entropy import NO_CONTRIBUTIONS, next_digest
 from domain.dice import dice_in
+from domain.rulesets import legacy_die_copies
 from projections.recorded import EventMeta, Recorded
 from projections.rules_replay import RulesReplay
 from service import chain
@@ -32,11 +34,8 @@ ATTEMPT = "attempt_refused"
 RESERVED = "nonce_reserved"
 EPOCH_EVENTS = ("dice_seed_committed", "dice_seed_revealed", "entropy_contributed")
 # Fields of older event versions that repeat, as die objects, dice recorded elsewhere: they are not
-# dice of the command (docs/fairness.md, "Where the dice are in the log").
-LEGACY_COPIES: dict[tuple[str, int], str] = {
-    ("wng_dice_rerolled", 1): "rerolls[].before",
-    ("wng_soak_rerolled", 1): "before",
-}
+# dice of the command (docs/fairness.md, "Where the dice are in the log"); each engine declares its own.
+LEGACY_COPIES: Mapping[tuple[str, int], str] = legacy_die_copies()
 
 
 def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[str, Any]]:
@@ -46,12 +45,19 @@ def recorded_dice(event_type: Any, schema_version: Any, data: Any) -> list[dict[
     # A record's type and version are whatever the file says: only a string and a whole number can name a copy.
     known = isinstance(event_type, str) and isinstance(schema_version, int)
     legacy = LEGACY_COPIES.get((event_type, schema_version)) if known else None
-    if legacy == "before":
-        data = {key: value for key, value in data.items() if key != "before"}
-    elif legacy == "rerolls[].before" and isinstance(data.get("rerolls"), list):
-        rerolls = [{k: v for k, v in r.items() if k != "before"} if isinstance(r, dict) else r for r in data["rerolls"]]
-        data = {**data, "rerolls": rerolls}
-    return list(dice_in(data))
+    return list(dice_in(_without(data, legacy) if legacy is not None else data))
+
+
+def _without(data: dict[str, Any], path: str) -> dict[str, Any]:
+    """The data without the field `path` names: `before`, or `rerolls[].before` (`before` of each item of
+    the list `rerolls`); anything else in the data stays as it is."""
+    head, _, rest = path.partition("[].")
+    if not rest:
+        return {key: value for key, value in data.items() if key != head}
+    items = data.get(head)
+    if not isinstance(items, list):
+        return data
+    return {**data, head: [_without(item, rest) if isinstance(item, dict) else item for item in items]}
 
 
 class RulesChecked(msgspec.Struct, kw_only=True):
@@ -102,6 +108,22 @@ class _Sealed(msgspec.Struct):
     entropy: Any
     terms: Any
     revealed: bool = False
+    # A sealed rules test (docs/fairness.md, "Secret rules tests"): the sides of its dice and its outcome's hash.
+    shape: Any = None
+    outcome: Any = None
+
+
+class _Outcome(msgspec.Struct):
+    """The events a sealed test's reveal announced, collected as they come, then hashed with its key."""
+
+    roll: int
+    reveal: int
+    command_id: Any
+    key: bytes
+    expected: str
+    left: int
+    dice: set[tuple[Any, Any, Any]]
+    events: list[dict[str, Any]] = []
 
 
 class _Command(msgspec.Struct):
@@ -168,6 +190,7 @@ class CampaignVerifier:
         self._seeds = seeds
         self._epochs: dict[int, _Epoch] = {}
         self._sealed: dict[int, _Sealed] = {}
+        self._outcome: _Outcome | None = None
         self._active: int | None = None
         self._command: _Command | None = None
         self._prev = chain.GENESIS
@@ -231,8 +254,9 @@ class CampaignVerifier:
         assert self._command is not None
         self._command.last_seq = position
         self._epoch_facts(record, position)
-        self._secret_facts(record, position)
-        if record.get("type") == ATTEMPT and self._command.first_seq == position:
+        if self._outcome is not None:
+            self._outcome_event(record, meta, position)  # a sealed test's outcome: its dice are the reveal's
+        elif record.get("type") == ATTEMPT and self._command.first_seq == position:
             self._collect_attempt(record, meta, position)
         else:
             if self._command.attempt is not None and (record.get("type") != RESERVED or meta.get("dice") is not None):
@@ -242,6 +266,7 @@ class CampaignVerifier:
                     f"evento {position}: dentro del intento del evento {self._command.first_seq}, pero no es uno de "
                     "sus eventos nonce_reserved",
                 ))
+            self._secret_facts(record, position)
             self._collect_dice(record, meta, position)
         if self._rules is not None:
             self._replay(record, position)
@@ -291,9 +316,53 @@ class CampaignVerifier:
                 f"{es}: el hash de cabeza {head_hash} no es el hash del último evento, {self._prev}",
             ))
 
+    def _outcome_event(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
+        """One of the events a sealed test's reveal announced; the last one checks the outcome's hash."""
+        outcome = self._outcome
+        assert outcome is not None
+        en = f"event {outcome.reveal}: the reveal of sealed test {outcome.roll}"
+        es = f"evento {outcome.reveal}: la revelación de la prueba secreta {outcome.roll}"
+        if meta.get("command_id") != outcome.command_id:
+            self._outcome = None
+            self.report.problems.append(Said(f"{en} is not followed by the {outcome.left} more events it announced",
+                                             f"{es} no va seguida de los {outcome.left} eventos más que anuncia"))
+            self._secret_facts(record, seq)
+            self._collect_dice(record, meta, seq)
+            return
+        outcome.events.append({"type": record.get("type"), "data": record.get("data")})
+        for die in dice_in(record.get("data")):
+            if (die["k"], die["sides"], die["value"]) not in outcome.dice:
+                self.report.problems.append(Said(
+                    f"event {seq}: die k={die['k']} of sealed test {outcome.roll} is not one of its revealed dice",
+                    f"evento {seq}: el dado k={die['k']} de la prueba secreta {outcome.roll} no es uno de sus dados "
+                    "revelados",
+                ))
+        outcome.left -= 1
+        if outcome.left > 0:
+            return
+        self._outcome = None
+        try:
+            text = json.dumps(outcome.events, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              allow_nan=False).encode()
+        except (TypeError, ValueError):
+            text = b""
+        if sha256_hex(outcome.key + text) != outcome.expected:
+            self.report.problems.append(Said(
+                f"{en}: the outcome that follows it is not the one its seal committed to",
+                f"{es}: el resultado que la sigue no es el que su sello comprometió",
+            ))
+
     def finish(self) -> CampaignReport:
         if not self._finished:
             self._finished = True
+            if self._outcome is not None:
+                outcome, self._outcome = self._outcome, None
+                self.report.problems.append(Said(
+                    f"event {outcome.reveal}: the log ends before the {outcome.left} more events of sealed test "
+                    f"{outcome.roll} it announced",
+                    f"evento {outcome.reveal}: el registro termina antes de los {outcome.left} eventos más de la "
+                    f"prueba secreta {outcome.roll} que anuncia",
+                ))
             self._close_command()
             if self._rules is not None:
                 self.report.problems.extend(said_divergence(d) for d in self._rules.finish())
@@ -427,7 +496,8 @@ class CampaignVerifier:
                     f"evento {seq}: la entropía de la tirada secreta es {entropy}, pero el resumen de aportaciones "
                     f"de la época antes de ella es {command.entropy}",
                 ))
-            self._sealed[seq] = _Sealed(str(data.get("commitment")), epoch_number, entropy, data.get("terms"))
+            self._sealed[seq] = _Sealed(str(data.get("commitment")), epoch_number, entropy, data.get("terms"),
+                                        shape=data.get("shape"), outcome=data.get("outcome"))
             return
         roll = data.get("roll")
         sealed = self._sealed.get(roll) if isinstance(roll, int) else None
@@ -474,6 +544,17 @@ class CampaignVerifier:
         if data.get("total") != total:
             report.problems.append(Said(f"{en}: total {data.get('total')!r}, the dice give {total}",
                                         f"{es}: total {data.get('total')!r}, los dados dan {total}"))
+        if sealed.shape:
+            # A sealed test: the events after its reveal are its outcome, hashed with the key (`_outcome_event`).
+            count = data.get("events")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                report.problems.append(Said(f"{en}: it announces no outcome events",
+                                            f"{es}: no anuncia eventos de resultado"))
+                return
+            command_id = command.command_id if command is not None else None
+            self._outcome = _Outcome(roll=roll, reveal=seq, command_id=command_id, key=key,
+                                     expected=str(sealed.outcome), left=count,
+                                     dice={(d[0], d[1], d[2]) for d in shown if d is not None})
 
     def _collect_dice(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
         found = recorded_dice(record.get("type"), record.get("schema_version"), record.get("data"))
@@ -677,9 +758,16 @@ class CampaignVerifier:
 def _sealed_dice(key: bytes, campaign_id: str, roll: int, sealed: _Sealed) -> tuple[list[tuple[int, int]], int] | None:
     """The (sides, value) of every die a sealed roll's key gives, in k order, and their total; None when the
     recorded terms are not terms."""
+    entropy = sealed.entropy if isinstance(sealed.entropy, str) else None
+    if sealed.shape:
+        # A sealed test: die k is a shape[k]-sided die of the key; a test has no sum.
+        shape = sealed.shape
+        if not isinstance(shape, list) or len(shape) > 100 or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 1000 for s in shape):
+            return None
+        return [(sides, die_value(key, campaign_id, roll, k, sides, entropy)) for k, sides in enumerate(shape)], 0
     if not isinstance(sealed.terms, list):
         return None
-    entropy = sealed.entropy if isinstance(sealed.entropy, str) else None
     dice: list[tuple[int, int]] = []
     total = 0
     for term in sealed.terms:

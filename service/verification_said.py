@@ -55,6 +55,19 @@ def said_divergence(found: Divergence) -> Said:
         case "dice_short":
             return Said(f"{en}: the rules need more dice than the {found.recorded} it recorded",
                         f"{es}: las reglas necesitan más dados que los {found.recorded} registrados")
+        case "not_refused":
+            return Said(f"{en}: the rules do not refuse its {found.path} ({found.recorded} recorded): the refusal "
+                        "is not what its command and its dice give",
+                        f"{es}: las reglas no rechazan su {found.path} ({found.recorded} registrado): el rechazo "
+                        "no es el que dan su orden y sus dados")
+        case "refusal_differs":
+            return Said(f"{en}: it records the refusal {found.recorded}, but the rules give {found.decided}",
+                        f"{es}: registra el rechazo {found.recorded}, pero las reglas dan {found.decided}")
+        case "dice_differ":
+            return Said(f"{en}: {found.path} records the dice {found.recorded}, but its command rolls "
+                        f"{found.decided} with them",
+                        f"{es}: {found.path} registra los dados {found.recorded}, pero su orden tira "
+                        f"{found.decided} con ellos")
         case "dice_left":
             return Said(f"{en}: it recorded {found.recorded} dice, but the rules roll {found.decided}",
                         f"{es}: registró {found.recorded} dados, pero las reglas tiran {found.decided}")

@@ -46,7 +46,8 @@ from domain.campaign.events import (
     TurnRedone,
     TurnUndone,
 )
-from domain.campaign.state import CampaignState, EncounterLog, Participant
+from domain.campaign.sealed_tests import outcome_commitment
+from domain.campaign.state import CampaignState, EncounterLog, Participant, undo_span
 from domain.commands import Actor, Command
 from domain.dice import Dice, Die, FixedDice
 from domain.dice_expression import ExpressionError, Term, evaluate, parse
@@ -54,7 +55,7 @@ from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
 from domain.message import message
-from domain.rulesets import engine_of_state
+from domain.rulesets import rules_of
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
 RETRACTABLE: frozenset[str] = frozenset({"dice_rolled", "gm_noted"})
@@ -65,6 +66,8 @@ class SecretDraw(msgspec.Struct, frozen=True):
 
     key: str
     dice: tuple[Die, ...]
+    # A sealed test's outcome, decided again against the campaign at its basis with these dice.
+    events: tuple[Event, ...] = ()
 
 
 class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,6 +81,8 @@ class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
     event_types: Mapping[int, str] = {}
     # For a secret roll: sha256 of its roll key (docs/fairness.md, "Secret rolls").
     roll_commitment: str = ""
+    # For a secret test: its roll key (hex), which salts the commitment to its outcome (docs/fairness.md).
+    roll_key: str = ""
     # For a command that reveals sealed rolls (reveal_secret_roll, and every reveal of the epoch's seed): the
     # key and dice of each, by the seq of its `secret_roll_sealed`.
     secret_draws: Mapping[int, SecretDraw] = {}
@@ -113,8 +118,9 @@ def _rotate_epoch(state: CampaignState, context: CommandContext) -> list[Event]:
         if context.active_seed is None:
             raise RuleViolation("dice_epoch", epoch=number)
         # The seed gives away every sealed roll of the epoch (its keys derive from it): each is revealed first.
-        events.extend(_unsealed(state, roll, context) for roll in sorted(state.sealed) if
-                      state.sealed[roll].epoch == number)
+        for roll in sorted(state.sealed):
+            if state.sealed[roll].epoch == number:
+                events.extend(_unsealed(state, roll, context))
         events.append(DiceSeedRevealed(epoch=number, seed=context.active_seed))
     events.append(DiceSeedCommitted(epoch=number + 1, commitment=context.fresh_commitment, algorithm=DICE_ALGORITHM))
     return events
@@ -156,7 +162,7 @@ def decide_campaign(
                 if seq > state.version:
                     raise UnknownEntity(case="event", seq=seq, version=state.version)
                 raise RuleViolation("secret_roll", case="not_sealed", seq=seq)
-            return [_unsealed(state, seq, context)]
+            return _unsealed(state, seq, context)
         case GmNote(text=text):
             return [GmNoted(text=text)]
         case Retract(seqs=seqs, reason=reason):
@@ -180,8 +186,11 @@ def decide_campaign(
                                        expected=expected), expected=expected, current=log.version)
             if not log.turns:
                 raise RuleViolation("undo", encounter=encounter)
-            last = log.turns[-1]
-            return [TurnUndone(encounter=encounter, round=last.round, turn=last.turn, voids=last.seqs)]
+            # A player undoes its own current turn alone (permissions: nothing of another's goes with it).
+            taken = undo_span(log) if actor.role == "gm" else log.turns[-1:]
+            played = taken[0]
+            voids = tuple(seq for turn in taken for seq in turn.seqs)
+            return [TurnUndone(encounter=encounter, round=played.round, turn=played.turn, voids=voids)]
         case RedoTurn(encounter=encounter):
             log = _encounter_log(state, encounter)
             if not log.redo:
@@ -258,7 +267,7 @@ def _create_character(
         character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
         sheet=command.sheet, stats=command.stats, comrade=command.comrade,
     )
-    rules = engine_of_state(state.rules).recruit(state.rules, new) if state.rules is not None else None
+    rules = rules_of(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(
         character_id=character_id, name=command.name, owner=owner, kind=kind, stats=command.stats, rules=rules
     )
@@ -270,7 +279,7 @@ def _terms(state: CampaignState, command: Roll) -> tuple[Term, ...]:
     try:
         return parse(command.expression)
     except ExpressionError as error:
-        raise RuleViolation("dice_expression", str(error)) from error
+        raise RuleViolation("dice_expression", case=error.case, **error.params) from error
 
 
 def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -> SecretRollSealed:
@@ -286,13 +295,20 @@ def _sealed_roll(state: CampaignState, command: Roll, context: CommandContext) -
     )
 
 
-def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> SecretRollRevealed:
-    """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total."""
+def _unsealed(state: CampaignState, seq: int, context: CommandContext) -> list[Event]:
+    """The reveal of a sealed roll: the key the service derived and the faces it gives, with their total; for a
+    sealed test, its outcome decided again at its basis, which must be the one its seal committed to."""
     draw = context.secret_draws.get(seq)
     if draw is None:
         raise RuleViolation("secret_roll", case="no_key", seq=seq)
+    sealed = state.sealed[seq]
+    if sealed.command is not None:
+        if sealed.outcome != outcome_commitment(draw.key, draw.events):
+            raise RuleViolation("secret_test", case="outcome_differs", seq=seq)
+        revealed = SecretRollRevealed(roll=seq, key=draw.key, dice=draw.dice, total=0, events=len(draw.events))
+        return [revealed, *draw.events]
     rolled = evaluate(parse(state.sealed[seq].expression), FixedDice(die.value for die in draw.dice))
-    return SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)
+    return [SecretRollRevealed(roll=seq, key=draw.key, dice=rolled.dice, total=rolled.total)]
 
 
 def _roll(state: CampaignState, command: Roll, dice: Dice) -> DiceRolled:

@@ -13,7 +13,8 @@ from domain.characters import StatValue as StatValue
 from domain.commands import Role
 from domain.dice import Die
 from domain.dice_expression import Term
-from domain.events import Event, RestoringEvent, VoidingEvent, members
+from domain.events import Event, JsonObject, RestoringEvent, VoidingEvent, members
+from domain.message import Message
 
 # A ruleset's name: a key of the registry, domain.rulesets.ENGINES (the edge refuses any other).
 Ruleset = str
@@ -116,6 +117,14 @@ class SecretRollSealed(Event, frozen=True, tag="secret_roll_sealed"):
     commitment: str
     entropy: str | None = None
     character_id: str | None = None
+    # A sealed rules test (docs/fairness.md, "Secret rules tests"): the command decided (its body), the seq it
+    # was decided against, the sides of each die it drew, sha256(key || its outcome's bytes) and the GM who
+    # sealed it. All null (`shape` empty) for a free roll, whose `terms` say everything.
+    command: JsonObject | None = None
+    basis: int | None = None
+    shape: tuple[int, ...] = ()
+    outcome: str | None = None
+    gm: str | None = None
 
 
 class SecretRollRevealed(Event, frozen=True, tag="secret_roll_revealed"):
@@ -125,6 +134,9 @@ class SecretRollRevealed(Event, frozen=True, tag="secret_roll_revealed"):
     key: str
     dice: tuple[Die, ...]
     total: int
+    # A sealed test's reveal: how many events follow it in its command, the test's outcome as sealed (its
+    # `total` is 0: a test has no sum). 0 for a free roll.
+    events: int = 0
 
 
 class GmNoted(Event, frozen=True, tag="gm_noted"):
@@ -187,11 +199,20 @@ class AttemptLine(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     dice: tuple[Die, ...] = ()
     unverifiable: tuple[UnverifiableDie, ...] = ()
     contributed: str | None = None
+    # The command the line decided, as `meta.command` keeps a command: the rules replay decides it again
+    # (docs/audit-format.md, "Replaying the rules"). Absent from attempts recorded before it was kept.
+    command: JsonObject | None = None
 
 
-class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """Why an attempt was refused: at which line (None for a command sent alone), the kind of refusal
-    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence."""
+    (`rule-violation`, `forbidden`, `not-found`, `conflict`), the rule's name and its sentence.
+
+    `reason` is the English sentence, as every reader of the log has always read it; `said` is the same
+    refusal as a message of the catalog (its id and parameters), so a reader tells it in its own language.
+    A refusal recorded before messages existed, or one the rules still word in prose, has no `said` (and the
+    field is then left out of the event, so older events read and hash as they were written).
+    """
 
     line: int | None
     source: str
@@ -199,6 +220,9 @@ class AttemptRefusal(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     kind: str
     rule: str | None
     reason: str
+    # The refused command, as `meta.command` keeps a command (None in attempts recorded before it was kept).
+    command: JsonObject | None = None
+    said: Message | None = None
 
 
 class AttemptRefused(Event, frozen=True, tag="attempt_refused"):
@@ -245,4 +269,8 @@ STRUCTURAL_EVENTS: tuple[type[Event], ...] = (
     TurnRedone,
     AttemptRefused,
     NonceReserved,
+    # A sealed roll and its reveal belong to no turn: undoing the turn it was sealed in would void the seal, so
+    # the roll would never be revealed (the GM escaping an outcome it disliked; docs/fairness.md).
+    SecretRollSealed,
+    SecretRollRevealed,
 )

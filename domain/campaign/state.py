@@ -10,6 +10,7 @@ from domain.campaign.entropy import NO_CONTRIBUTIONS
 from domain.campaign.events import CharacterKind, Ruleset, StatValue
 from domain.commands import Role
 from domain.engine import RulesState
+from domain.events import JsonObject
 from domain.missions.state import MissionsState
 from domain.rulesets import engines
 
@@ -57,6 +58,11 @@ class SealedRoll(msgspec.Struct, frozen=True):
     epoch: int
     expression: str
     entropy: str | None = None
+    # A sealed rules test: its command, the seq it was decided against, its outcome's commitment, its GM.
+    command: JsonObject | None = None
+    basis: int | None = None
+    outcome: str | None = None
+    gm: str | None = None
 
 
 class TurnRecord(msgspec.Struct, frozen=True):
@@ -66,6 +72,9 @@ class TurnRecord(msgspec.Struct, frozen=True):
     turn: int
     character_id: str | None
     seqs: tuple[int, ...]
+    # Whether anything happened in it besides the turn moving (Engine.turn_moves): an undo takes an empty turn
+    # back together with the turn before it.
+    acted: bool = True
 
 
 class EncounterLog(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,6 +84,15 @@ class EncounterLog(msgspec.Struct, frozen=True, kw_only=True):
     redo: tuple[TurnRecord, ...] = ()
     # The seq of the latest live event of the encounter: its version, for a guarded undo.
     version: int = 0
+
+
+def undo_span(log: EncounterLog) -> tuple[TurnRecord, ...]:
+    """What an undo takes back: the latest turn in which something happened, with the empty turns after it (a
+    turn only opened by `!end-turn` or `!next-turn`, a round's start), so one undo takes back what was played."""
+    first = len(log.turns) - 1
+    while first > 0 and not log.turns[first].acted:
+        first -= 1
+    return log.turns[max(first, 0):]
 
 
 class CampaignState(msgspec.Struct, frozen=True, kw_only=True):

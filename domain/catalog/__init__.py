@@ -14,6 +14,7 @@ never loses a translation. A message with a `count` parameter has plural forms, 
 from __future__ import annotations
 
 import gettext
+import string
 from functools import cache
 from importlib import resources
 from io import BytesIO
@@ -72,12 +73,28 @@ def _shown(value: Param, lang: Lang) -> str:
     return str(value)
 
 
+class _Filled(string.Formatter):
+    """Fills a sentence in one language. `{limit:,}` writes a whole number with its thousands grouped as the
+    language does: `100,000` in English, `100 000` in Spanish (RAE: a space, and none up to four digits)."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == ",":
+            number = int(str(value))
+            if self.lang == "en":
+                return f"{number:,}"
+            return str(number) if abs(number) < 10_000 else f"{number:,}".replace(",", "\u00a0")
+        return str(format(value, format_spec))
+
+
 def text(said: Message, lang: Lang) -> str:
     """The message in one language, its parameters filled in (names as they were typed; escaping for a
     forum, a chat or a terminal is the renderer's, after this)."""
     count = said.params.get("count")
     template = sentence(said.id, lang, count if isinstance(count, int) else None)
-    return template.format_map({name: _shown(value, lang) for name, value in said.params.items()})
+    return _Filled(lang).vformat(template, (), {name: _shown(value, lang) for name, value in said.params.items()})
 
 
 def english(said: Message) -> str:

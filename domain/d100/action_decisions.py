@@ -47,7 +47,7 @@ def decide_action(state: D100State, command: TakeAction, dice: Dice, context: D1
         added = (Condition(name=_MARKS[command.action], rounds=None if in_encounter else 1, note=command.note),)
     if command.action == "stand":
         if not char.has("prone"):
-            raise RuleViolation("not_prone", f"{char.name} is already standing")
+            raise RuleViolation("not_prone", character=char.name)
         removed = ("prone",)
     extended, complete = _extended(char, command)
     metres = _MOVES[command.action](movement(char.bonus("Ag"))) if command.action in _MOVES else None
@@ -73,9 +73,9 @@ def decide_reload(state: D100State, command: Reload, dice: Dice, context: D100Co
     char = character(state, command.character_id)
     weapon = char.sheet.weapon(command.weapon_id)
     if weapon is None or weapon.clip <= 0:
-        raise RuleViolation("nothing_to_reload", "that weapon takes no reload")
+        raise RuleViolation("nothing_to_reload")
     if weapon.id in char.jammed:
-        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first")
+        raise RuleViolation("weapon_jammed", case="unjam_first", weapon=weapon.name)
     spent = use_action(state, char.id, weapon.reload_action, "reload", command.use)
     if weapon.reload_turns > 1:
         return [*decide_action(state, TakeAction(
@@ -95,13 +95,13 @@ def _extended(char: CharacterState, command: TakeAction) -> tuple[ExtendedAction
     if command.action != "extended":
         return None, False
     if command.extended_id is None:
-        raise RuleViolation("extended_needs_id", "an extended action names itself (extended_id)")
+        raise RuleViolation("extended_needs_id")
     current = char.extended_action
     if current is not None and current.id == command.extended_id:
         progress = ExtendedAction(id=current.id, action=current.action, needed=current.needed, done=current.done + 1)
     else:
         if command.turns_needed is None:
-            raise RuleViolation("extended_needs_count", "a new extended action says how many Full Actions it takes")
+            raise RuleViolation("extended_needs_count", case="action")
         progress = ExtendedAction(id=command.extended_id, action=command.note or "extended action",
                                   needed=command.turns_needed, done=1)
     return progress, progress.done >= progress.needed
@@ -141,7 +141,7 @@ def _pinning(state: D100State, command: PinningTest, dice: Dice, context: D100Co
     require_new_id(state, command.test_id, "test")
     char = character(state, command.character_id)
     if command.reason == "escape" and not char.has("pinned"):
-        raise RuleViolation("not_pinned", f"{char.name} is not pinned")
+        raise RuleViolation("not_pinned", character=char.name)
     return pinning_test(state, command.test_id, char, command.reason, dice, under_fire=command.under_fire,
                         context=context)
 
@@ -155,15 +155,15 @@ def decide_heroic_sacrifice(
 def _sacrifice(state: D100State, command: HeroicSacrifice) -> HeroicSacrificeDeclared:
     """Deathwatch: instead of burning the last Fate point, spend it: TB turns ignoring criticals, then death."""
     if state.ruleset != "deathwatch":
-        raise RuleViolation("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule")
+        raise RuleViolation("deathwatch_only", case="heroic_sacrifice")
     char = character(state, command.character_id)
     if char.fate_max != 1 or char.fate < 1:
-        raise RuleViolation("heroic_sacrifice_last_fate", "a Heroic Sacrifice spends the character's last Fate point")
+        raise RuleViolation("heroic_sacrifice_last_fate")
     if char.sacrifice_turns is not None:
-        raise RuleViolation("heroic_sacrifice_declared", f"{char.name} already made his sacrifice")
+        raise RuleViolation("heroic_sacrifice_declared", character=char.name)
     encounter = state.encounter
     if encounter is not None and (encounter.acting != char.id or encounter.budget.used):
-        raise RuleViolation("heroic_sacrifice_turn_start", "a Heroic Sacrifice is declared at the start of one's turn")
+        raise RuleViolation("heroic_sacrifice_turn_start")
     return HeroicSacrificeDeclared(
         character_id=char.id, turns=max(1, toughness_bonus(char)), fate_max_after=0, fate_after=1,
         conditions_removed=("dead",) if char.has("dead") else (),

@@ -40,10 +40,7 @@ def skill_base(
     """The value a skill test starts from: halved if basic and untrained, refused if advanced and untrained."""
     if training == "untrained":
         if kind == "advanced":
-            raise RuleViolation(
-                "untrained_advanced_skill",
-                f"{skill} is an advanced skill: the character is untrained",
-            )
+            raise RuleViolation("untrained_advanced_skill", skill=skill)
         return characteristic_value // 2
     return characteristic_value + _TRAINING_BONUS[training]
 
@@ -86,13 +83,13 @@ def assistance_modifiers(
     if not helpers:
         return ()
     if len(helpers) > MAX_ASSISTANTS:
-        raise RuleViolation("assistance_limit", "no more than two characters may assist the same test")
+        raise RuleViolation("assistance_limit", case="two")
     if len(set(helpers)) != len(helpers):
-        raise RuleViolation("assistance_limit", "a helper can assist the same test only once")
+        raise RuleViolation("assistance_limit", case="once")
     if kind != "action":
-        raise RuleViolation("assistance_forbidden", f"no assistance for a {kind} test")
+        raise RuleViolation("assistance_forbidden", case=kind)
     if resisting != "none":
-        raise RuleViolation("assistance_forbidden", f"no assistance for a test to resist {resisting}")
+        raise RuleViolation("assistance_forbidden", case=f"resist_{resisting}")
     return tuple(Modifier(f"{ASSISTANCE_PREFIX}{h}", ASSISTANCE_BONUS) for h in helpers)
 
 
@@ -159,7 +156,7 @@ class ExtendedProgress(msgspec.Struct, frozen=True, kw_only=True):
 def advance_extended(progress: ExtendedProgress, success: bool) -> ExtendedProgress:
     """One more roll of an extended test; a completed test takes no more rolls."""
     if progress.complete:
-        raise RuleViolation("extended_test_complete", "this extended test already has all its successes")
+        raise RuleViolation("extended_test_complete")
     return ExtendedProgress(
         needed=progress.needed,
         successes=progress.successes + (1 if success else 0),

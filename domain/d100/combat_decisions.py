@@ -63,12 +63,11 @@ def _reliability(weapon: Weapon) -> Reliability:
 def _rof(weapon: Weapon, mode: FireMode) -> int:
     if mode == "single":
         if not weapon.single and not weapon.melee:
-            raise RuleViolation("no_single_shot", f"the {weapon.name} cannot fire single shots")
+            raise RuleViolation("no_single_shot", weapon=weapon.name)
         return 1
     rof = weapon.semi if mode == "semi" else weapon.full
     if rof <= 0:
-        kind = "semi-automatic" if mode == "semi" else "fully automatic"
-        raise RuleViolation("no_such_fire_mode", f"the {weapon.name} cannot fire {kind}")
+        raise RuleViolation("no_such_fire_mode", case="semi" if mode == "semi" else "full", weapon=weapon.name)
     return rof
 
 
@@ -126,9 +125,9 @@ def decide_attack(state: D100State, command: Attack, dice: Dice, context: D100Co
     kind = attack_kind(command.action)
     cost: ActionCost = "half" if command.use == "delayed" else ATTACK_COSTS[command.action]
     if command.use == "delayed" and command.action != "standard":
-        raise RuleViolation("delayed_half_only", "a delayed action is a half action: only a Standard Attack")
+        raise RuleViolation("delayed_half_only", case="standard_only")
     if command.use == "free" and command.action != "standard":
-        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+        raise RuleViolation("free_attack")
     attacker = character(state, command.attacker_id)
     require_able(attacker, "attack")
     spent = _horde_shot(state, attacker, command)
@@ -158,11 +157,10 @@ def _horde_shot(state: D100State, attacker: CharacterState, command: Attack) -> 
     budget = encounter.budget
     allowed = horde_ranged_shots(attacker.magnitude or 0)
     if budget.shots >= allowed:
-        shots = f"{allowed} shot{'s' if allowed > 1 else ''}"
-        raise RuleViolation("horde_shots", f"a horde of magnitude {attacker.magnitude} fires {shots} a turn")
+        raise RuleViolation("horde_shots", case="per_turn", magnitude=attacker.magnitude or 0, count=allowed)
     if command.action != budget.shot_action:
         first = (budget.shot_action or "standard").replace("_", " ")
-        raise RuleViolation("horde_shots", f"the horde's shots this turn are its {first} attack action")
+        raise RuleViolation("horde_shots", case="first_action", action=first)
     return [ActionUsed(character_id=attacker.id, action="horde_shot", cost="free", use="turn")]
 
 
@@ -174,49 +172,95 @@ def attack_rolled(
     attacker = character(state, command.attacker_id)
     target = character(state, command.target_id)
     require_able(attacker, "attack")
-    if target.has("dead"):
-        raise RuleViolation("target_dead", f"{target.name} is already dead")
-    weapon = attacker.sheet.weapon(command.weapon_id)
-    if weapon is None:
-        raise RuleViolation("no_such_weapon", f"{attacker.name} carries no weapon {command.weapon_id!r}")
-    if weapon.id in attacker.jammed:
-        raise RuleViolation("weapon_jammed", f"the {weapon.name} is jammed: unjam it first (a full action)")
+    weapon = _weapon_ready(attacker, target, command)
     melee = weapon.melee
-    style: AttackStyle = "melee" if melee else "ranged"
     mode: FireMode = _MODES.get(command.action, "single")
     rof = _rof(weapon, mode)
     characteristic: Characteristic = "WS" if melee else "BS"
+    _require_kill_zone(state, command, target, mode)
+    _require_action_allowed(state, command, attacker, target, weapon)
+    mods, aim_used = _attack_modifiers(state, command, attacker, target, weapon)
+    fate_after = _fate_left(command, attacker)
+    if fate_after is not None:
+        mods.append(FATE_BONUS)
+    ammo_after = _ammunition_after(attacker, weapon, rof)
+    built = build_target(attacker, characteristic, None, mods)
+    plan = AttackPlan(
+        attack_id=command.attack_id, action=command.action, mode=mode, rof=rof, melee=melee,
+        modifiers=built.modifiers, target_number=built.target,
+        # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
+        jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
+        called_location=command.called_location if command.action == "called_shot" else None,
+        comrades_volley=command.comrades_volley or (not melee and "volley" in attacker.comrade_orders),
+        comrade_in_cohesion=command.comrade_in_cohesion,
+        grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
+    )
+    rolled = roll_attack(state, attacker, target, weapon, plan, dice)
+    return replace(rolled, aim_used=aim_used, ammo_after=ammo_after, fate_spent=command.fate_bonus,
+                   fate_after=fate_after)
+
+
+def _weapon_ready(attacker: CharacterState, target: CharacterState, command: Attack) -> Weapon:
+    """A living target, and a weapon the attacker carries that is not jammed (RULES A7)."""
+    if target.has("dead"):
+        raise RuleViolation("target_dead", case="already", target=target.name)
+    weapon = attacker.sheet.weapon(command.weapon_id)
+    if weapon is None:
+        raise RuleViolation("no_such_weapon", case="carries_none", character=attacker.name, weapon=command.weapon_id)
+    if weapon.id in attacker.jammed:
+        raise RuleViolation("weapon_jammed", case="full_action", weapon=weapon.name)
+    return weapon
+
+
+def _require_kill_zone(state: D100State, command: Attack, target: CharacterState, mode: FireMode) -> None:
+    """Only Suppressing Fire and Overwatch cover a kill zone, of known characters, the target among them (A5)."""
     if command.zone and command.action != "suppressing" and command.use != "overwatch":
-        raise RuleViolation("kill_zone", "only Suppressing Fire and Overwatch have a kill zone")
+        raise RuleViolation("kill_zone")
     if mode == "suppressing" and command.zone and target.id not in command.zone:
-        raise RuleViolation("kill_zone_target", "the target of Suppressing Fire is a character in its kill zone")
+        raise RuleViolation("kill_zone_target")
     for cid in command.zone:
         character(state, cid)
 
+
+def _require_action_allowed(
+    state: D100State, command: Attack, attacker: CharacterState, target: CharacterState, weapon: Weapon
+) -> None:
+    """What the attack action itself requires (RULES A5): a Called Shot's location, a Charge's distance, a
+    saddle for the mounted attacks, an unarmed start for a grapple, and no ganging up on a horde."""
     if command.action == "called_shot" and command.called_location is None:
-        raise RuleViolation("called_shot_location", "a Called Shot names the location it aims at")
+        raise RuleViolation("called_shot_location")
     if command.action == "charge":
-        agb = attacker.bonus("Ag")
-        reach = movement(agb).charge
-        if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
-            raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
-        if command.distance_m > reach:
-            raise RuleViolation("charge_distance", f"a Charge reaches at most {reach} m (3 × AgB)")
+        distance, reach = _charge_distance(command, attacker)
+        if distance > reach:
+            raise RuleViolation("charge_distance", case="too_far", reach=reach)
     if command.action in ("crushing_charge", "hit_and_run"):
         if attacker.mounted_on is None:
-            raise RuleViolation("not_mounted", f"a {command.action.replace('_', ' ')} is made from the saddle")
+            raise RuleViolation("not_mounted", case="from_the_saddle", action=command.action.replace("_", " "))
         mount = character(state, attacker.mounted_on)
         if command.action == "crushing_charge":  # 001: at least 4 m away and within the mount's charge (3 × AgB)
-            reach = movement(mount.bonus("Ag")).charge
-            if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
-                raise RuleViolation("charge_distance", "a Charge needs the target at least 4 m away")
-            if command.distance_m > reach:
-                raise RuleViolation("charge_distance", f"the mount charges at most {reach} m (3 × its AgB)")
+            distance, reach = _charge_distance(command, mount)
+            if distance > reach:
+                raise RuleViolation("charge_distance", case="mount_too_far", reach=reach)
     if command.grapple and (weapon.id != "unarmed" or command.action not in ("standard", "charge")):
-        raise RuleViolation("grapple_attack", "a grapple begins with an unarmed Standard Attack or Charge")
+        raise RuleViolation("grapple_attack")
     if target.is_horde and any(c.startswith("ganging_up") for c in command.circumstances):
-        raise RuleViolation("ganging_up_horde", "ganging up gives no bonus against a horde")
+        raise RuleViolation("ganging_up_horde")
 
+
+def _charge_distance(command: Attack, charger: CharacterState) -> tuple[float, int]:
+    """The charge's distance, at least 4 m, and how far the charger reaches (its Charge move, 3 × AgB; A4, A5)."""
+    reach = movement(charger.bonus("Ag")).charge
+    if command.distance_m is None or command.distance_m < MIN_CHARGE_DISTANCE_M:
+        raise RuleViolation("charge_distance", case="too_close", metres=MIN_CHARGE_DISTANCE_M)
+    return command.distance_m, reach
+
+
+def _attack_modifiers(
+    state: D100State, command: Attack, attacker: CharacterState, target: CharacterState, weapon: Weapon
+) -> tuple[list[Modifier], int]:
+    """Every modifier of the attack test (RULES A5, A6), and the aim bonus it used."""
+    melee = weapon.melee
+    style: AttackStyle = "melee" if melee else "ranged"
     mods: list[Modifier] = []
     action_mod = action_modifier(command.action, style, charge_bonus=state.options.charge_bonus, moved=command.moved)
     if action_mod:
@@ -255,6 +299,13 @@ def attack_rolled(
         mod = unarmed_modifier(opponent_armed)
         if mod:
             mods.append(mod)
+    mods.extend(_hand_modifiers(command, attacker, melee))
+    mods.extend(command.modifiers)
+    return mods, aim_used
+
+
+def _hand_modifiers(command: Attack, attacker: CharacterState, melee: bool) -> list[Modifier]:
+    """Two weapons at once, or the off hand alone (RULES A6), as the attacker's talents lessen them."""
     if command.dual_wielding:
         # 001: with both talents, Blade Dancer (melee weapons) or Gunslinger (pistols) takes the penalty to 0; our
         # reading: the talent of the attacking weapon's kind.
@@ -263,41 +314,30 @@ def attack_rolled(
             attacker.sheet.has_talent("blade_dancer" if melee else "gunslinger"),
         )
         value = primary if command.hand == "primary" else off
-        if value:
-            mods.append(Modifier(f"two weapons ({command.hand} hand)", value))
-    elif command.hand == "off":
+        return [Modifier(f"two weapons ({command.hand} hand)", value)] if value else []
+    if command.hand == "off":
         mod = off_hand_modifier(attacker.sheet.has_talent("ambidextrous"))
-        if mod:
-            mods.append(mod)
-    mods.extend(command.modifiers)
-    fate_after: int | None = None
-    if command.fate_bonus:
-        if attacker.fate < 1:
-            raise RuleViolation("no_fate", f"{attacker.name} has no Fate point left to spend")
-        mods.append(FATE_BONUS)
-        fate_after = attacker.fate - 1
+        return [mod] if mod else []
+    return []
 
-    ammo_after: int | None = None
-    if not melee and weapon.clip > 0:
-        ammo = attacker.ammo.get(weapon.id, weapon.clip)
-        if ammo < 1:
-            raise RuleViolation("out_of_ammunition", f"the {weapon.name} is empty: reload it")
-        ammo_after = max(0, ammo - rof)
 
-    built = build_target(attacker, characteristic, None, mods)
-    plan = AttackPlan(
-        attack_id=command.attack_id, action=command.action, mode=mode, rof=rof, melee=melee,
-        modifiers=built.modifiers, target_number=built.target,
-        # Under an Oath of the Weapon the character's own weapons never jam (missions, RULES A11).
-        jam_from=None if melee or attacker.id in context.never_jam else jam_threshold(mode, _reliability(weapon)),
-        called_location=command.called_location if command.action == "called_shot" else None,
-        comrades_volley=command.comrades_volley or (not melee and "volley" in attacker.comrade_orders),
-        comrade_in_cohesion=command.comrade_in_cohesion,
-        grapple=command.grapple, zone=tuple(dict.fromkeys(command.zone)) if mode == "suppressing" else (),
-    )
-    rolled = roll_attack(state, attacker, target, weapon, plan, dice)
-    return replace(rolled, aim_used=aim_used, ammo_after=ammo_after, fate_spent=command.fate_bonus,
-                   fate_after=fate_after)
+def _fate_left(command: Attack, attacker: CharacterState) -> int | None:
+    """A Fate point spent before the roll (its bonus joins the test, RULES A9): the Fate left; None: none spent."""
+    if not command.fate_bonus:
+        return None
+    if attacker.fate < 1:
+        raise RuleViolation("no_fate", case="spend", character=attacker.name)
+    return attacker.fate - 1
+
+
+def _ammunition_after(attacker: CharacterState, weapon: Weapon, rof: int) -> int | None:
+    """A ranged weapon with a clip needs a round, and spends one per shot of its rate of fire; None: not counted."""
+    if weapon.melee or weapon.clip <= 0:
+        return None
+    ammo = attacker.ammo.get(weapon.id, weapon.clip)
+    if ammo < 1:
+        raise RuleViolation("out_of_ammunition", weapon=weapon.name)
+    return max(0, ammo - rof)
 
 
 class AttackPlan(msgspec.Struct, frozen=True, kw_only=True):

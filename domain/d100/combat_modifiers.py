@@ -30,9 +30,9 @@ def action_modifier(
 ) -> Modifier | None:
     """The modifier an attack action gives its WS/BS test; refuses an action the attack's style cannot take."""
     if action in _MELEE_ONLY and style != "melee":
-        raise RuleViolation("action_needs_melee", f"{action.replace('_', ' ')} is a melee attack")
+        raise RuleViolation("action_needs_melee", action=action.replace("_", " "))
     if action in _RANGED_ONLY and style != "ranged":
-        raise RuleViolation("action_needs_ranged", f"{action.replace('_', ' ')} needs a ranged weapon")
+        raise RuleViolation("action_needs_ranged", action=action.replace("_", " "))
     values: dict[AttackAction, int] = {
         "standard": 0,
         "all_out": 20,
@@ -144,7 +144,7 @@ _CIRCUMSTANCES: dict[Circumstance, tuple[int | None, int | None]] = {
 def circumstance_modifier(circumstance: Circumstance, style: AttackStyle) -> Modifier | None:
     """The named circumstance's modifier to a melee or ranged attack; None where it does not apply."""
     if circumstance == "blinded_attacker" and style == "ranged":
-        raise RuleViolation("blinded_ranged_attack", "a blinded character's BS test fails automatically")
+        raise RuleViolation("blinded_ranged_attack")
     melee, ranged = _CIRCUMSTANCES[circumstance]
     value = melee if style == "melee" else ranged
     if value is None or value == 0:
@@ -160,9 +160,7 @@ _RANGE_VALUES: dict[RangeBand, int] = {"point_blank": 30, "short": 10, "normal":
 def range_band(distance_m: float, weapon_range_m: int) -> RangeBand:
     """≤ 2 m point blank; < ½ range short; > 2× long; > 3× extreme; beyond 4× the shot is impossible."""
     if distance_m > 4 * weapon_range_m:
-        raise RuleViolation(
-            "beyond_range", f"the target is beyond four times the weapon's range ({4 * weapon_range_m} m)"
-        )
+        raise RuleViolation("beyond_range", metres=4 * weapon_range_m)
     if distance_m <= 2:
         return "point_blank"
     if distance_m < weapon_range_m / 2:

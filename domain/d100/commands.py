@@ -74,6 +74,8 @@ class RollTest(Command, frozen=True, kw_only=True, tag="d100_test"):
     fate_bonus: bool = False
     extended_id: Ref | None = None
     extended_needed: int | None = None
+    # GM only: a sealed test (docs/fairness.md, "Secret rules tests"), revealed later.
+    secret: bool = False
 
 
 class OpposedSide(msgspec.Struct, frozen=True, kw_only=True):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
+from ..message import message
 from .comrades import in_cohesion
 from .context import D100Context
 from .encounter_commands import ComradeOrder
@@ -33,25 +34,28 @@ def decide_comrade_order(state: D100State, command: ComradeOrder, dice: Dice, co
     char = character(state, command.character_id)
     require_able(char, "give orders")
     if char.comrade is None:
-        raise RuleViolation("no_comrade", f"{char.name} has no comrade")
+        raise RuleViolation("no_comrade", character=char.name)
     if char.comrade == "casualty":
-        raise RuleViolation("comrade_casualty", f"{char.name}'s comrade is a casualty and does nothing")
+        raise RuleViolation("comrade_casualty", character=char.name)
     if command.order == "run" and char.comrade == "wounded":
-        raise RuleViolation("comrade_wounded", "a wounded comrade cannot run")
+        raise RuleViolation("comrade_wounded")
     cohesion = command.distance_m is None or in_cohesion(command.distance_m)
     if not cohesion and command.order not in MOVEMENT_ORDERS:
-        raise RuleViolation("comrade_cohesion", "out of cohesion (more than 5 m) a comrade takes movement orders only")
+        raise RuleViolation("comrade_cohesion")
     cost = ORDER_COSTS[command.order]
     encounter = state.encounter
     if encounter is not None:
         if char.id not in encounter.participants:
-            raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter")
+            raise RuleViolation("not_in_encounter", case="character", character=char.name)
         if encounter.acting != char.id:
-            raise RuleViolation("not_your_turn", f"a comrade acts in its character's turn, and it is not {char.name}'s")
+            raise RuleViolation("not_your_turn", case="comrade", character=char.name)
         budget = encounter.budget
         try:
             spend(TurnBudget(full=budget.comrade_full, halves=budget.comrade_halves), cost, command.order)
         except RuleViolation as refused:
-            raise RuleViolation(refused.rule, f"the comrade: {refused.message}") from refused
+            # The comrade's own budget refused: the same rule, its reason nested (told in the reader's language).
+            raise RuleViolation(
+                refused.rule, message("rule.comrade_order.refused", refusal=refused.said or refused.message)
+            ) from refused
     return [ComradeOrdered(character_id=char.id, order=command.order, cost=cost, in_cohesion=cohesion,
                            in_encounter=encounter is not None)]

@@ -98,10 +98,10 @@ def authorize(state: D100State, command: Command, actor: Actor) -> None:
         return
     acting = acting_character(state, command)
     if acting is None:
-        raise Forbidden("only the GM may do that")
+        raise Forbidden(case="d100.gm_only")
     owner = state.characters[acting].owner if acting in state.characters else None
     if owner != actor.participant_id:
-        raise Forbidden(f"{actor.participant_id} does not own the character {acting!r}")
+        raise Forbidden(case="d100.not_owner", participant=actor.participant_id, character=acting)
 
 
 def decide(
@@ -188,4 +188,4 @@ def _decide(state: D100State, command: Command, dice: Dice, context: D100Context
             return tested_decisions.decide_feat(state, command, dice, context)
         case FocusPower():
             return tested_decisions.decide_focus_power(state, command, dice, context)
-    raise RuleViolation("unknown_command", f"the d100 rules do not know a {type(command).__name__}")
+    raise RuleViolation("unknown_command", case="d100", command=type(command).__name__)

@@ -54,23 +54,23 @@ def _agility_bonus(char: CharacterState) -> int:
 
 def running(state: D100State) -> Encounter:
     if state.encounter is None:
-        raise RuleViolation("no_encounter", "no encounter is running")
+        raise RuleViolation("no_encounter")
     return state.encounter
 
 
 def decide_start_encounter(state: D100State, command: StartEncounter, dice: Dice, context: D100Context) -> list[Event]:
     """Participants roll 1d10 + AgB; round 1 begins at its turn 0 (Fate may still make an initiative 10)."""
     if state.encounter is not None:
-        raise RuleViolation("encounter_running", f"the encounter {state.encounter.id!r} is still running: end it first")
+        raise RuleViolation("encounter_running", encounter=state.encounter.id)
     if f"encounter:{command.encounter_id}" in state.used_ids:
-        raise RuleViolation("id_reused", f"the encounter id {command.encounter_id!r} is already used in this campaign")
+        raise RuleViolation("id_reused", case="encounter", id=command.encounter_id)
     if len(set(command.participants)) != len(command.participants):
-        raise RuleViolation("participants", "a character takes part in an encounter once")
+        raise RuleViolation("participants", case="once")
     for cid in (*command.participants, *command.surprised):
         if cid not in state.characters:
-            raise UnknownEntity(f"no character {cid!r} in this campaign")
+            raise UnknownEntity(case="character", character=cid)
     if not set(command.surprised) <= set(command.participants):
-        raise RuleViolation("participants", "the surprised must be participants")
+        raise RuleViolation("participants", case="surprised")
     rolls = []
     for cid in command.participants:
         die = dice.roll(10)
@@ -177,7 +177,7 @@ def advance(state: D100State, dice: Dice, context: D100Context = NO_CONTEXT) -> 
         effects = _round_effects(state, encounter.participants, dice)
         events += [RoundStarted(round=round_, encounter_id=encounter.id), *effects]
         dead |= {e.character_id for e in effects if isinstance(e, BloodLossRolled) and e.died}
-    raise RuleViolation("nobody_left", "every participant is dead: end the encounter")
+    raise RuleViolation("nobody_left")
 
 
 def start_round(state: D100State, dice: Dice) -> list[Event]:
@@ -258,7 +258,7 @@ def decide_end_turn(state: D100State, command: EndTurn, dice: Dice, context: D10
     """The acting character ends its turn; the next begins."""
     encounter = running(state)
     if encounter.acting != command.character_id:
-        raise RuleViolation("not_your_turn", f"it is not {character(state, command.character_id).name}'s turn")
+        raise RuleViolation("not_your_turn", case="plain", character=character(state, command.character_id).name)
     return advance(state, dice, context)
 
 

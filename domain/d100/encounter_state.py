@@ -64,10 +64,8 @@ class Encounter(msgspec.Struct, frozen=True, kw_only=True):
         return TurnPosition(self.id, self.round, self.turn, self.turn_character)
 
 
-_SPENT_BY = {
-    "turn_over": "Delay ended the turn: only the delayed half action is left, until the next turn",
-    "running_and_screaming": "on fire and failing Willpower, the turn is spent running and screaming",
-}
+# A turn already spent by what happened in it (message `rule.turn_spent.<why>` says how).
+_SPENT_BY = frozenset({"turn_over", "running_and_screaming"})
 
 
 def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, pinned: bool = False) -> TurnBudget:
@@ -75,21 +73,19 @@ def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, pinned: bool = Fal
     if cost in ("free", "reaction"):
         return budget
     if budget.full in _SPENT_BY:
-        raise RuleViolation("turn_spent", _SPENT_BY[budget.full])
+        raise RuleViolation("turn_spent", case=budget.full)
     if cost == "full":
         if pinned:
-            raise RuleViolation("pinned_half_actions_only", "a pinned character takes half actions only")
+            raise RuleViolation("pinned_half_actions_only")
         if budget.full is not None or budget.halves:
-            raise RuleViolation("full_action_needs_turn", "a Full Action needs the whole turn")
+            raise RuleViolation("full_action_needs_turn")
         return TurnBudget(full=kind)
     if budget.full is not None:
-        raise RuleViolation(
-            "turn_spent", f"the turn's Full Action ({budget.full.replace('_', ' ')}) leaves no half action"
-        )
+        raise RuleViolation("turn_spent", case="full_action", action=budget.full.replace("_", " "))
     if len(budget.halves) >= 2:
-        raise RuleViolation("turn_spent", "a turn holds two half actions at most")
+        raise RuleViolation("turn_spent", case="two_halves")
     if kind in budget.halves and kind not in REPEATABLE_HALF_ACTIONS:
-        raise RuleViolation("same_half_action", "a second half action of the same kind")
+        raise RuleViolation("same_half_action")
     return TurnBudget(halves=budget.halves + (kind,))
 
 

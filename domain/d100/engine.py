@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -11,12 +11,23 @@ from ..characters import CreateCharacter
 from ..commands import Actor, Command
 from ..dice import Dice
 from ..encounter import TurnPosition
-from ..engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
+from ..engine import (
+    EngineReads,
+    EngineRules,
+    EngineSurface,
+    NewCharacter,
+    OptionValue,
+    Ruleset,
+    RulesState,
+    SkipReason,
+    Surroundings,
+)
 from ..errors import RuleViolation
 from ..events import Event, JsonObject
 from ..language import LineForms
 from .commands import COMMANDS, D100Command, RegisterCharacter
 from .decide import decide
+from .encounter_commands import EndTurn, NextTurn
 from .events import EVENTS, D100Event, Recruit
 from .evolve import evolve
 from .options import D100Options, D100Ruleset, options_for
@@ -26,7 +37,13 @@ from .skipped import d100_skip
 from .state import D100State, initial_state
 from .vocabulary import VOCABULARY
 
-_VARIANTS: dict[str, D100Ruleset] = {"deathwatch": "deathwatch", "dark_heresy": "dark_heresy", "only_war": "only_war"}
+# The games this engine plays; each is a D100Ruleset, whose options_for sets its variant defaults.
+RULESETS = (
+    Ruleset(name="deathwatch", title="Deathwatch", oaths=True),
+    Ruleset(name="dark_heresy", title="Dark Heresy"),
+    Ruleset(name="only_war", title="Only War"),
+)
+_VARIANTS: dict[str, D100Ruleset] = {variant: variant for variant in get_args(D100Ruleset)}
 
 
 def _registered(command: Command) -> Command:
@@ -44,16 +61,18 @@ def _own(state: RulesState) -> D100State:
     return state
 
 
-class D100Engine:
+class D100Engine(EngineRules, EngineReads, EngineSurface):
     """Deathwatch, Dark Heresy and Only War: one engine, the ruleset choosing the variant defaults."""
 
     name = "d100"
     label = "d100"
+    rulesets = RULESETS
+    command_prefix = "d100"
+    turn_moves: frozenset[type[Command]] = frozenset({NextTurn, EndTurn})
     command_union: object = D100Command
     event_union: object = D100Event
     commands = COMMANDS
     events = EVENTS
-    internal_commands: tuple[type[Command], ...] = ()
     aliases: Mapping[type[Command], Callable[[Command], Command]] = {RegisterCharacter: _registered}
     state_type = D100State
     phrases: D100Phrases = PHRASES
@@ -70,9 +89,7 @@ class D100Engine:
         try:
             return initial_state(variant, msgspec.convert(merged, D100Options))
         except msgspec.ValidationError as error:
-            raise RuleViolation(
-                "campaign_options", f"the campaign options are not valid for {ruleset}: {error}"
-            ) from error
+            raise RuleViolation("campaign_options", case="d100", ruleset=ruleset, error=str(error)) from error
 
     def decide(
         self, state: RulesState, command: Command, dice: Dice, actor: Actor, around: Surroundings
@@ -82,15 +99,6 @@ class D100Engine:
     def evolve(self, state: RulesState, event: Event) -> RulesState:
         return evolve(_own(state), event)
 
-    def session_started(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
-        return []
-
-    def session_ended(self, state: RulesState, dice: Dice, actor: Actor) -> list[Event]:
-        return []
-
-    def result(self, events: Sequence[Event]) -> dict[str, object]:
-        return {}
-
     def recruit(self, state: RulesState, new: NewCharacter) -> JsonObject | None:
         if new.sheet is None:
             sheet = sheet_from_stats(new.stats)
@@ -98,7 +106,7 @@ class D100Engine:
             try:
                 sheet = msgspec.convert(new.sheet, Sheet)
             except msgspec.ValidationError as error:
-                raise RuleViolation("sheet", f"the sheet is not a d100 sheet: {error}") from error
+                raise RuleViolation("sheet", case="d100", error=str(error)) from error
         part: JsonObject = msgspec.to_builtins(Recruit(sheet=sheet, comrade=new.comrade))
         return part
 
@@ -112,9 +120,6 @@ class D100Engine:
     def position(self, state: RulesState) -> TurnPosition | None:
         return _own(state).position
 
-    def pools(self, state: RulesState) -> dict[str, int]:
-        return {}
-
     def speciality(self, state: RulesState, character_id: str) -> str | None:
         found = _own(state).characters.get(character_id)
         return found.sheet.speciality if found is not None else None
@@ -125,7 +130,7 @@ class D100Engine:
     def _variant(self, ruleset: str) -> D100Ruleset:
         variant = _VARIANTS.get(ruleset)
         if variant is None:
-            raise RuleViolation("ruleset", f"the d100 engine does not play {ruleset}")
+            raise RuleViolation("ruleset", case="d100", ruleset=ruleset)
         return variant
 
 

@@ -151,13 +151,13 @@ def _grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event]:
     """The controller's options (damage, take down, push, ready, stand, release) or the grappled one's."""
     found = state.grapple_of(command.character_id)
     if found is None:
-        raise RuleViolation("not_grappling", "the Grapple action is only for a character in a grapple")
+        raise RuleViolation("not_grappling")
     controller_id, grappled_id = found
     actor = character(state, command.character_id)
     controls = actor.id == controller_id
     if (command.option in CONTROLLER_OPTIONS) != controls:
-        who = "the controller" if command.option in CONTROLLER_OPTIONS else "the grappled character"
-        raise RuleViolation("grapple_option", f"{command.option.replace('_', ' ')} is an option of {who}")
+        whose = "controller" if command.option in CONTROLLER_OPTIONS else "grappled"
+        raise RuleViolation("grapple_option", case=whose, option=command.option.replace("_", " "))
     opponent = character(state, grappled_id if controls else controller_id)
     require_able(actor, "grapple")
 

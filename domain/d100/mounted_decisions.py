@@ -53,7 +53,7 @@ def ride_modifiers(mount: CharacterState) -> list[Modifier]:
 def mounted_pair(state: D100State, rider_id: str) -> tuple[CharacterState, CharacterState]:
     rider = character(state, rider_id)
     if rider.mounted_on is None:
-        raise RuleViolation("not_mounted", f"{rider.name} is not riding")
+        raise RuleViolation("not_mounted", case="not_riding", rider=rider.name)
     return rider, character(state, rider.mounted_on)
 
 
@@ -86,14 +86,14 @@ def decide_mount(state: D100State, command: Mount, dice: Dice, context: D100Cont
     require_able(rider, "mount or dismount")
     if command.dismount:
         if rider.mounted_on != mount.id:
-            raise RuleViolation("not_mounted", f"{rider.name} is not riding {mount.name}")
+            raise RuleViolation("not_mounted", case="not_riding_mount", rider=rider.name, mount=mount.name)
     else:
         if rider.mounted_on is not None:
-            raise RuleViolation("mounted", f"{rider.name} already rides {state.characters[rider.mounted_on].name}")
+            raise RuleViolation("mounted", rider=rider.name, mount=state.characters[rider.mounted_on].name)
         if mount.id == rider.id or state.rider_of(mount.id) is not None:
-            raise RuleViolation("mount_taken", f"{mount.name} carries someone already, or cannot be ridden")
+            raise RuleViolation("mount_taken", mount=mount.name)
         if crippled(mount):
-            raise RuleViolation("mount_crippled", f"{mount.name} cannot carry a rider now")
+            raise RuleViolation("mount_crippled", case="cannot_carry", mount=mount.name)
     spent = use_action(state, rider.id, "full", "mount", command.use)
     if state.encounter is None:  # "normally no test is needed" out of combat
         return [*spent, MountChanged(rider_id=rider.id, mount_id=mount.id, mounted=not command.dismount,
@@ -122,17 +122,17 @@ def decide_ride(state: D100State, command: Ride, dice: Dice, context: D100Contex
     rider, mount = mounted_pair(state, command.rider_id)
     require_able(rider, "ride")
     if crippled(mount):
-        raise RuleViolation("mount_crippled", f"{mount.name} cannot move")
+        raise RuleViolation("mount_crippled", case="cannot_move", mount=mount.name)
     manoeuvre = command.manoeuvre
     target = character(state, command.target_id) if command.target_id is not None else None
     weapon = None
     if manoeuvre == "rearing_strike":
         if target is None:
-            raise RuleViolation("rearing_strike_target", "a rearing strike names the mount's target")
+            raise RuleViolation("rearing_strike_target")
         weapon = (mount.sheet.weapon(command.weapon_id) if command.weapon_id is not None
                   else next(iter(mount.sheet.weapons), None))
         if weapon is None:
-            raise RuleViolation("no_such_weapon", f"{mount.name} has no weapon to strike with")
+            raise RuleViolation("no_such_weapon", case="mount", mount=mount.name)
     spent = use_action(state, rider.id, _cost(command), manoeuvre, command.use)
     moves = movement(mount.bonus("Ag"))
     base = RideRolled(test_id=command.test_id, rider_id=rider.id, mount_id=mount.id, manoeuvre=manoeuvre)

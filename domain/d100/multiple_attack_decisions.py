@@ -7,6 +7,7 @@ from msgspec.structs import replace
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
+from ..message import Message, message
 from .combat_decisions import attack_rolled
 from .combat_modifiers import TWO_WEAPON_TARGETS_APART_M, multiple_attacks_allowed
 from .commands import Attack
@@ -17,8 +18,6 @@ from .sheet import Weapon
 from .state import CharacterState, D100State
 from .turn_budget import use_action
 
-NEEDS = "Multiple Attacks needs Swift Attack, Lightning Attack or a weapon in each hand"
-
 
 def decide_multiple_attacks(
     state: D100State, command: MultipleAttacks, dice: Dice, context: D100Context
@@ -28,7 +27,7 @@ def decide_multiple_attacks(
     require_able(attacker, "attack")
     ids = [spec.attack_id for spec in command.attacks]
     if len(set(ids)) != len(ids):
-        raise RuleViolation("id_reused", "each attack of a Multiple Attacks action has its own id")
+        raise RuleViolation("id_reused", case="multiple_attacks")
     for attack_id in ids:
         require_new_id(state, attack_id, "attack")
     weapons = [_weapon(attacker, spec) for spec in command.attacks]
@@ -63,61 +62,56 @@ def _with(state: D100State, char: CharacterState) -> D100State:
 def _weapon(attacker: CharacterState, spec: AttackSpec) -> Weapon:
     weapon = attacker.sheet.weapon(spec.weapon_id)
     if weapon is None:
-        raise RuleViolation("no_such_weapon", f"{attacker.name} carries no weapon {spec.weapon_id!r}")
+        raise RuleViolation("no_such_weapon", case="carries_none", character=attacker.name, weapon=spec.weapon_id)
     return weapon
 
 
-def _talent(attacker: CharacterState) -> tuple[int, str]:
+def _talent(attacker: CharacterState) -> tuple[int, Message]:
     allowed = multiple_attacks_allowed(
         attacker.sheet.has_talent("swift_attack"), attacker.sheet.has_talent("lightning_attack")
     )
-    return allowed, "Lightning Attack" if allowed == 3 else "Swift Attack"
+    return allowed, message("term.d100.talent.lightning_attack" if allowed == 3 else "term.d100.talent.swift_attack")
 
 
 def _check_talent(attacker: CharacterState, command: MultipleAttacks, weapon: Weapon) -> None:
     """One weapon: Swift Attack gives two melee attacks, Lightning Attack three."""
     allowed, talent = _talent(attacker)
     if allowed < 2:
-        raise RuleViolation("multiple_attacks", NEEDS)
+        raise RuleViolation("multiple_attacks")
     if not weapon.melee:
-        raise RuleViolation("multiple_attacks_melee", "Swift Attack and Lightning Attack give extra melee attacks only")
+        raise RuleViolation("multiple_attacks_melee")
     if len(command.attacks) > allowed:
-        raise RuleViolation("multiple_attacks_count", f"{talent} gives at most {allowed} attacks")
+        raise RuleViolation("multiple_attacks_count", case="one_weapon", talent=talent, count=allowed)
 
 
 def _check_two_weapons(attacker: CharacterState, command: MultipleAttacks, weapons: list[Weapon]) -> None:
     """A weapon in each hand: one attack with each (or, with Swift or Lightning Attack, the talent's attacks with
     the primary weapon and one with the off-hand one: our reading); one-handed weapons; targets ≤ 10 m apart."""
     if "unarmed" in {w.id for w in weapons}:
-        raise RuleViolation("multiple_attacks", NEEDS)
+        raise RuleViolation("multiple_attacks")
     hands = [spec.hand for spec in command.attacks]
     if set(hands) != {"primary", "off"}:
-        raise RuleViolation("two_weapon_hands", "one attack with the primary hand and one with the off hand")
+        raise RuleViolation("two_weapon_hands", case="one_each")
     by_hand = {hand: {w.id for w, spec in zip(weapons, command.attacks, strict=True) if spec.hand == hand}
                for hand in ("primary", "off")}
     if len(by_hand["primary"]) != 1 or len(by_hand["off"]) != 1 or by_hand["primary"] == by_hand["off"]:
-        raise RuleViolation("two_weapon_hands", "each hand attacks with its own one weapon")
+        raise RuleViolation("two_weapon_hands", case="own_weapon")
     if len(command.attacks) > 2:
         allowed, talent = _talent(attacker)
         if allowed < 2:
-            raise RuleViolation("two_weapon_attacks", "with a weapon in each hand, one attack with each weapon")
+            raise RuleViolation("two_weapon_attacks")
         if not all(w.melee for w in weapons):
-            raise RuleViolation("multiple_attacks_melee",
-                                "Swift Attack and Lightning Attack give extra melee attacks only")
+            raise RuleViolation("multiple_attacks_melee")
         if hands.count("off") != 1 or hands.count("primary") > allowed:
-            raise RuleViolation("multiple_attacks_count", f"{talent} gives at most {allowed} attacks with the primary "
-                                                          "weapon, and one more with the off-hand weapon")
+            raise RuleViolation("multiple_attacks_count", case="two_weapons", talent=talent, count=allowed)
     heavy = next((w for w in weapons if w.weapon_class == "heavy"), None)
     if heavy is not None:
-        raise RuleViolation("two_weapon_heavy", f"the {heavy.name} is not wielded in one hand")
+        raise RuleViolation("two_weapon_heavy", weapon=heavy.name)
     if len({w.melee for w in weapons}) == 2 and not attacker.sheet.has_talent("two_weapon_wielder"):
-        raise RuleViolation("two_weapon_mixed",
-                            "a melee weapon and a pistol together need the Two-Weapon Wielder talent (000)")
+        raise RuleViolation("two_weapon_mixed")
     targets = {spec.target_id for spec in command.attacks}
     apart = command.targets_apart_m
     if len(targets) > 1 and apart is None:
-        raise RuleViolation("two_weapon_targets", "say how far apart the targets are: two weapons strike targets "
-                                                  f"at most {TWO_WEAPON_TARGETS_APART_M} m apart (targets_apart_m)")
+        raise RuleViolation("two_weapon_targets", case="say_apart", metres=TWO_WEAPON_TARGETS_APART_M)
     if len(targets) > 1 and apart is not None and apart > TWO_WEAPON_TARGETS_APART_M:
-        raise RuleViolation("two_weapon_targets",
-                            f"two weapons strike targets at most {TWO_WEAPON_TARGETS_APART_M} m apart")
+        raise RuleViolation("two_weapon_targets", case="too_far", metres=TWO_WEAPON_TARGETS_APART_M)

@@ -28,7 +28,7 @@ SIDESTEP = Modifier("sidestep", -40)
 def decide_react(state: D100State, command: React, dice: Dice, context: D100Context) -> list[Event]:
     attack = state.attacks.get(command.attack_id)
     if attack is None or attack.stage != "awaiting_reaction":
-        raise RuleViolation("no_reaction_pending", "this attack is not waiting for a reaction")
+        raise RuleViolation("no_reaction_pending")
     if command.reaction == "sidestep":
         return _sidestep(state, command, attack, dice)
     return [reaction_rolled(state, command, attack, dice)]
@@ -37,19 +37,17 @@ def decide_react(state: D100State, command: React, dice: Dice, context: D100Cont
 def _may_react(state: D100State, defender: CharacterState) -> None:
     require_able(defender, "react")
     if state.encounter is not None and state.encounter.acting == defender.id:
-        raise RuleViolation("reaction_in_own_turn", "a reaction is made outside one's own turn")
+        raise RuleViolation("reaction_in_own_turn")
     if defender.has("unaware"):
-        raise RuleViolation("unaware_no_reaction", f"{defender.name} is unaware of the attack and cannot react")
+        raise RuleViolation("unaware_no_reaction", defender=defender.name)
     if defender.reactions_used >= defender.reactions_allowed:
         if defender.reactions_allowed > 1:
-            raise RuleViolation("reaction_used", "a third reaction this round (Defensive Stance gives two)")
-        raise RuleViolation("reaction_used", "a second reaction this round")
+            raise RuleViolation("reaction_used", case="third")
+        raise RuleViolation("reaction_used", case="second")
     if defender.has("all_out_attack"):
-        raise RuleViolation(
-            "all_out_no_reaction", "after an All Out Attack there is no Dodge or Parry until his next turn"
-        )
+        raise RuleViolation("all_out_no_reaction")
     if defender.has("grappled"):
-        raise RuleViolation("grappled_no_reaction", "a character in a grapple cannot react")
+        raise RuleViolation("grappled_no_reaction")
 
 
 def reaction_rolled(state: D100State, command: React, attack: PendingAttack, dice: Dice) -> ReactionRolled:
@@ -61,19 +59,18 @@ def reaction_rolled(state: D100State, command: React, attack: PendingAttack, dic
             dice=(), roll=None, success=False, degrees=0, hits_negated=0, hits_after=attack.hits,
         )
     if state.rider_of(defender.id) is not None:
-        raise RuleViolation("mount_no_reaction", f"{defender.name} is ridden: a mount makes no reactions, its rider "
-                                                 "may Sidestep")
+        raise RuleViolation("mount_no_reaction", defender=defender.name)
     _may_react(state, defender)
     mods: list[Modifier] = list(command.modifiers)
     if defender.has("guarded_attack"):
         mods.append(Modifier("guarded attack", 10))
     if command.reaction == "parry":
         if not attack.melee:
-            raise RuleViolation("parry_ranged", "only melee attacks can be parried")
+            raise RuleViolation("parry_ranged")
         if attack.action == "crushing_charge":
-            raise RuleViolation("parry_crushing_charge", "a crushing charge can be dodged, not parried (001)")
+            raise RuleViolation("parry_crushing_charge")
         if not any(w.melee for w in defender.sheet.weapons):
-            raise RuleViolation("parry_needs_weapon", f"{defender.name} holds no melee weapon to parry with")
+            raise RuleViolation("parry_needs_weapon", defender=defender.name)
         built = build_target(defender, "WS", None, mods)
         characteristic: Characteristic = "WS"
     else:
@@ -99,7 +96,7 @@ def _sidestep(state: D100State, command: React, attack: PendingAttack, dice: Dic
     target = character(state, attack.target_id)
     rider_id = target.id if target.mounted_on is not None else state.rider_of(target.id)
     if rider_id is None:
-        raise RuleViolation("not_mounted", f"{target.name} is not riding, nor ridden: no Sidestep")
+        raise RuleViolation("not_mounted", case="no_sidestep", target=target.name)
     rider = character(state, rider_id)
     mount = character(state, rider.mounted_on or "")
     _may_react(state, rider)

@@ -33,9 +33,9 @@ def decide_join_encounter(state: D100State, command: JoinEncounter, dice: Dice, 
     encounter = running(state)
     char = character(state, command.character_id)
     if char.id in encounter.participants:
-        raise RuleViolation("participants", f"{char.name} already takes part in the encounter {encounter.id!r}")
+        raise RuleViolation("participants", case="already", character=char.name, encounter=encounter.id)
     if char.has("dead"):
-        raise RuleViolation("target_dead", f"{char.name} is dead")
+        raise RuleViolation("target_dead", case="dead", character=char.name)
     die = dice.roll(10)
     bonus = char.bonus("Ag")
     roll = InitiativeRoll(character_id=char.id, die=die, agility_bonus=bonus, total=die.value + bonus)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
 from ..dice import Dice, Die
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
+from ..message import Message, message
 from .characteristics import Characteristic
 from .checks import (
     CheckResult,
@@ -49,21 +50,30 @@ def character(state: D100State, character_id: str) -> CharacterState:
     """The character of that id, or UnknownEntity."""
     found = state.characters.get(character_id)
     if found is None:
-        raise UnknownEntity(f"no character {character_id!r} in this campaign")
+        raise UnknownEntity(case="character", character=character_id)
     return found
 
 
 def require_able(char: CharacterState, doing: str) -> None:
     """A stunned, unconscious, helpless or dead character takes no actions or reactions."""
     if char.incapacitated:
-        names = ", ".join(c.name for c in char.conditions if c.name in ("stunned", "unconscious", "dead", "helpless"))
-        raise RuleViolation("incapacitated", f"{char.name} is {names} and cannot {doing}")
+        names = [c.name for c in char.conditions if c.name in ("stunned", "unconscious", "dead", "helpless")]
+        raise RuleViolation("incapacitated", character=char.name, conditions=_listed(names),
+                            doing=message(f"term.d100.doing.{doing.replace(' ', '_')}"))
+
+
+def _listed(conditions: Sequence[str]) -> Message:
+    """The conditions' names, each a word of the catalog, joined as a list ("stunned, helpless")."""
+    said = message(f"term.d100.condition.{conditions[-1]}")
+    for name in reversed(conditions[:-1]):
+        said = message("term.d100.listed", first=message(f"term.d100.condition.{name}"), rest=said)
+    return said
 
 
 def require_new_id(state: D100State, an_id: str, what: str) -> None:
     """Test, attack and contest ids are used once in a campaign."""
     if an_id in state.used_ids:
-        raise RuleViolation("id_reused", f"the {what} id {an_id!r} is already used in this campaign")
+        raise RuleViolation("id_reused", case=what, id=an_id)
 
 
 def build_target(
@@ -76,14 +86,14 @@ def build_target(
     if skill is not None:
         entry = char.sheet.skills.get(skill) or SKILL_CATALOGUE.get(skill)
         if entry is None:
-            raise UnknownEntity(f"no skill {skill!r} on {char.name}'s sheet or in the skill list")
+            raise UnknownEntity(case="d100.skill", skill=skill, character=char.name)
         used = characteristic or entry.characteristic
         base = skill_base(char.sheet.value(used), entry.kind, entry.training, skill)
         label, untrained = skill, entry.training == "untrained"
     elif characteristic is not None:
         used, base, label, untrained = characteristic, char.sheet.value(characteristic), characteristic, False
     else:
-        raise RuleViolation("test_needs_subject", "a test names a characteristic or a skill")
+        raise RuleViolation("test_needs_subject")
     fatigue = fatigue_modifier(char.fatigue)
     # A horde below half its starting magnitude is −10 to every WP test (RULES A9): Pinning, Fear, breaking.
     shaken = (below_half_magnitude(char.magnitude or 0, char.magnitude_start or char.sheet.magnitude or 0,
@@ -127,12 +137,12 @@ def test_rolled(state: D100State, command: RollTest, dice: Dice) -> TestRolled:
         if command.skill is not None:
             entry = helper.sheet.skills.get(command.skill)
             if entry is None or entry.training == "untrained":
-                raise RuleViolation("assistant_untrained", f"{helper.name} is not trained in {command.skill}")
+                raise RuleViolation("assistant_untrained", helper=helper.name, skill=command.skill)
     mods: list[Modifier] = [difficulty_modifier(command.difficulty), *command.modifiers]
     mods.extend(assistance_modifiers(command.helpers, command.kind, command.resisting))
     if command.fate_bonus:
         if char.fate < 1:
-            raise RuleViolation("no_fate", f"{char.name} has no Fate point left to spend")
+            raise RuleViolation("no_fate", case="spend", character=char.name)
         mods.append(FATE_BONUS)
     target = build_target(char, command.characteristic, command.skill, mods)
     die = roll_d100(dice)
@@ -145,7 +155,7 @@ def test_rolled(state: D100State, command: RollTest, dice: Dice) -> TestRolled:
         progress = state.extended.get(command.extended_id)
         if progress is None:
             if command.extended_needed is None or command.extended_needed < 1:
-                raise RuleViolation("extended_needs_count", "a new extended test says how many successes it needs")
+                raise RuleViolation("extended_needs_count", case="test")
             progress = ExtendedProgress(needed=command.extended_needed)
         extended = advance_extended(progress, result.success)
     return TestRolled(
@@ -162,11 +172,11 @@ def reroll_test(state: D100State, test_id: str, dice: Dice) -> TestRolled:
     """Fate: roll a failed test again with the same target; the reroll stands."""
     previous = state.tests.get(test_id)
     if previous is None:
-        raise UnknownEntity(f"no test {test_id!r} to reroll")
+        raise UnknownEntity(case="d100.test_to_reroll", test=test_id)
     if previous.success:
-        raise RuleViolation("fate_reroll_success", "Fate rerolls a failed test only")
+        raise RuleViolation("fate_reroll_success", case="test")
     if previous.rerolled:
-        raise RuleViolation("fate_reroll_twice", "a test can be rerolled with Fate only once")
+        raise RuleViolation("fate_reroll_twice")
     char = character(state, previous.character_id)
     die = roll_d100(dice)
     unnatural = char.unnatural(previous.characteristic)  # the reroll is the same test: Unnatural degrees too
@@ -213,7 +223,7 @@ def unjam_rolled(state: D100State, command: Unjam, dice: Dice) -> UnjamAttempted
     char = character(state, command.character_id)
     require_able(char, "unjam a weapon")
     if command.weapon_id not in char.jammed:
-        raise RuleViolation("not_jammed", "that weapon is not jammed")
+        raise RuleViolation("not_jammed")
     used = state.options.unjam_characteristic
     target = build_target(char, used, None, ())
     die = roll_d100(dice)

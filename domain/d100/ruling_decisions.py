@@ -30,7 +30,7 @@ def decide_edit_sheet(state: D100State, command: EditSheet, dice: Dice, context:
     """A new sheet for a character; a horde stays a horde and a character a character."""
     char = character(state, command.character_id)
     if (char.magnitude is None) != (command.sheet.magnitude is None):
-        raise RuleViolation("sheet_kind", "a sheet edit cannot turn a horde into a character or back")
+        raise RuleViolation("sheet_kind")
     return [SheetEdited(character_id=char.id, sheet=command.sheet, reason=command.reason)]
 
 
@@ -39,5 +39,5 @@ def decide_load_critical_table(
 ) -> list[Event]:
     """The campaign's critical tables: the GM's own, or ours (`default`)."""
     if command.default and command.table is not None:
-        raise RuleViolation("critical_table", "load either a table or the default, not both")
+        raise RuleViolation("critical_table")
     return [CriticalTableLoaded(table=DEFAULT_TABLE if command.default else command.table)]

@@ -78,7 +78,7 @@ def decide_extinguish(state: D100State, command: Extinguish, dice: Dice, context
     char = character(state, command.character_id)
     require_able(char, "put out the fire")
     if not char.has("on_fire"):
-        raise RuleViolation("not_on_fire", f"{char.name} is not on fire")
+        raise RuleViolation("not_on_fire", character=char.name)
     spent = use_action(state, char.id, "full", "extinguish", command.use)
     test, die = check(state, char, "Ag", None, (EXTINGUISH, *command.modifiers), dice)
     change = CharacterChange(
@@ -97,7 +97,7 @@ def decide_stop_blood_loss(state: D100State, command: StopBloodLoss, dice: Dice,
     patient = character(state, command.patient_id or command.character_id)
     require_able(medic, "stop the bleeding")
     if not patient.has("blood_loss"):
-        raise RuleViolation("not_bleeding", f"{patient.name} is not losing blood")
+        raise RuleViolation("not_bleeding", patient=patient.name)
     stress = command.under_stress if command.under_stress is not None else state.encounter is not None
     spent = use_action(state, medic.id, "full", "stop_blood_loss", command.use)
     test, die = check(state, medic, None, "Medicae", (STAUNCH_UNDER_STRESS if stress else STAUNCH, *command.modifiers),
@@ -145,9 +145,9 @@ def decide_feat(state: D100State, command: Feat, dice: Dice, context: D100Contex
     require_able(char, "do that")
     feat, gravity = command.feat, command.gravity
     if not (0 <= command.run_up_m <= MAX_METRES and 0 <= command.height_m <= MAX_METRES):
-        raise RuleViolation("feat_metres", f"run-up and height are 0 to {MAX_METRES} m")
+        raise RuleViolation("feat_metres", metres=MAX_METRES)
     if feat in ("running_jump", "running_leap") and command.run_up_m < RUN_UP_M:
-        raise RuleViolation("run_up", f"a running {feat.split('_')[1]} needs {RUN_UP_M} m of straight run first")
+        raise RuleViolation("run_up", case=feat.split("_")[1], metres=RUN_UP_M)
     kind = "jump" if feat in _JUMPS else feat
     spent = use_action(state, char.id, _FEAT_COSTS[feat], kind, command.use) if feat != "carry" else []
     sb, tb, agb = char.bonus("S"), char.bonus("T"), gravity_agility_bonus(char.bonus("Ag"), gravity)
@@ -230,16 +230,15 @@ def decide_focus_power(state: D100State, command: FocusPower, dice: Dice, contex
     require_able(char, "focus a power")
     rating = char.sheet.psy_rating
     if rating < 1:
-        raise RuleViolation("not_a_psyker", f"{char.name} has no psy rating")
+        raise RuleViolation("not_a_psyker", character=char.name)
     target = character(state, command.target_id) if command.target_id is not None else None
     if command.damage is not None:
         try:
             parse_damage(command.damage)
         except ValueError as error:
-            raise RuleViolation("power_damage", str(error)) from error
+            raise RuleViolation("power_damage", case="expression", error=str(error)) from error
         if target is None or not target.is_horde:
-            raise RuleViolation("power_damage", "a power's damage is rolled here against a horde only (RULES A9); "
-                                                "against a character its effect is the GM's ruling")
+            raise RuleViolation("power_damage", case="horde_only")
     spent = use_action(state, char.id, command.action, "focus_power", command.use)
     rolled = tuple(dice.roll(10) for _ in range(command.dice))
     total = sum(d.value for d in rolled) + rating

@@ -27,36 +27,31 @@ def use_action(
     encounter = state.encounter
     char = state.characters.get(character_id)
     if char is None:
-        raise UnknownEntity(f"no character {character_id!r} in this campaign")
+        raise UnknownEntity(case="character", character=character_id)
     # In a grapple, in an encounter or not, only the Grapple action (and free actions) until it ends (RULES A5).
     if state.grapple_of(character_id) is not None and kind != "grapple" and cost != "free":
-        raise RuleViolation("grapple_only", "a character in a grapple can take only the Grapple action")
+        raise RuleViolation("grapple_only")
     if encounter is None:
         return []
     if character_id not in encounter.participants:
-        raise RuleViolation("not_in_encounter", f"{char.name} is not a participant of the encounter {encounter.id!r}")
+        raise RuleViolation("not_in_encounter", case="encounter", character=char.name, encounter=encounter.id)
     label = kind.replace("_", " ")
     if use == "turn":
         if cost == "free":
             return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]
         if encounter.acting != character_id:
-            raise RuleViolation(
-                "not_your_turn",
-                # The label names what was tried: after "free actions" it read as if it were one.
-                f"it is not {char.name}'s turn ({label}): outside its turn a character only reacts or takes free "
-                "actions",
-            )
+            raise RuleViolation("not_your_turn", case="only_reacts", character=char.name, action=label)
         spend(encounter.budget, cost, kind, pinned=char.has("pinned"))
     elif use == "delayed":
         if not char.delayed:
-            raise RuleViolation("no_delayed_action", f"{char.name} holds no delayed half action")
+            raise RuleViolation("no_delayed_action", character=char.name)
         if cost != "half":
-            raise RuleViolation("delayed_half_only", f"a delayed action is a half action, and {label} is not")
+            raise RuleViolation("delayed_half_only", case="not_half", action=label)
     elif use == "overwatch":
         if not char.has("overwatch"):
-            raise RuleViolation("no_overwatch", f"{char.name} is not on Overwatch")
+            raise RuleViolation("no_overwatch", character=char.name)
         if kind not in ("semi_auto", "full_auto", "suppressing"):
-            raise RuleViolation("overwatch_attack", "Overwatch fires a semi-auto, full-auto or suppressing burst")
+            raise RuleViolation("overwatch_attack")
     elif kind != "standard_attack":  # free
-        raise RuleViolation("free_attack", "the only attack the rules grant for free is a Standard Attack")
+        raise RuleViolation("free_attack")
     return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]

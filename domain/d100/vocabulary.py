@@ -298,6 +298,7 @@ _FORMS: tuple[Form, ...] = (
          flag("comrade", w("comrade", "camarada"), w("a comrade", "un camarada")),
          _sheet()),
     form(d.RollTest, w("test|check|t", "prueba|test|chequeo"),
+         flag("secret", w("secret", "secreta"), w("in secret (GM)", "en secreto (DJ)")),
          me("character_id"), _skill(), _characteristic(),
          choice("difficulty", DIFFICULTIES, w("a difficulty", "una dificultad")),
          modifiers(),

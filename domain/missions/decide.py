@@ -8,6 +8,7 @@ from ..commands import Actor, Command
 from ..dice import Dice
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
+from ..message import Message, message
 from .characters import CharacterInfo
 from .commands import (
     AddObjective,
@@ -45,15 +46,16 @@ from .leader import roll_off
 from .oaths import OATHS, meets_prerequisite
 from .outcome import failed_primaries, outcome_of, unfinished_primaries
 from .permissions import authorize
-from .phases import check_transition
+from .phases import check_transition, phase_word
 from .state import Mission, MissionsState, Objective, mission, mission_in_execution
 
 Characters = Mapping[str, CharacterInfo]
 
-_SPECIALITY_NAMES = {
-    "apothecary": "an Apothecary", "assault_marine": "an Assault Marine", "devastator_marine": "a Devastator Marine",
-    "librarian": "a Librarian", "tactical_marine": "a Tactical Marine", "techmarine": "a Techmarine",
-}
+
+
+def _oath(oath: str) -> Message:
+    """An oath's name in the reader's language ("Oath of Glory", "Juramento de Gloria")."""
+    return message(f"term.mission_oath.{oath}")
 
 
 def decide(
@@ -64,7 +66,7 @@ def decide(
     match command:
         case CreateMission():
             if command.mission_id in state.missions:
-                raise RuleViolation("unique_mission_id", f"a mission with id {command.mission_id!r} already exists")
+                raise RuleViolation("unique_mission_id", mission=command.mission_id)
             _require_known(characters, command.squad)
             return [MissionCreated(mission_id=command.mission_id, briefing=command.briefing, title=command.title,
                                    squad=tuple(dict.fromkeys(command.squad)))]
@@ -89,8 +91,7 @@ def decide(
         case RecordComplication():
             found = mission(state, command.mission_id)
             if found.phase not in ("preparation", "execution"):
-                raise RuleViolation("complications_before_rewards",
-                                    f"complications cannot be recorded for a mission in {found.phase}")
+                raise RuleViolation("complications_before_rewards", phase=phase_word(found.phase))
             return [MissionComplicationRecorded(mission_id=found.id, text=command.text, cause=command.cause,
                                                 caused_by_seq=command.caused_by_seq)]
         case ChooseLeader():
@@ -101,33 +102,31 @@ def decide(
             return [_advance(state, command)]
         case GrantReward():
             return [_grant(state, command, characters)]
-    raise RuleViolation("command", f"{type(command).__name__} is not a missions command")
+    raise RuleViolation("command", command=type(command).__name__)
 
 
 def _require_known(characters: Characters, ids: Iterable[str]) -> None:
     for character_id in ids:
         if character_id not in characters:
-            raise UnknownEntity(f"no character {character_id!r} in this campaign")
+            raise UnknownEntity(case="character", character=character_id)
 
 
 def _open_for_objectives(state: MissionsState, mission_id: str, verb: str) -> Mission:
     found = mission(state, mission_id)
     if found.phase not in ("preparation", "execution"):
-        raise RuleViolation("objectives_before_rewards",
-                            f"objectives cannot be {verb} once a mission is in {found.phase}")
+        raise RuleViolation("objectives_before_rewards", case=verb, phase=phase_word(found.phase))
     return found
 
 
 def _require_new_objective(found: Mission, objective_id: str) -> None:
     if objective_id in found.objectives:
-        raise RuleViolation("unique_objective_id",
-                            f"mission {found.id!r} already has an objective with id {objective_id!r}")
+        raise RuleViolation("unique_objective_id", mission=found.id, objective=objective_id)
 
 
 def _objective(found: Mission, objective_id: str) -> Objective:
     objective = found.objectives.get(objective_id)
     if objective is None:
-        raise UnknownEntity(f"mission {found.id!r} has no objective {objective_id!r}")
+        raise UnknownEntity(case="objective", mission=found.id, objective=objective_id)
     return objective
 
 
@@ -135,13 +134,12 @@ def _review(state: MissionsState, command: ReviewObjective) -> Event:
     found = _open_for_objectives(state, command.mission_id, "reviewed")
     objective = _objective(found, command.objective_id)
     if objective.status != "proposed":
-        raise RuleViolation("objective_review",
-                            f"objective '{objective.text}' is {objective.status}, not a proposal waiting for review")
+        raise RuleViolation("objective_review", text=objective.text, status=_status(objective))
     if command.accept:
         return MissionObjectiveAccepted(mission_id=found.id, objective_id=objective.id,
                                         kind=command.kind or objective.kind, reason=command.reason)
     if command.reason is None:
-        raise RuleViolation("rejection_needs_a_reason", "say why the proposed objective is rejected")
+        raise RuleViolation("rejection_needs_a_reason")
     return MissionObjectiveRejected(mission_id=found.id, objective_id=objective.id, reason=command.reason)
 
 
@@ -149,12 +147,11 @@ def _change(state: MissionsState, command: ChangeObjective) -> Event:
     found = _open_for_objectives(state, command.mission_id, "changed")
     objective = _objective(found, command.objective_id)
     if objective.status != "open":
-        raise RuleViolation("objective_status", f"objective '{objective.text}' is {objective.status}; "
-                                                "only an open objective can change")
+        raise RuleViolation("objective_status", case="change", text=objective.text, status=_status(objective))
     text = command.text or objective.text
     kind = command.kind or objective.kind
     if (text, kind) == (objective.text, objective.kind):
-        raise RuleViolation("objective_change", f"objective '{objective.text}' would stay the same")
+        raise RuleViolation("objective_change", text=objective.text)
     return MissionObjectiveChanged(mission_id=found.id, objective_id=objective.id, old_text=objective.text,
                                    new_text=text, old_kind=objective.kind, new_kind=kind, reason=command.reason)
 
@@ -164,48 +161,50 @@ def _resolve(state: MissionsState, command: CompleteObjective | FailObjective, c
     completing = isinstance(command, CompleteObjective)
     verb = "completed" if completing else "failed"
     if found.phase != "execution":
-        raise RuleViolation("objectives_resolve_in_execution",
-                            f"objectives are {verb} during execution; this mission is in {found.phase}")
+        raise RuleViolation("objectives_resolve_in_execution", case=verb, phase=phase_word(found.phase))
     objective = _objective(found, command.objective_id)
     if objective.status != "open":
-        raise RuleViolation("objective_status",
-                            f"objective '{objective.text}' is {objective.status}; only an open objective can be {verb}")
+        raise RuleViolation("objective_status", case=verb, text=objective.text, status=_status(objective))
     involved = tuple(dict.fromkeys(command.involved))
     _require_known(characters, involved)
     if completing:
         if not involved:
-            raise RuleViolation("involved_characters", f"name the characters who completed '{objective.text}'")
+            raise RuleViolation("involved_characters", text=objective.text)
         return MissionObjectiveCompleted(mission_id=found.id, objective_id=objective.id, involved=involved,
                                          note=command.note)
     return MissionObjectiveFailed(mission_id=found.id, objective_id=objective.id, involved=involved,
                                   note=command.note)
 
 
-def _deathwatch_preparation(state: MissionsState, mission_id: str, what: str) -> Mission:
-    if state.ruleset != "deathwatch":
-        raise RuleViolation("deathwatch_only", f"{what} is a Deathwatch rule; this campaign plays {state.ruleset}")
+def _status(objective: Objective) -> Message:
+    return message(f"term.objective_status.{objective.status}")
+
+
+def _deathwatch_preparation(state: MissionsState, mission_id: str, what: Message) -> Mission:
+    if not state.oaths:
+        raise RuleViolation("deathwatch_only", case="mission", what=what, ruleset=state.ruleset)
     found = mission(state, mission_id)
     if found.phase != "preparation":
-        raise RuleViolation("preparation_only", f"{what} happens in preparation; this mission is in {found.phase}")
+        raise RuleViolation("preparation_only", what=what, phase=phase_word(found.phase))
     return found
 
 
 def _require_in_squad(found: Mission, character_id: str) -> None:
     if not found.in_squad(character_id):
-        raise RuleViolation("squad", f"{character_id!r} is not in the squad of mission {found.id!r}")
+        raise RuleViolation("squad", character=character_id, mission=found.id)
 
 
 def _choose_leader(state: MissionsState, command: ChooseLeader, dice: Dice, characters: Characters) -> Event:
-    found = _deathwatch_preparation(state, command.mission_id, "choosing the squad leader")
+    found = _deathwatch_preparation(state, command.mission_id, message("term.mission_step.choose_leader"))
     if command.method == "roll":
         if command.character_id is not None:
-            raise RuleViolation("leader_choice", "a roll for the leader names candidates, not the leader")
+            raise RuleViolation("leader_choice", case="roll_names_leader")
         candidates = tuple(dict.fromkeys(command.candidates or found.squad))
         if len(candidates) < 2:
-            raise RuleViolation("leader_choice", "a roll for the leader needs at least two candidates")
+            raise RuleViolation("leader_choice", case="two_candidates")
     else:
         if command.character_id is None or command.candidates:
-            raise RuleViolation("leader_choice", f"a leader chosen by {command.method} is named, without candidates")
+            raise RuleViolation("leader_choice", case="named", method=message(f"term.leader_method.{command.method}"))
         candidates = (command.character_id,)
     _require_known(characters, candidates)
     for candidate in candidates:
@@ -216,38 +215,37 @@ def _choose_leader(state: MissionsState, command: ChooseLeader, dice: Dice, char
         leader, rolls = candidates[0], ()
     sworn = found.oath
     if sworn is not None and not meets_prerequisite(sworn.oath, characters[leader].speciality):
-        raise RuleViolation("oath_prerequisite", f"the squad swore the {OATHS[sworn.oath].name_en}, which "
-                            f"{characters[leader].name} cannot lead; take another oath first")
+        raise RuleViolation("oath_prerequisite", case="sworn", oath=_oath(sworn.oath), name=characters[leader].name)
     return MissionLeaderChosen(mission_id=found.id, character_id=leader, method=command.method, rolls=rolls)
 
 
 def _take_oath(state: MissionsState, command: TakeOath, characters: Characters) -> Event:
-    found = _deathwatch_preparation(state, command.mission_id, "taking an oath")
+    found = _deathwatch_preparation(state, command.mission_id, message("term.mission_step.take_oath"))
     spec = OATHS[command.oath]
     if found.leader is None:
-        raise RuleViolation("oath_needs_a_leader", f"choose the squad leader before taking the {spec.name_en}")
+        raise RuleViolation("oath_needs_a_leader", oath=_oath(spec.oath))
     leader = characters.get(found.leader.character_id)
     if leader is None:
-        raise UnknownEntity(f"no character {found.leader.character_id!r} in this campaign")
+        raise UnknownEntity(case="character", character=found.leader.character_id)
     if leader.speciality is None or not meets_prerequisite(command.oath, leader.speciality):
-        allowed = " or ".join(sorted(_SPECIALITY_NAMES[s] for s in spec.prerequisites))
-        has = (
-            "has no speciality recorded" if leader.speciality is None else f"is {_SPECIALITY_NAMES[leader.speciality]}"
-        )
-        raise RuleViolation("oath_prerequisite",
-                            f"the {spec.name_en} needs a leader who is {allowed}; {leader.name} {has}")
+        # Who may lead it is one phrase per oath ("a Tactical Marine or an Assault Marine"): a list joined in
+        # each language by its catalog, not here.
+        allowed = message(f"term.oath_leaders.{spec.oath}")
+        if leader.speciality is None:
+            raise RuleViolation("oath_prerequisite", case="no_speciality", oath=_oath(spec.oath), allowed=allowed,
+                                name=leader.name)
+        raise RuleViolation("oath_prerequisite", case="speciality", oath=_oath(spec.oath), allowed=allowed,
+                            name=leader.name, has=message(f"term.speciality_with_article.{leader.speciality}"))
     if command.oath == "knowledge" and command.enemy_type is None:
-        raise RuleViolation("oath_of_knowledge", "the Oath of Knowledge names the enemy type it studies")
+        raise RuleViolation("oath_of_knowledge", case="enemy_type")
     if command.oath != "knowledge" and (command.enemy_type is not None or command.warp_studies):
-        raise RuleViolation("oath_of_knowledge", "only the Oath of Knowledge chooses an enemy type or warp studies")
+        raise RuleViolation("oath_of_knowledge", case="other_oath")
     warp_studies = tuple(dict.fromkeys(command.warp_studies))
     _require_known(characters, warp_studies)
     for librarian in warp_studies:
         _require_in_squad(found, librarian)
         if characters[librarian].speciality != "librarian":
-            raise RuleViolation(
-                "oath_of_knowledge", f"only a Librarian may study the warp; {characters[librarian].name} is not one"
-            )
+            raise RuleViolation("oath_of_knowledge", case="librarian", name=characters[librarian].name)
     return MissionOathTaken(mission_id=found.id, oath=command.oath, leader_id=leader.id,
                             leader_speciality=leader.speciality, enemy_type=command.enemy_type,
                             warp_studies=warp_studies)
@@ -259,10 +257,9 @@ def _advance(state: MissionsState, command: AdvanceMission) -> Event:
     if command.to == "execution":
         playing = mission_in_execution(state)
         if playing is not None:
-            raise RuleViolation("one_mission_in_execution",
-                                f"mission {playing.id!r} is in execution; advance it to rewards first")
+            raise RuleViolation("one_mission_in_execution", mission=playing.id)
         if not any(o.status == "open" for o in found.objectives.values()):
-            raise RuleViolation("a_mission_has_objectives", "add at least one objective before execution")
+            raise RuleViolation("a_mission_has_objectives")
         return MissionExecutionStarted(mission_id=found.id)
     if command.to == "rewards":
         return MissionExecutionEnded(mission_id=found.id, outcome=outcome_of(found),
@@ -274,20 +271,18 @@ def _advance(state: MissionsState, command: AdvanceMission) -> Event:
 def _grant(state: MissionsState, command: GrantReward, characters: Characters) -> Event:
     found = mission(state, command.mission_id)
     if found.phase != "rewards":
-        raise RuleViolation(
-            "rewards_phase", f"rewards are granted in the rewards phase; this mission is in {found.phase}"
-        )
+        raise RuleViolation("rewards_phase", phase=phase_word(found.phase))
     _require_known(characters, (command.character_id,))
     if command.xp > 0:
         for objective_id in found.failed_primaries:
             text = found.objectives[objective_id].text
-            raise RuleViolation("no_xp_after_a_failed_primary", f"no XP: primary objective '{text}' failed")
+            raise RuleViolation("no_xp_after_a_failed_primary", case="failed", text=text)
         for objective_id in found.unfinished_primaries:
             text = found.objectives[objective_id].text
-            raise RuleViolation("no_xp_after_a_failed_primary", f"no XP: primary objective '{text}' was not completed")
+            raise RuleViolation("no_xp_after_a_failed_primary", case="unfinished", text=text)
     first_grant = all(r.character_id != command.character_id for r in found.rewards)
     oath_renown = glory_renown(found).get(command.character_id, 0) if first_grant else 0
     if command.xp == 0 and command.renown == 0 and oath_renown == 0:
-        raise RuleViolation("empty_reward", "a reward grants XP or renown")
+        raise RuleViolation("empty_reward")
     return MissionRewardGranted(mission_id=found.id, character_id=command.character_id, xp=command.xp,
                                 renown=command.renown, oath_renown=oath_renown, reason=command.reason)

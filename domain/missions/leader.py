@@ -23,4 +23,4 @@ def roll_off(candidates: Sequence[str], dice: Dice) -> tuple[str, tuple[LeaderRo
         contenders = [r.character_id for r in this_round if r.die.value == best]
         if len(contenders) == 1:
             return contenders[0], tuple(rolls)
-    raise RuleViolation("leader_roll", f"the roll for the leader was still tied after {ROLL_OFF_LIMIT} rounds")
+    raise RuleViolation("leader_roll", rounds=ROLL_OFF_LIMIT)

@@ -14,4 +14,4 @@ def authorize(actor: Actor, command: Command) -> None:
     tag = type(command).__struct_config__.tag
     if isinstance(command, ProposeObjective):
         return
-    raise Forbidden(f"only the GM may send {tag}; a player may propose objectives")
+    raise Forbidden(case="missions_gm_only", command=str(tag))

@@ -79,19 +79,22 @@ class MissionsState(msgspec.Struct, frozen=True, kw_only=True):
     """Every mission of the campaign, keyed by id, in the order they were created."""
 
     ruleset: str = "deathwatch"
+    # Whether the ruleset plays the squad leader and oaths: its engine says so (domain.engine.Ruleset.oaths);
+    # the missions import no engine, so the campaign's fold passes it in.
+    oaths: bool = True
     missions: dict[str, Mission] = {}
 
 
-def initial_state(ruleset: str = "deathwatch") -> MissionsState:
-    """No missions yet; oaths and leaders are refused unless the ruleset is Deathwatch."""
-    return MissionsState(ruleset=ruleset)
+def initial_state(ruleset: str = "deathwatch", oaths: bool = True) -> MissionsState:
+    """No missions yet; oaths and leaders are refused unless the ruleset plays them (Deathwatch)."""
+    return MissionsState(ruleset=ruleset, oaths=oaths)
 
 
 def mission(state: MissionsState, mission_id: str) -> Mission:
     """The mission, or UnknownEntity naming it."""
     found = state.missions.get(mission_id)
     if found is None:
-        raise UnknownEntity(f"no mission {mission_id!r} in this campaign")
+        raise UnknownEntity(case="mission", mission=mission_id)
     return found
 
 

@@ -89,6 +89,8 @@ class RollTest(Command, tag="wng_roll_test", frozen=True, kw_only=True):
     trivial: bool = False
     # In an encounter a skill test is the normal action unless declared otherwise (a reaction is "free").
     action: ActionKind = "normal"
+    # GM only: a sealed test (docs/fairness.md, "Secret rules tests"), revealed later.
+    secret: bool = False
 
 
 class Attack(Command, tag="wng_attack", frozen=True, kw_only=True):

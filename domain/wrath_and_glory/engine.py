@@ -10,11 +10,21 @@ from domain.characters import CreateCharacter
 from domain.commands import Actor, Command
 from domain.dice import Dice
 from domain.encounter import TurnPosition
-from domain.engine import NewCharacter, OptionValue, RulesState, SkipReason, Surroundings
+from domain.engine import (
+    EngineReads,
+    EngineRules,
+    EngineSurface,
+    NewCharacter,
+    OptionValue,
+    Ruleset,
+    RulesState,
+    SkipReason,
+    Surroundings,
+)
 from domain.errors import RuleViolation
 from domain.events import Event, JsonObject
 from domain.language import LineForms
-from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, WngCommand
+from domain.wrath_and_glory.commands import COMMANDS, AddCharacter, StartSession, StartTurn, WngCommand
 from domain.wrath_and_glory.decide import decide
 from domain.wrath_and_glory.events import EVENTS, WngEvent
 from domain.wrath_and_glory.evolve import evolve
@@ -41,11 +51,20 @@ def _own(state: RulesState) -> WngState:
     return state
 
 
-class WngEngine:
+class WngEngine(EngineRules, EngineReads, EngineSurface):
     """Wrath & Glory: dice pools, Wrath, Glory and Ruin, alternating activation."""
 
     name = "wrath_and_glory"
     label = "Wrath & Glory"
+    rulesets = (Ruleset(name="wrath_and_glory", title="Wrath & Glory"),)
+    command_prefix = "wng"
+    turn_moves: frozenset[type[Command]] = frozenset({StartTurn})
+    # Two older versions copied, as die objects, dice a reroll replaced (docs/fairness.md): their v2 name
+    # only the replaced faces.
+    legacy_die_copies: Mapping[tuple[str, int], str] = {
+        ("wng_dice_rerolled", 1): "rerolls[].before",
+        ("wng_soak_rerolled", 1): "before",
+    }
     command_union: object = WngCommand
     event_union: object = WngEvent
     commands = COMMANDS
@@ -102,9 +121,6 @@ class WngEngine:
     def pools(self, state: RulesState) -> dict[str, int]:
         rules = _own(state)
         return {"glory": rules.glory, "glory_cap": rules.glory_cap, "ruin": rules.ruin, "ruin_cap": rules.ruin_cap}
-
-    def speciality(self, state: RulesState, character_id: str) -> str | None:
-        return None
 
     def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:
         return wng_skip(command, rule, earlier)

@@ -54,6 +54,7 @@ from domain.wrath_and_glory.events import (
     WrathSpent,
 )
 from domain.wrath_and_glory.modifiers import Modifier
+from domain.wrath_and_glory.resources import gain
 from domain.wrath_and_glory.rolls import PoolDie
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled
 from domain.wrath_and_glory.state import (
@@ -211,7 +212,12 @@ def evolve(state: WngState, event: Event) -> WngState:
             test = state.tests[event.test_id]
             state = _complication(state, test.id, test.character_id, False)
             return _with_test(state, replace(test, complication_pending=False))
-        case GloryGained(after=after) | GlorySpent(after=after):
+        case GloryGained(amount=amount):
+            # Added to the Glory there is now, which is `after` whenever the gain was decided against this state;
+            # a sealed test's Wrath 6 (docs/fairness.md, "Secret rules tests") was decided at its basis and is
+            # gained at its reveal, onto whatever Glory the group holds then.
+            return replace(state, glory=gain(state.glory, amount, state.glory_cap).after)
+        case GlorySpent(after=after):
             return replace(state, glory=after)
         case WrathGained() | WrathSpent():
             character = state.characters[event.character_id]

@@ -9,7 +9,7 @@ from itertools import groupby
 from domain.campaign.events import AttemptLine, AttemptRefused
 from domain.grammars import grammar_for
 from projections.rendering.markup import WRITERS, Markup
-from projections.rendering.refusals import refusal
+from projections.rendering.refusals import refusal, said_as_lines
 from projections.rendering.vocabulary import Lang, word
 
 
@@ -48,10 +48,13 @@ def dice_text(event: AttemptRefused, lang: Lang, ruleset: str | None = None) -> 
     return " · ".join(parts)
 
 
-def reason_text(event: AttemptRefused, lang: Lang, reason: str | None = None) -> str:
-    """Why it was refused, in the reader's language (`reason`: the caller's own wording of it, if any)."""
+def reason_text(event: AttemptRefused, lang: Lang, reason: str | None = None, ruleset: str | None = None) -> str:
+    """Why it was refused, in the reader's language (`reason`: the caller's own wording of it, if any): the
+    refusal's message when the log holds one (`said`), else the English it recorded; given the `ruleset`, a
+    command it names is the line a player of that language writes."""
     refused = event.refusal
-    return reason if reason is not None else refusal(refused.kind, refused.rule, refused.reason, lang)
+    said = said_as_lines(refused.said, grammar_for(ruleset), lang) if ruleset else refused.said
+    return reason if reason is not None else refusal(refused.kind, refused.rule, refused.reason, lang, said)
 
 
 def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang, reason: str | None = None) -> str:
@@ -69,7 +72,7 @@ def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang
 def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
     """The attempt's line in a timeline or a transcript (the renderers strike it through): each line by its
     verb, since a transcript names characters, never their ids."""
-    refused, why, dice = event.refusal, reason_text(event, lang), dice_text(event, lang, ruleset)
+    refused, why, dice = event.refusal, reason_text(event, lang, ruleset=ruleset), dice_text(event, lang, ruleset)
     verb = _verb(refused.command_type, lang, ruleset)
     if lang == "es":
         where = f" en la línea {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"

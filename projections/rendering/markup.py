@@ -126,7 +126,9 @@ class Writer:
     def lines(self, value: str) -> str:
         """Text that may hold line breaks (a note): each line escaped as `text`, blank lines dropped, the
         lines after the first indented, so none of them opens a block, an item or a paragraph of its own."""
-        lines = [self.text(line) for line in _LINE_BREAK.split(value) if line.strip(" \t")]
+        # Blank by any measure (Unicode spaces too: U+00A0 alone left an empty first line, and the indented
+        # line after it became a code block) is dropped.
+        lines = [written for line in _LINE_BREAK.split(value) if (written := self.text(line)).strip()]
         return ("\n" + _INDENT[self.markup]).join(lines)
 
     def bold(self, value: str) -> str:

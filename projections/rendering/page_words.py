@@ -62,6 +62,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "encounter": ("Encounter", "Combate"),
     "no_encounter": ("No encounter is running.", "No hay ningún combate en curso."),
     "round_turn": ("round {round}, turn {turn}", "asalto {round}, turno {turn}"),
+    "round_start": ("round {round}, before its first turn", "asalto {round}, antes de su primer turno"),
     "whose_turn": ("whose turn", "a quién le toca"),
     "nobody": ("nobody yet", "a nadie todavía"),
     "initiative_order": ("initiative order", "orden de iniciativa"),
@@ -130,6 +131,32 @@ LABELS: dict[str, tuple[str, str]] = {
         "Verificar en el navegador necesita JavaScript; la exportación y `lexmechanic verify` comprueban lo mismo "
         "sin conexión.",
     ),
+    "sealed_proof": ("Sealed roll proof", "Prueba de la tirada secreta"),
+    "sealed_what": ("What was sealed", "Qué se selló"),
+    "sealed_not_revealed": (
+        "Not yet revealed: its faces are in no event, so no page can show them; they are bound by the commitment "
+        "below, and the GM's reveal (or the end of the session) will show them, checkable here.",
+        "Aún no revelada: sus caras no están en ningún evento, así que ninguna página puede mostrarlas; las "
+        "fija el compromiso de abajo, y la revelación del DJ (o el fin de la sesión) las mostrará, comprobables "
+        "aquí.",
+    ),
+    "sealed_key_hidden": ("not yet revealed", "aún no revelada"),
+    "sealed_revealed_at": ("revealed at event", "revelada en el evento"),
+    "sealed_dice": ("dice", "dados"),
+    "sealed_key": ("roll key", "clave de la tirada"),
+    "sealed_key_commitment": ("commitment to the key", "compromiso de la clave"),
+    "sealed_outcome_commitment": ("commitment to the outcome", "compromiso del resultado"),
+    "v_key_ok": ("the key matches the roll's commitment", "la clave coincide con el compromiso de la tirada"),
+    "v_key_bad": ("the key does NOT match the roll's commitment", "la clave NO coincide con el compromiso de la "
+                  "tirada"),
+    "v_key_seed_ok": ("the key is the HMAC of the epoch's seed", "la clave es el HMAC de la semilla de la época"),
+    "v_key_seed_bad": ("the key is NOT the HMAC of the epoch's seed", "la clave NO es el HMAC de la semilla de la "
+                       "época"),
+    "v_outcome_ok": ("the outcome is the one the seal committed to", "el resultado es el que el sello comprometió"),
+    "v_outcome_bad": ("the outcome is NOT the one the seal committed to", "el resultado NO es el que el sello "
+                      "comprometió"),
+    "v_sealed_pending": ("the seal's chain agrees; the roll is not yet revealed", "la cadena del sello coincide; la "
+                         "tirada aún no se ha revelado"),
     "v_running": ("checking…", "comprobando…"),
     "v_verified": ("verified: every die, the commitment and the chain agree", "verificado: cada dado, el "
                    "compromiso y la cadena coinciden"),

@@ -13,7 +13,7 @@ import msgspec
 
 from domain.campaign.state import CampaignState
 from domain.engine import Lang, Standing
-from domain.rulesets import engine_of_state
+from domain.rulesets import reads_of, surface_of
 from projections.rendering.names import Namer
 from projections.rendering.vocabulary import term, word
 
@@ -30,7 +30,7 @@ class StandingChange(msgspec.Struct, frozen=True, kw_only=True):
 def _standing(state: CampaignState, character_id: str) -> Standing:
     if state.rules is None:
         return {}
-    return engine_of_state(state.rules).phrases.standing(state.rules, character_id)
+    return surface_of(state.rules).phrases.standing(state.rules, character_id)
 
 
 def _plain(standing: Standing) -> dict[str, int | list[str]]:
@@ -50,8 +50,8 @@ def standing_changes(before: CampaignState, after: CampaignState, name: Namer) -
                                         before={k: _plain(old)[k] for k in keys if k in old},
                                         after={k: _plain(new)[k] for k in keys}))
     if before.rules is not None and after.rules is not None:
-        old_pools = engine_of_state(before.rules).pools(before.rules)
-        new_pools = engine_of_state(after.rules).pools(after.rules)
+        old_pools = reads_of(before.rules).pools(before.rules)
+        new_pools = reads_of(after.rules).pools(after.rules)
         keys = [k for k in new_pools if old_pools.get(k) != new_pools[k]]
         if keys:
             found.append(StandingChange(character_id=None, name="", before={k: old_pools.get(k, 0) for k in keys},

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.campaign.state import CampaignState
-from domain.rulesets import engine_of_state
+from domain.rulesets import reads_of, surface_of
 from projections.rendering.names import namer
 from projections.rendering.standing import StandingChange, change_text, standing_changes
 from projections.rendering.vocabulary import Lang, term, title
@@ -86,7 +86,7 @@ def sheet_extras(rules_character: Mapping[str, Any]) -> tuple[dict[str, Standing
 
 def state_view(state: CampaignState) -> StateView:
     """The campaign at one point: characters with their standing, encounters, pools, missions."""
-    engine = engine_of_state(state.rules) if state.rules is not None else None
+    engine = reads_of(state.rules) if state.rules is not None else None
     rules_characters = engine.characters(state.rules) if engine and state.rules else {}
     characters = []
     for character_id, character in state.characters.items():
@@ -94,7 +94,7 @@ def state_view(state: CampaignState) -> StateView:
         shown: dict[str, StandingValue] = {}
         maxima: dict[str, int] = {}
         if engine is not None and state.rules is not None and found is not None:
-            shown = dict(engine.phrases.standing(state.rules, character_id))
+            shown = dict(surface_of(state.rules).phrases.standing(state.rules, character_id))
             extras, maxima = sheet_extras(_plain(found))
             shown.update({k: v for k, v in extras.items() if k not in shown})
             maxima = {k: v for k, v in maxima.items() if k in shown}
@@ -143,7 +143,7 @@ def compare(before: CampaignState, after: CampaignState, lang: Lang) -> list[str
 def _created(after: CampaignState, character_id: str, lang: Lang, name: str) -> str | None:
     if after.rules is None:
         return None
-    standing = engine_of_state(after.rules).phrases.standing(after.rules, character_id)
+    standing = surface_of(after.rules).phrases.standing(after.rules, character_id)
     shown = {k: list(v) if isinstance(v, tuple) else v for k, v in standing.items()}
     change = StandingChange(character_id=character_id, name=f"{name} ({title('character_created', lang)})",
                             before={}, after=shown)

@@ -38,7 +38,7 @@ from domain.dice_expression import Evaluated, ExpressionError, parse, render
 from domain.events import Event, event_type
 from domain.message import Message, message
 from domain.missions.events import MissionFact
-from domain.rulesets import engine_for
+from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
 from projections.rendering.names import Namer, namer, participant_name
@@ -65,11 +65,6 @@ def _events(seqs: tuple[int, ...], lang: Lang, *, bare: bool = False) -> Message
     return message(f"{family}.many", seqs=text(message("campaign.seqs.separator"), lang).join(map(str, seqs)))
 
 
-# The games' own titles, the same in both languages; a reader never sees the ruleset's code (`only_war`).
-RULESET_NAMES = {"deathwatch": "Deathwatch", "dark_heresy": "Dark Heresy", "only_war": "Only War",
-                 "wrath_and_glory": "Wrath & Glory"}
-
-
 def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | None:
     """The sentence for a campaign event, or None for events of the rules engines."""
     if isinstance(event, AttemptRefused):
@@ -83,7 +78,8 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
 def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
     match event:
         case CampaignCreated(name=name, ruleset=ruleset):
-            return message("campaign.created", name=name, ruleset=RULESET_NAMES.get(ruleset, ruleset))
+            # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
+            return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
         case ParticipantJoined(name=name, role=role):
             return message("campaign.participant_joined", name=participant_name(name, role, lang),
                            role=message(f"reply.word.{role}"))
@@ -116,6 +112,12 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
                     "campaign.dice_rolled.reason", **said)
             return message("campaign.dice_rolled.by", who=who, **said) if who else message(
                 "campaign.dice_rolled", **said)
+        case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
+            # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
+            who = _name(state, cid)
+            said = {"reason": reason} if reason else {}
+            return message("campaign.test_sealed.for" + (".reason" if reason else ""), who=who, **said) if who \
+                else message("campaign.test_sealed" + (".reason" if reason else ""), **said)
         case SecretRollSealed(expression=expression, reason=reason, character_id=cid):
             # Only that a roll was made, what for and its dice: its faces are not in the event.
             who = _name(state, cid)
@@ -124,6 +126,8 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
                     if who else message("campaign.roll_sealed.reason", expression=expression, reason=reason)
             return message("campaign.roll_sealed.for", expression=expression, who=who) if who else message(
                 "campaign.roll_sealed", expression=expression)
+        case SecretRollRevealed(roll=roll, dice=dice, events=int(count)) if count > 0:
+            return message("campaign.test_revealed", roll=roll, faces=", ".join(str(die.value) for die in dice))
         case SecretRollRevealed(roll=roll, dice=dice, total=total):
             return message("campaign.roll_revealed", roll=roll, rolled=_unsealed(state, roll, dice, total))
         case GmNoted(text=note):
@@ -133,10 +137,12 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
         case EventsReinstated(restores=restores, reason=reason):
             return message("campaign.events_reinstated", events=_events(restores, lang), reason=reason)
         case TurnUndone(encounter=encounter, round=round_, turn=turn, voids=voids):
-            return message("campaign.turn_undone", turn=turn, round=round_, encounter=encounter,
-                           events=_events(voids, lang, bare=True))
+            # A round's own steps (turn 0 in the meta) read as its start: no reader sees a "turn 0".
+            return message("campaign.turn_undone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter, events=_events(voids, lang, bare=True))
         case TurnRedone(encounter=encounter, round=round_, turn=turn):
-            return message("campaign.turn_redone", turn=turn, round=round_, encounter=encounter)
+            return message("campaign.turn_redone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
+                           encounter=encounter)
     return None
 
 
@@ -169,7 +175,7 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
     if sentence is None and isinstance(event, MissionFact):
         sentence = mission_sentence(event, before, lang, name)
     if sentence is None:
-        sentence = engine_for(before.ruleset).phrases.sentence(event, name, lang)
+        sentence = surface_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
         return Described(sentence, True)
     minor = sentence == ""

@@ -14,7 +14,7 @@ import msgspec
 from domain.commands import PostRef
 from domain.dice import Die
 from projections.rendering.frames import Frame
-from projections.rendering.vocabulary import Lang, word
+from projections.rendering.vocabulary import Lang, position
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
@@ -58,7 +58,7 @@ class PostBlock(msgspec.Struct, frozen=True, kw_only=True):
 
 def row(frame: Frame, lang: Lang, undone_at: str | None = None) -> Row:
     """The frame as a row: its sentence, who changed and how (its effects), where in the encounter it happened."""
-    where = word("round_turn", lang, round=frame.round, turn=frame.turn) if frame.encounter else None
+    where = position(frame.round, frame.turn, lang) if frame.encounter else None
     return Row(
         seq=frame.seq, type=frame.type, line=frame.summary, details=frame.effects, dice=frame.dice,
         proof=frame.proof, recorded_at=frame.recorded_at, undone=frame.undone, undone_by=frame.undone_by,

@@ -11,7 +11,7 @@ import msgspec
 from domain.campaign.state import CampaignState
 from domain.dice import dice_in
 from domain.engine import Lang
-from domain.rulesets import engine_for
+from domain.rulesets import surface_for
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.names import namer
@@ -56,7 +56,7 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
     """`tell` in each of `langs`: what does not depend on the language (the states between the events, the
     names, the numbers, the rolls, who changed) is worked out once."""
     name = namer(after)
-    phrases = engine_for(before.ruleset).phrases
+    phrases = surface_for(before.ruleset).phrases
     numbers: dict[str, int] = {}
     rolls: list[Roll] = []
     states: list[CampaignState] = []

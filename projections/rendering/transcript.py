@@ -13,7 +13,7 @@ from projections.rendering.formats import Format
 from projections.rendering.frames import Frame
 from projections.rendering.markup import WRITERS, Markup, Writer
 from projections.rendering.reply import Head, witness
-from projections.rendering.vocabulary import Lang, word
+from projections.rendering.vocabulary import Lang, position, word
 
 _encoder = msgspec.json.Encoder()
 
@@ -30,7 +30,7 @@ class Layout:
     def item(self, frame: Frame) -> str:
         """One frame as a list item's text (without the list marker)."""
         out, lang = self.out, self.lang
-        where = f" · {word('round_turn', lang, round=frame.round, turn=frame.turn)}" if frame.encounter else ""
+        where = f" · {position(frame.round, frame.turn, lang)}" if frame.encounter else ""
         who = f" · {out.text(frame.actor_name or frame.actor or '')}" if frame.actor else ""
         # A summary may carry a GM's note of several lines: each is escaped and indented under the item.
         text = f"{out.bold(f'#{frame.seq}')}{where}{who}: {out.lines(frame.summary)}"

@@ -11,7 +11,7 @@ import msgspec
 
 from domain.catalog import catalog, sentence
 from domain.engine import Lang
-from domain.rulesets import engine_for, engines
+from domain.rulesets import surface_for, surfaces
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
@@ -224,7 +224,7 @@ TERMS: dict[str, tuple[str, str]] = {
 
 # Every event type's title: the campaign's and the missions', then each engine's own (its phrases).
 ALL_TITLES: dict[str, tuple[str, str]] = {
-    **TITLES, **{kind: pair for engine in engines() for kind, pair in engine.phrases.titles.items()}
+    **TITLES, **{kind: pair for engine in surfaces() for kind, pair in engine.phrases.titles.items()}
 }
 
 
@@ -257,6 +257,12 @@ def word(key: str, lang: Lang, **values: object) -> str:
     return VOCABULARY[lang].words[key].format(**values)
 
 
+def position(round_: int | None, turn: int | None, lang: Lang) -> str:
+    """Where in an encounter: "round 2, turn 3"; a round's own steps before its first turn (turn 0 in the
+    log's meta) read "round 2, before its first turn": no reader sees a "turn 0"."""
+    return word("round_start" if not turn else "round_turn", lang, round=round_ or 0, turn=turn or 0)
+
+
 def field(name: str, lang: Lang) -> str:
     found = VOCABULARY[lang].fields.get(name)
     return found if found is not None else name.replace("_", " ")
@@ -264,7 +270,7 @@ def field(name: str, lang: Lang) -> str:
 
 def term(value: str, lang: Lang, ruleset: str) -> str:
     """A rules word (a condition, a standing key, a pool) as the ruleset's engine says it, else as a field."""
-    terms = engine_for(ruleset).phrases.terms
+    terms = surface_for(ruleset).phrases.terms
     for key in (value, value.replace("_", " "), value.replace(" ", "_")):
         for table in (terms, TERMS):
             if key in table:

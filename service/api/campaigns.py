@@ -11,6 +11,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
+from domain.message import message
 from projections.permalinks import proof_link
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
@@ -106,16 +107,13 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
         return body_version
     text = header.strip().strip('"').removeprefix("W/").strip('"')
     if not text.isdigit():
-        raise ApiError(400, "invalid-request", f"If-Match must be a campaign version (a whole number), not {header!r}",
-                       f"If-Match es una versión de la campaña (un número entero), no {header!r}")
+        raise ApiError(400, "invalid-request", message("edge.if_match_form", value=repr(header)))
     version = int(text)
     if version > INT_MAX:
         # The body's expected_version has the same bound (check_body): both are 400, never a 409.
-        raise ApiError(400, "invalid-request", f"If-Match is {version}, beyond any version the log can hold (2⁶³ − 1)",
-                       f"If-Match es {version}, fuera de las versiones que el registro puede guardar (2⁶³ − 1)")
+        raise ApiError(400, "invalid-request", message("edge.if_match_too_large", version=str(version)))
     if body_version is not None and body_version != version:
-        raise ApiError(400, "invalid-request", "If-Match and expected_version disagree; send one of them",
-                       "If-Match y expected_version no coinciden; envía solo uno")
+        raise ApiError(400, "invalid-request", message("edge.if_match_disagrees"))
     return version
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 
+from domain.message import message
 from service.api.answers import reading
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
@@ -41,8 +42,7 @@ async def roll_contributions(
     stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     provenance = stored.meta.get("dice") if stored is not None else None
     if stored is None or not isinstance(provenance, dict):
-        raise ApiError(404, "not-found", f"event {seq} of this campaign is not a roll",
-                       f"el evento {seq} de esta campaña no es una tirada")
+        raise ApiError(404, "not-found", message("edge.not_found.not_a_roll", seq=seq))
     epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
     page = await services.store.contributions(campaign_id, epoch, nonce, after_seq, limit)
     return {

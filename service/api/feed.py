@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from litestar import Request, get
 from litestar.params import QueryParameter
 
+from domain.message import message
 from service.api.answers import admin_reading
 from service.api.auth import require_admin_always
 from service.api.problems import ApiError
@@ -24,12 +25,7 @@ def parse_cursor(after: str | None) -> tuple[int, int]:
         return 0, 0
     match = _CURSOR.match(after)
     if match is None or int(match.group(1)) > MAX_XACT or int(match.group(2)) > MAX_SEQ:
-        raise ApiError(
-            400,
-            "invalid-request",
-            f"after must be a cursor '<transaction id>.<global position>' as given in 'next', not {after!r}",
-            f"after es un cursor '<id de transacción>.<posición global>' como el que da 'next', no {after!r}",
-        )
+        raise ApiError(400, "invalid-request", message("edge.bad_cursor", after=repr(after)))
     return int(match.group(1)), int(match.group(2))
 
 

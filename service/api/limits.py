@@ -12,6 +12,7 @@ from typing import Any
 
 from litestar import Request
 
+from domain.message import message
 from service.api.problems import ApiError
 
 MAX_DEPTH = 32
@@ -19,7 +20,6 @@ MAX_DEPTH = 32
 # (and authentication) runs, about 0.3 s a million. The largest command, a critical table of 2,000 rows of a
 # few effects each, holds some 30,000.
 MAX_VALUES = 100_000
-_MAX_VALUES_ES = f"{MAX_VALUES:,}".replace(",", "\u00a0")  # Spanish groups thousands with a space (RAE)
 # What a bigint column holds: every integer of a body must fit, whatever field it is in.
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 # What an int column holds (encounter rounds and turns in time travel).
@@ -79,30 +79,19 @@ async def refuse_deep_bodies(request: Request[Any, Any, Any]) -> None:
     structure = _STRINGS.sub(b"", body)
     values = structure.count(b"[") + structure.count(b"{") + structure.count(b",")
     if values > MAX_VALUES:
-        raise ApiError(400, "bad-request",
-                       f"the body holds more than {MAX_VALUES:,} arrays, objects and items; no request needs that "
-                       "many: send less at once",
-                       f"el cuerpo contiene más de {_MAX_VALUES_ES} listas, objetos y elementos; ninguna petición "
-                       "necesita tantos: envía menos de una vez")
+        raise ApiError(400, "bad-request", message("edge.too_many_values", limit=MAX_VALUES))
     if _depth(structure, MAX_DEPTH) > MAX_DEPTH:
-        raise ApiError(400, "bad-request",
-                       f"the body nests arrays and objects deeper than {MAX_DEPTH} levels; flatten it",
-                       f"el cuerpo anida listas y objetos a más de {MAX_DEPTH} niveles; aplánalo")
+        raise ApiError(400, "bad-request", message("edge.too_deep", depth=MAX_DEPTH))
 
 
 def refuse_nul_in_url(request: Request[Any, Any, Any]) -> None:
     """Path and query values reach text columns (a post id, an encounter, a share key, a link id), and
     PostgreSQL text cannot hold U+0000: refused here, like the same character in a body."""
     if "\x00" in request.url.path:
-        raise ApiError(400, "invalid-request", "the path contains the NUL character (%00), which no id holds",
-                       "la ruta contiene el carácter NUL (%00), que ningún id contiene")
+        raise ApiError(400, "invalid-request", message("edge.nul_in_path"))
     for name, value in request.query_params.multi_items():
         if "\x00" in name or "\x00" in value:
-            raise ApiError(400, "invalid-request",
-                           f"the query parameter {name.replace(chr(0), '%00')!r} contains the NUL character (%00), "
-                           "which cannot be stored",
-                           f"el parámetro {name.replace(chr(0), '%00')!r} contiene el carácter NUL (%00), que no se "
-                           "puede guardar")
+            raise ApiError(400, "invalid-request", message("edge.nul_in_query", name=repr(name.replace(chr(0), "%00"))))
 
 
 def check_body(value: Any, where: str = "body") -> None:
@@ -111,14 +100,10 @@ def check_body(value: Any, where: str = "body") -> None:
         return
     if isinstance(value, int):
         if not INT_MIN <= value <= INT_MAX:
-            raise ApiError(400, "invalid-request", f"{where} is {value}, beyond any integer the log can hold (±2⁶³)",
-                           f"{where} es {value}, fuera de los enteros que el registro puede guardar (±2⁶³)")
+            raise ApiError(400, "invalid-request", message("edge.integer_too_large", where=where, value=str(value)))
     elif isinstance(value, str):
         if "\x00" in value:
-            raise ApiError(
-                400, "invalid-request", f"{where} contains the NUL character (\\u0000), which cannot be stored",
-                f"{where} contiene el carácter NUL (\\u0000), que no se puede guardar",
-            )
+            raise ApiError(400, "invalid-request", message("edge.nul_in_text", where=where))
     elif isinstance(value, dict):
         for key, item in value.items():
             check_body(key, where)

@@ -12,6 +12,7 @@ from litestar.params import FromPath, QueryParameter
 from domain.campaign.state import CampaignState
 from domain.dispatch import mission_characters
 from domain.errors import UnknownEntity
+from domain.message import message
 from projections.permalinks import proof_link, proofs_section
 from projections.rendering.formats import Format
 from projections.rendering.mission_report import mission_report
@@ -44,13 +45,12 @@ async def mission_read(
     state = at_point
     mission = state.missions.missions.get(mission_id)
     if mission is None:
-        raise ApiError(404, "not-found", f"no mission {mission_id!r} in this campaign at this point",
-                       f"no hay ninguna misión {mission_id!r} en esta campaña en ese punto")
+        raise ApiError(404, "not-found", message("edge.not_found.mission_at_point", mission=repr(mission_id)))
     try:
         participants = {p.participant_id: p.name for p in state.participants.values()}
         report = mission_report(state.missions, mission_id, format, lang, mission_characters(state), participants)
     except UnknownEntity as error:
-        raise ApiError(404, "not-found", error.message) from error
+        raise ApiError(404, "not-found", error.said or error.message) from error
     # Every roll the report rests on, with its proof: the mission's own rolls and the rolls that caused
     # its complications.
     rolls = await services.store.mission_rolls(campaign_id, mission_id, state.version)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from domain.message import message
 from domain.plain_text import refused_in
 from service.api.problems import ApiError
 
@@ -18,13 +19,5 @@ def check_plain_text(body: Any, where: str = "body", tabs: bool = False) -> None
         return
     field, char = refused
     named = f"U+{ord(char):04X} {unicodedata.name(char, 'control character')}"
-    raise ApiError(
-        400, "invalid-request",
-        f"the request is not valid: {field} contains {named}: a text field must be one line (a note may hold line "
-        "breaks) without control or invisible formatting characters (bidirectional overrides, zero-width "
-        "characters)",
-        f"la petición no es válida: {field} contiene {named}: un campo de texto debe ser una línea (una nota "
-        "puede tener saltos de línea) sin caracteres de control ni de formato invisibles (cambios de dirección "
-        "del texto, caracteres de anchura cero)",
-        field=field, character=f"U+{ord(char):04X}",
-    )
+    raise ApiError(400, "invalid-request", message("edge.control_character", field=field, named=named),
+                   field=field, character=f"U+{ord(char):04X}")

@@ -26,10 +26,11 @@ from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
 from domain.message import LANGS, message
+from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
-from projections.rendering.refusals import refusal
+from projections.rendering.refusals import refusal, said_as_lines
 from projections.rendering.reply import Head, ToldLine, reply, told_item
 from projections.rendering.skipped import tell_skipped
 from projections.rendering.told import tell_in
@@ -131,7 +132,7 @@ def _shared_id(post_id: str, holders: list[str], state: CampaignState, lang: Lan
 def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiError:
     why = catalog.text(message("reply.line_failed", line=error.line, why=error.message), lang)
     return ApiError(
-        422, "unreadable-line", f"{why}; {_nothing(lang)}", line=error.line, source=error.source, code=error.code,
+        422, "unreadable-line", f"{why}; {_nothing(lang)}", lang, line=error.line, source=error.source, code=error.code,
         word=error.word, suggestions=list(error.suggestions), lang=lang,
         errors=[msgspec.to_builtins(e) for e in errors],
     )
@@ -152,8 +153,9 @@ def _nothing(lang: Lang) -> str:
     return catalog.text(message("reply.nothing_recorded"), lang)
 
 
-# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks.
-_COMMAND_TYPE = re.compile(r"\b(?:d100|wng)_[a-z_]+\b")
+# The rules' messages name commands by their API type (`wng_start_turn`), as /commands speaks: an engine's
+# command prefix (domain.engine.Engine.command_prefix), then the command's name.
+_COMMAND_TYPE = re.compile(rf"\b(?:{'|'.join(map(re.escape, command_prefixes()))})_[a-z_]+\b")
 
 
 def _as_lines(message: str, grammar: Grammar, lang: Lang) -> str:
@@ -169,20 +171,21 @@ def _refused(refused: LineRefused, lang: Lang, grammar: Grammar) -> ApiError:
     kind = ("forbidden" if isinstance(error, Forbidden) else "not-found" if isinstance(error, UnknownEntity)
             else "rule-violation")
     rule = error.rule if isinstance(error, RuleViolation) else None
-    told = _as_lines(refusal(kind, rule, error.message, lang, error.said), grammar, lang)
+    told = _as_lines(refusal(kind, rule, error.message, lang, said_as_lines(error.said, grammar, lang)), grammar, lang)
     why = catalog.text(message("reply.line_failed", line=refused.line, why=told), lang)
     extensions: dict[str, Any] = {"line": refused.line, "source": refused.source, "kind": kind, "lang": lang,
                                   "reason": error.message}
     if rule is not None:
         extensions["rule"] = rule
-    return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", **extensions)
+    return ApiError(422, "line-refused", f"{why} (`{refused.source}`); {_nothing(lang)}", language=lang, **extensions)
 
 
 def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiError:
     """A post refused after it drew dice: the refusal, and the attempt that keeps them (docs/fairness.md)."""
     event, first, last = kept.event, kept.stored[0], kept.stored[-1]
     refused = event.refusal
-    told = refusal(refused.kind, refused.rule, _as_lines(refused.reason, grammar, lang), lang)
+    said = said_as_lines(refused.said, grammar, lang)
+    told = _as_lines(refusal(refused.kind, refused.rule, refused.reason, lang, said), grammar, lang)
     extensions: dict[str, Any] = {
         "line": refused.line, "source": refused.source, "kind": refused.kind, "lang": lang, "reason": refused.reason,
         "attempt": attempts.told(first), "replayed": kept.replayed, "version": last.seq, "head_hash": last.hash,
@@ -232,7 +235,8 @@ def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
 def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
     """A skipped line's result: `skipped` says why (docs/api.md); it recorded nothing, so no seqs or rolls."""
     line = skip.skipped
-    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message}
+    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message,
+               **({"said": msgspec.to_builtins(line.said)} if line.said is not None else {})}
     return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
                       result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
                       **_rendered(by_lang))
@@ -322,22 +326,19 @@ async def send_post(
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
         lang = data.lang or language(request)[0]
         head = await services.store.head(campaign_id)
-        raise ApiError(422, "no-commands", _no_commands(lang), language=lang, version=head.version,
+        raise ApiError(422, "no-commands", message("edge.post.no_commands"), language=lang, version=head.version,
                        head_hash=head.head_hash)
     try:
         outcome = await services.commander.execute_unit(campaign_id, actor, post_ref, digest, read, names, replan)
     except UnitTooLarge as large:
         raise too_large(lang, "events", large.events, large.limit,
-                        f"the post's lines would record {large.events} events or more, more than the {large.limit} "
-                        "one post may record: split it into several posts",
-                        f"las líneas del mensaje registrarían {large.events} eventos o más, más de los {large.limit} "
-                        "que puede registrar un mensaje: repártelas en varios mensajes") from large
+                        message("edge.post_too_large.events", events=large.events, max=large.limit)) from large
     except AttemptKept as kept:
         raise _kept(kept, lang, grammar, data.post.id) from kept
     except LineRefused as refused:
         raise _refused(refused, lang, grammar) from refused
     except PostEdited as edited:
-        raise ApiError(409, "idempotency-conflict", _edited(data.post.id, lang), language=lang,
+        raise ApiError(409, "idempotency-conflict", message("edge.post.edited", post=repr(data.post.id)), language=lang,
                        idempotency_key=data.post.id) from edited
     state = outcome.after
     assert state is not None
@@ -354,18 +355,3 @@ async def send_post(
         if mine:
             told.result["secret_rolls"] = mine
     return Response(answer, status_code=200 if outcome.replayed else 201)
-
-
-def _edited(post_id: str, lang: Lang) -> str:
-    if lang == "es":
-        return (f"el mensaje {post_id!r} ya se registró con otro texto: un mensaje editado no se vuelve a ejecutar. "
-                "Escribe la corrección en un mensaje nuevo (deshacer, anular o un dictamen del DJ)")
-    return (f"post {post_id!r} was already recorded with other text: an edited post is not run again. "
-            "Write the correction as a new post (undo, retract or a GM ruling)")
-
-
-def _no_commands(lang: Lang) -> str:
-    if lang == "es":
-        return ("el mensaje no tiene líneas de órdenes: escribe cada orden en una línea que empiece por `!` "
-                "o dentro de [lx]…[/lx]")
-    return "the post has no command lines: write each command on a line that starts with `!` or inside [lx]…[/lx]"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import asyncpg
@@ -11,13 +12,13 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
-from domain.catalog import text
+from domain.catalog import has, text
 from domain.errors import Conflict, DomainError, Forbidden, RuleViolation, UnknownEntity
-from domain.plain_text import MULTI_LINE, ONE_LINE, WEB_URL
+from domain.message import LANGS, Lang, Message, message
 from projections.rendering.attempts import answer_text
 from projections.rendering.refusals import refusal
 from service import attempts
-from service.api import negotiation, spanish
+from service.api import decoder_words, negotiation
 from service.attempts import AttemptKept
 from service.store import CampaignNotFound, IdempotencyConflict, VersionConflict
 
@@ -41,36 +42,70 @@ _TITLES = {
 RETRY_AFTER = 5
 
 
-class ApiError(Exception):
-    """An HTTP-level refusal raised by the edge (auth, query parameters), in English and in Spanish."""
+# A problem's words: a message of the catalog (told in the reader's language), a detail already told in
+# each language (a rule's refusal with its English beside it), or a text already in the answer's language.
+Words = Message | Mapping[Lang, str] | str
 
-    def __init__(
-        self, status: int, slug: str, detail: str, detail_es: str | None = None, language: str | None = None,
-        **extensions: Any,
-    ) -> None:
-        super().__init__(detail)
+
+class ApiError(Exception):
+    """An HTTP-level refusal raised by the edge (auth, query parameters): its status, its problem type, and
+    why, as a message of the catalog (domain/catalog/*/edge.po) told in the reader's language.
+
+    A forum post's refusals are told in the post's language (`language`, or the extension `lang`): `message`
+    is then either a message told in that language or a text already written in it.
+    """
+
+    def __init__(self, status: int, slug: str, message: Words, language: Lang | None = None,
+                 **extensions: Any) -> None:
         self.status = status
         self.slug = slug
-        self.detail = detail
-        self.detail_es = detail_es
-        # Set when `detail` is already in the language the answer must be in (a forum post's).
+        self.message = message
         self.language = language
         self.extensions = extensions
+        super().__init__(self.detail)
+
+    @property
+    def detail(self) -> str:
+        """The English detail (or the text as written, for a text already in its language)."""
+        return told(self.message, self.language or "en", self.slug)
+
+    def told(self, lang: Lang) -> str:
+        """The detail in `lang` (a text already in its language stays as written; an English one is led)."""
+        if isinstance(self.message, str) and self.language is None and lang != "en":
+            return led(self.slug, self.message)
+        return told(self.message, self.language or lang, self.slug)
+
+
+def led(slug: str, english_words: str) -> str:
+    """An English detail that has no words of its own in Spanish (a library's, a framework's): the problem
+    type's Spanish lead, then the English words."""
+    lead = f"edge.lead.{slug.replace('-', '_')}"
+    return f"{text(message(lead if has(lead, 'es') else 'edge.lead.generic'), 'es')} ({english_words})"
+
+
+def told(words: Words, lang: Lang, slug: str) -> str:
+    """A problem's words in one language."""
+    if isinstance(words, Message):
+        return text(words, lang)
+    if isinstance(words, Mapping):
+        return words[lang]
+    return words
 
 
 def problem(
-    request: Request[Any, Any, Any], status: int, slug: str, detail: str, detail_es: str | None = None,
-    language: str | None = None, **extensions: Any,
+    request: Request[Any, Any, Any], status: int, slug: str, words: Words, language: Lang | None = None,
+    **extensions: Any,
 ) -> Response[bytes]:
     """The problem document, its `detail` in the language the request asked for (`?lang=`, Accept-Language).
 
-    A forum post's refusals are already written in the post's language (`language`; some name it in `lang`).
+    A forum post's refusals are already in the post's language (`language`; some name it in `lang`).
     """
     lang = language or extensions.get("lang")
-    if lang not in ("en", "es"):
+    if lang in ("en", "es"):
+        detail = told(words, lang, slug)
+    else:
         lang, _ = negotiation.language(request)
-        if lang == "es":
-            detail = detail_es or spanish.led(slug, detail)
+        detail = led(slug, words) if isinstance(words, str) and lang != "en" else told(words, lang, slug)
     body = {
         "type": f"urn:lexmechanic:problem:{slug}",
         "title": _TITLES.get(status, "Error"),
@@ -88,7 +123,7 @@ def problem(
 
 
 def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
-    return problem(request, exc.status, exc.slug, exc.detail, exc.detail_es, exc.language, **exc.extensions)
+    return problem(request, exc.status, exc.slug, exc.message, exc.language, **exc.extensions)
 
 
 def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[bytes]:
@@ -99,24 +134,28 @@ def _domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response
         status, slug = (403, "forbidden") if kind == "forbidden" else (404, "not-found") if kind else (
             422, "rule-violation")
         extra: dict[str, Any] = {"rule": exc.rule} if isinstance(exc, RuleViolation) else {}
-        return problem(request, status, slug, exc.message, f"{text(exc.said, 'es')} ({exc.message})", **extra)
+        return problem(request, status, slug, _beside_english(text(exc.said, "es"), exc.message), **extra)
     if isinstance(exc, RuleViolation):
-        spanish_detail = f"{refusal('rule-violation', exc.rule, exc.message, 'es')} ({exc.message})"
-        return problem(request, 422, "rule-violation", exc.message, spanish_detail, rule=exc.rule)
+        spanish_detail = refusal("rule-violation", exc.rule, exc.message, "es")
+        return problem(request, 422, "rule-violation", _beside_english(spanish_detail, exc.message), rule=exc.rule)
     if isinstance(exc, Forbidden):
-        spanish_detail = f"{refusal('forbidden', None, '', 'es')} ({exc.message})"
-        return problem(request, 403, "forbidden", exc.message, spanish_detail)
+        spanish_detail = refusal("forbidden", None, "", "es")
+        return problem(request, 403, "forbidden", _beside_english(spanish_detail, exc.message))
     if isinstance(exc, UnknownEntity):
-        spanish_detail = f"{refusal('not-found', None, '', 'es')} ({exc.message})"
-        return problem(request, 404, "not-found", exc.message, spanish_detail)
+        spanish_detail = refusal("not-found", None, "", "es")
+        return problem(request, 404, "not-found", _beside_english(spanish_detail, exc.message))
     if isinstance(exc, Conflict):
         # The one Conflict the rules raise is undo_turn's expected_encounter_version (docs/errors.md).
-        spanish_detail = (f"{text(exc.said, 'es')} ({exc.message})" if exc.said is not None else
-                          f"el combate está en la versión {exc.current}, no en la {exc.expected}: vuelve a mirarlo "
-                          "antes de deshacer")
-        return problem(request, 409, "version-conflict", exc.message, spanish_detail,
+        assert exc.said is not None, "the rules' one Conflict says its message"
+        return problem(request, 409, "version-conflict", _beside_english(text(exc.said, "es"), exc.message),
                        expected_encounter_version=exc.expected, current_encounter_version=exc.current)
     return problem(request, 422, "rule-violation", exc.message)
+
+
+def _beside_english(spanish_words: str, english_words: str) -> Mapping[Lang, str]:
+    """A rule's refusal: in English its sentence; in Spanish the Spanish sentence with the English one after it
+    in parentheses, as docs/errors.md promises."""
+    return {"en": english_words, "es": f"{spanish_words} ({english_words})"}
 
 
 _ATTEMPT_STATUS = {"rule-violation": (422, "rule-violation"), "forbidden": (403, "forbidden"),
@@ -131,27 +170,23 @@ def _attempt_kept(request: Request[Any, Any, Any], exc: AttemptKept) -> Response
                                   "head_hash": last.hash}
     if event.refusal.rule is not None:
         extensions["rule"] = event.refusal.rule
-    return problem(request, status, slug, answer_text(event, first.seq, None, "en"),
-                   answer_text(event, first.seq, None, "es"), **extensions)
+    return problem(request, status, slug, {lang: answer_text(event, first.seq, None, lang) for lang in LANGS},
+                   **extensions)
 
 
 def _store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     if isinstance(exc, CampaignNotFound):
-        detail = f"there is no campaign {exc.campaign_id!r}"
-        detail_es = f"no existe la campaña {exc.campaign_id!r}"
-        if exc.canonical is not None:
-            detail += f"; campaign ids are written in lowercase with hyphens only: {exc.canonical}"
-            detail_es += f"; los ids de campaña se escriben en minúsculas y con guiones: {exc.canonical}"
-        return problem(request, 404, "campaign-not-found", detail, detail_es)
+        campaign = repr(exc.campaign_id)
+        said = (message("edge.campaign_not_found", campaign=campaign) if exc.canonical is None else
+                message("edge.campaign_not_found.canonical", campaign=campaign, canonical=exc.canonical))
+        return problem(request, 404, "campaign-not-found", said)
     if isinstance(exc, VersionConflict):
-        detail_es = (f"la campaña está en la versión {exc.current}, no en la {exc.expected}: vuelve a leerla y "
-                     "decide de nuevo")
-        return problem(request, 409, "version-conflict", str(exc), detail_es, expected_version=exc.expected,
-                       current_version=exc.current)
+        return problem(request, 409, "version-conflict",
+                       message("edge.version_conflict", current=exc.current, expected=exc.expected),
+                       expected_version=exc.expected, current_version=exc.current)
     if isinstance(exc, IdempotencyConflict):
-        detail_es = (f"la clave de idempotencia {exc.key!r} ya se usó para otra orden (con otro cuerpo); usa una "
-                     "clave nueva (el id de otro mensaje) para una orden nueva")
-        return problem(request, 409, "idempotency-conflict", str(exc), detail_es, idempotency_key=exc.key)
+        return problem(request, 409, "idempotency-conflict", message("edge.idempotency_conflict", key=repr(exc.key)),
+                       idempotency_key=exc.key)
     return _unexpected(request, exc)
 
 
@@ -159,80 +194,52 @@ def validation_errors(exc: ValidationException) -> list[dict[str, Any]]:
     return [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
 
 
-# The text patterns of domain/plain_text.py, said as a person can act on them (not as a regular expression).
-_PATTERNS: dict[str, tuple[str, str]] = {
-    ONE_LINE: ("must be one line of text, without control or invisible formatting characters (line breaks, tabs, "
-               "NUL, bidirectional overrides, zero-width characters)",
-               "debe ser una línea de texto, sin caracteres de control ni de formato invisibles (saltos de línea, "
-               "tabuladores, NUL, cambios de dirección del texto, caracteres de anchura cero)"),
-    MULTI_LINE: ("must be text without control or invisible formatting characters (NUL, bidirectional overrides, "
-                 "zero-width characters); line breaks and tabs are allowed",
-                 "debe ser texto sin caracteres de control ni de formato invisibles (NUL, cambios de dirección del "
-                 "texto, caracteres de anchura cero); se admiten saltos de línea y tabuladores"),
-    WEB_URL: ("must be an absolute http:// or https:// address, without spaces or control characters",
-              "debe ser una dirección absoluta http:// o https://, sin espacios ni caracteres de control"),
-}
-
-
-def _pattern_words(message: str) -> tuple[str, str] | None:
-    for pattern, words in _PATTERNS.items():
-        if message == f"Expected `str` matching regex {pattern!r}":
-            return words
-    return None
-
-
 def validation_words(exc: ValidationException) -> tuple[str, str]:
     """What the request got wrong, field by field, in English and in Spanish (the web pages say the same)."""
-    errors = validation_errors(exc)
-    english, spanish_words = [], []
-    for error in errors:
-        key, message = error.get("key"), str(error.get("message", ""))
+    told: dict[Lang, list[str]] = {lang: [] for lang in LANGS}
+    for error in validation_errors(exc):
+        key, said = error.get("key"), str(error.get("message", ""))
         field = f"{key}: " if key and key != "data" else ""
-        english_message, spanish_message = _pattern_words(message) or (message, spanish.field_message(message))
-        if key == "type" and message.startswith("Invalid value"):
+        words = decoder_words.message_of(said)
+        if key == "type" and said.startswith("Invalid value"):
             # An unknown command type: say where the known ones are listed.
-            english_message += "; it is not a command this service knows (every command: /schema/swagger)"
-            spanish_message += "; no es una orden que este servicio conozca (todas las órdenes: /schema/swagger)"
-        english.append(f"{field}{english_message}")
-        spanish_words.append(f"{field}{spanish_message}")
-    detail = "; ".join(m for m in english if m) or exc.detail
-    detail_es = "; ".join(m for m in spanish_words if m) or exc.detail
-    return f"the request is not valid: {detail}", f"la petición no es válida: {detail_es}"
+            words = message("edge.unknown_command_type", value=words if words is not None else said)
+        for lang in LANGS:
+            # A decoder's message we do not recognise stays in its English words (after the Spanish lead).
+            told[lang].append(f"{field}{text(words, lang) if words is not None else said}")
+    details = {lang: "; ".join(m for m in told[lang] if m) or exc.detail for lang in LANGS}
+    english_words, spanish_words = (text(message("edge.invalid_request", details=details[lang]), lang)
+                                    for lang in LANGS)
+    return english_words, spanish_words
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
     errors = validation_errors(exc)
     if len(errors) == 1 and errors[0].get("key") == "data" and errors[0].get("message") == "'data'":
         # Litestar's words for a required body that is not there at all.
-        return problem(request, 400, "bad-request", "the body is empty: send the JSON object this endpoint takes",
-                       "el cuerpo de la petición está vacío: envía el objeto JSON que esta ruta espera")
-    detail, detail_es = validation_words(exc)
-    return problem(request, 400, "invalid-request", detail, detail_es, errors=errors)
+        return problem(request, 400, "bad-request", message("edge.body_empty"))
+    english_words, spanish_words = validation_words(exc)
+    return problem(request, 400, "invalid-request", {"en": english_words, "es": spanish_words}, errors=errors)
 
 
 def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     status = exc.status_code
     if status >= 500:
         return _unexpected(request, exc)
-    detail, detail_es = exc.detail, None
+    words: Words = exc.detail  # the framework's English, led in Spanish by the type's lead
     where = f"{request.method} {request.url.path}"
     if status == 404:
-        detail = f"no such resource: {where}; see /schema for the API"
-        detail_es = f"no existe ese recurso: {where}; la API está descrita en /schema"
+        words = message("edge.no_such_resource", where=where)
     elif status == 405:
-        detail = f"{request.method} is not allowed on {request.url.path}; see /schema for the API"
-        detail_es = f"{request.method} no está permitido en {request.url.path}; la API está descrita en /schema"
+        words = message("edge.method_not_allowed", method=request.method, path=request.url.path)
     elif status == 413:
-        limit = _body_limit(request)
-        detail = f"the body is larger than the {limit:,} bytes {where} reads; send less at once"
-        detail_es = f"el cuerpo supera los {_spanish_number(limit)} bytes que lee {where}; envía menos de una vez"
+        words = message("edge.body_too_large", limit=_body_limit(request), where=where)
     elif status == 400:
-        detail = f"the body is not valid JSON ({exc.detail}): send a JSON object, encoded in UTF-8"
-        detail_es = f"el cuerpo no es JSON válido ({exc.detail}): envía un objeto JSON codificado en UTF-8"
+        words = message("edge.body_not_json", error=exc.detail)
     slug = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type"}.get(
         status, "bad-request"
     )
-    return problem(request, status, slug, detail, detail_es)
+    return problem(request, status, slug, words)
 
 
 def _body_limit(request: Request[Any, Any, Any]) -> int:
@@ -241,31 +248,18 @@ def _body_limit(request: Request[Any, Any, Any]) -> int:
     return limit if limit is not None else 0
 
 
-def _spanish_number(number: int) -> str:
-    """A number as Spanish writes it (RAE): no separator up to four digits, else a space between thousands."""
-    return str(number) if number < 10_000 else f"{number:,}".replace(",", "\u00a0")
-
-
 def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     """The database is out of reach (down, restarting, full, or a lock held too long): try again soon."""
     if isinstance(exc, asyncpg.InterfaceError) and "closed" not in str(exc) and "connection" not in str(exc):
         return _unexpected(request, exc)  # a misuse of the driver is a bug, not an outage
     _log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc,
                  exc_info=isinstance(exc, asyncpg.exceptions.InternalClientError))
-    return problem(
-        request,
-        503,
-        "service-unavailable",
-        f"the campaign log's database cannot be reached right now; retry in {RETRY_AFTER} seconds",
-        f"la base de datos del registro de la campaña no responde ahora mismo; vuelve a intentarlo dentro de "
-        f"{RETRY_AFTER} segundos",
-    )
+    return problem(request, 503, "service-unavailable", message("edge.database_unavailable", seconds=RETRY_AFTER))
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     _log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
-    return problem(request, 500, "internal-error", "the service failed unexpectedly; the error was logged",
-                   "el servicio ha fallado de forma inesperada; el error queda registrado")
+    return problem(request, 500, "internal-error", message("edge.internal_error"))
 
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {

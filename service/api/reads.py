@@ -12,8 +12,9 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
-from domain.rulesets import engine_of_state
-from service import proofs
+from domain.message import message
+from domain.rulesets import reads_of
+from service import proofs, sealed_proofs
 from service.api import negotiation
 from service.api.answers import health as health_answers
 from service.api.answers import reading
@@ -47,28 +48,22 @@ async def _point(
 ) -> int | None:
     """The seq a time-travel read asks for (None: the head)."""
     if sum(x is not None for x in (at_seq, at_post, at_turn)) > 1:
-        raise ApiError(400, "invalid-request", "give at most one of at_seq, at_post and at_turn",
-                       "indica como mucho uno de at_seq, at_post y at_turn")
+        raise ApiError(400, "invalid-request", message("edge.at_one_of"))
     if at_post is not None:
         seq = await store.last_seq_of_post(campaign_id, at_post)
         if seq is None:
-            raise ApiError(404, "not-found", f"no event of this campaign comes from post {at_post!r}",
-                           f"ningún evento de esta campaña viene del mensaje {at_post!r}")
+            raise ApiError(404, "not-found", message("edge.not_found.post_events", post=repr(at_post)))
         return seq
     if at_turn is not None:
         parts = at_turn.split("/")
         if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-            raise ApiError(
-                400, "invalid-request", f"at_turn is <encounter>/<round>/<turn>, e.g. ambush/2/3, not {at_turn!r}",
-                f"at_turn se escribe <combate>/<asalto>/<turno>, p. ej. ambush/2/3, no {at_turn!r}",
-            )
+            raise ApiError(400, "invalid-request", message("edge.at_turn_form", at_turn=repr(at_turn)))
         round_, turn = int(parts[1]), int(parts[2])
         # Rounds and turns are int columns: a larger number names no turn of any encounter.
         found_seq = round_ <= INT32_MAX and turn <= INT32_MAX
         seq = await store.last_seq_of_turn(campaign_id, parts[0], round_, turn) if found_seq else None
         if seq is None:
-            raise ApiError(404, "not-found", f"no event of this campaign belongs to turn {at_turn}",
-                           f"ningún evento de esta campaña pertenece al turno {at_turn}")
+            raise ApiError(404, "not-found", message("edge.not_found.turn_events", turn=at_turn))
         return seq
     return at_seq
 
@@ -82,10 +77,7 @@ async def _state(
         return await cache.at_head(campaign_id)
     head = await store.head(campaign_id)
     if seq > head.version:
-        raise ApiError(
-            404, "not-found", f"the campaign has {head.version} events; at_seq must be between 1 and {head.version}",
-            f"la campaña tiene {head.version} eventos; at_seq va de 1 a {head.version}",
-        )
+        raise ApiError(404, "not-found", message("edge.not_found.at_seq", version=head.version))
     return await snapshots.state_at(campaign_id, seq)
 
 
@@ -135,7 +127,7 @@ async def campaign_summary(
 
 def _pools(state: CampaignState) -> dict[str, int]:
     """The shared pools a table watches, as the rules engine names them (Glory and Ruin with their caps)."""
-    return engine_of_state(state.rules).pools(state.rules) if state.rules is not None else {}
+    return reads_of(state.rules).pools(state.rules) if state.rules is not None else {}
 
 
 @get(
@@ -178,9 +170,9 @@ async def character_read(
     state = at_point
     character = state.characters.get(character_id)
     if character is None:
-        raise ApiError(404, "not-found", f"no character {character_id!r} in this campaign at seq {state.version}",
-                       f"no hay ningún personaje {character_id!r} en esta campaña en el seq {state.version}")
-    rules = engine_of_state(state.rules).characters(state.rules).get(character_id) if state.rules else None
+        raise ApiError(404, "not-found", message("edge.not_found.character_at_seq", character=repr(character_id),
+                                                 version=state.version))
+    rules = reads_of(state.rules).characters(state.rules).get(character_id) if state.rules else None
     return {
         "version": state.version,
         "character": msgspec.to_builtins(character),
@@ -199,11 +191,10 @@ async def encounter_read(
 ) -> dict[str, Any]:
     state = at_point
     log = state.encounters.get(encounter_id)
-    engine = engine_of_state(state.rules) if state.rules is not None else None
+    engine = reads_of(state.rules) if state.rules is not None else None
     rules = engine.encounters(state.rules).get(encounter_id) if engine and state.rules else None
     if log is None and rules is None:
-        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign at this point",
-                       f"no hay ningún combate {encounter_id!r} en esta campaña en ese punto")
+        raise ApiError(404, "not-found", message("edge.not_found.encounter_at_point", encounter=repr(encounter_id)))
     position = engine.position(state.rules) if engine and state.rules else None
     return {
         "version": state.version,
@@ -252,12 +243,11 @@ async def roll_proof(
     await campaign_reader(request, services.store, campaign_id)
     stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
     if stored is None:
-        raise ApiError(404, "not-found", f"there is no event {seq} in this campaign",
-                       f"no hay ningún evento {seq} en esta campaña")
-    proof = await proofs.roll_proof(services.store, campaign_id, stored)
+        raise ApiError(404, "not-found", message("edge.not_found.event", seq=seq))
+    proof = (await proofs.roll_proof(services.store, campaign_id, stored)
+             or await sealed_proofs.proof_of(services.store, campaign_id, stored))
     if proof is None:
-        raise ApiError(404, "not-found", f"event {seq} ({stored.type}) rolled no dice",
-                       f"el evento {seq} ({stored.type}) no tiró dados")
+        raise ApiError(404, "not-found", message("edge.not_found.no_dice", seq=seq, type=stored.type))
     return proof
 
 

@@ -10,6 +10,7 @@ from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
 from domain.commands import ShortText
+from domain.message import message
 from projections.permalinks import Links, campaign_link, page_link
 from service import share_links
 from service.api.answers import gm_writing
@@ -23,7 +24,6 @@ from service.settings import Settings
 from service.store import EventStore
 
 SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
-SHARE_GM_ONLY_ES = "solo el DJ puede crear, listar o revocar enlaces para compartir"
 SHARE_QUOTA_EXAMPLE = (
     f"this campaign already has {share_links.VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
     "revoke one it no longer needs (DELETE /campaigns/{id}/share-links/<link_id>) to make room"
@@ -69,7 +69,7 @@ def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink) -> 
 async def _gm(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> str:
     actor = await campaign_actor(request, store, campaign_id)
     if actor.role != "gm":
-        raise ApiError(403, "forbidden", SHARE_GM_ONLY, SHARE_GM_ONLY_ES)
+        raise ApiError(403, "forbidden", message("edge.forbidden.share_gm_only"))
     return actor.participant_id
 
 
@@ -122,6 +122,5 @@ async def revoke_share_link(
 ) -> Response[None]:
     await _gm(request, services.store, campaign_id)
     if await share_links.revoke(services.store, campaign_id, link_id) is None:
-        raise ApiError(404, "not-found", f"no share link {link_id!r} is valid in this campaign",
-                       f"no hay ningún enlace para compartir {link_id!r} válido en esta campaña")
+        raise ApiError(404, "not-found", message("edge.not_found.share_link", link=repr(link_id)))
     return Response(None, status_code=204)

@@ -25,6 +25,7 @@ from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from domain.message import message
 from service.api.answers import reading
 from service.api.negotiation import language
 from service.api.problems import ApiError
@@ -46,8 +47,7 @@ def _resume_point(request: Request[Any, Any, Any], after: int | None) -> int | N
     if header is not None and header.strip():
         text = header.strip()
         if not text.isdigit() or int(text) > MAX_SEQ:
-            raise ApiError(400, "invalid-request", f"Last-Event-ID is the seq of the last event received, not {text!r}",
-                           f"Last-Event-ID es el seq del último evento recibido, no {text!r}")
+            raise ApiError(400, "invalid-request", message("edge.bad_last_event_id", value=repr(text)))
         return int(text)
     return after
 

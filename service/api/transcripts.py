@@ -17,6 +17,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
 
 from domain.campaign.state import CampaignState
+from domain.message import Message
 from projections.corrections import voided_by
 from projections.permalinks import Links
 from projections.rendering import FrameBuilder, Head, Splitter
@@ -48,23 +49,21 @@ async def _span(
 ) -> tuple[int, int, str]:
     head = (await store.head(campaign_id)).version
     if sum(x is not None for x in (session, encounter)) + (first is not None or last is not None) > 1:
-        raise ApiError(400, "invalid-request", "choose one of session, encounter or from_seq/to_seq",
-                       "elige uno de session, encounter o from_seq/to_seq")
+        raise ApiError(400, "invalid-request", Message("edge.transcript_one_of"))
     if session is not None or encounter is not None:
         span = await store.seq_range(campaign_id, encounter=encounter, session=session)
         what = (
             f"{word('encounter', lang)} {encounter}" if encounter is not None else f"{word('session', lang)} {session}"
         )
         if span is None:
-            raise ApiError(404, "not-found", f"no event of this campaign belongs to {what}",
-                           f"ningún evento de esta campaña pertenece a {what}")
+            said = (Message("edge.not_found.encounter_events", {"encounter": encounter}) if encounter is not None
+                    else Message("edge.not_found.session_events", {"session": str(session)}))
+            raise ApiError(404, "not-found", said)
         return span[0], span[1], what
     first, last = first or 1, min(last or head, head)
     if first > last:
-        raise ApiError(
-            400, "invalid-request", f"from_seq {first} is after to_seq {last} (the campaign has {head} events)",
-            f"from_seq {first} va después de to_seq {last} (la campaña tiene {head} eventos)",
-        )
+        said = Message("edge.span_reversed", {"first": first, "last": last, "head": head})
+        raise ApiError(400, "invalid-request", said)
     return first, last, f"{first}–{last}"
 
 
@@ -119,8 +118,7 @@ async def transcript(
     frames = frames_of(services.store, services.snapshots, campaign_id, first, last, lang, links, format == "json")
     if split is not None:
         if format == "json":
-            raise ApiError(400, "invalid-request", "split cuts a Markdown or BBCode transcript: add format=markdown",
-                           "split corta una transcripción en Markdown o BBCode: añade format=markdown")
+            raise ApiError(400, "invalid-request", Message("edge.split_needs_text"))
         return Stream(_messages(frames, Splitter(format, lang, title, head, split), head), media_type=MEDIA["json"])
     return Stream(_text(frames, TranscriptStream(format, lang, title, head)), media_type=MEDIA[format])
 

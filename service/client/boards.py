@@ -19,10 +19,12 @@ Json = dict[str, Any]
 
 def _rules_word(value: str, state: Json, lang: Lang) -> str:
     """A condition or a kind as the campaign's rules engine says it in the reader's language."""
-    # The engines' terms come with every engine: imported when a board shows a condition, not at start.
+    # The engines' terms come with every engine: imported when a board shows a condition, not at start. A state
+    # without a ruleset (an older server's) reads as the registry's first game, as an empty campaign does.
+    from domain.rulesets import ENGINES
     from projections.rendering.vocabulary import term
 
-    return term(value, lang, str(state.get("ruleset") or "deathwatch"))
+    return term(value, lang, str(state.get("ruleset") or next(iter(ENGINES))))
 
 
 def _columns(lang: Lang, *columns: str) -> list[str]:

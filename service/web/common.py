@@ -185,7 +185,7 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
     status = error.status if isinstance(error, ApiError) else 404
     detail = str(error)
     if isinstance(error, ApiError):
-        detail = error.detail_es or error.detail if lang == "es" else error.detail
+        detail = error.told(lang)
     if isinstance(error, CampaignNotFound):
         if lang == "es":
             detail = f"no existe la campaña {error.campaign_id}" + (

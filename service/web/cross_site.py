@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
+from domain.message import message
 from service.api.problems import ApiError
 from service.api.services import services_of
 
@@ -60,10 +61,4 @@ def same_origin_only(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRout
     # A guard runs before the handler's dependencies: it reads the settings the app's lifespan holds.
     public_url = services_of(connection.app).settings.public_url
     if not from_this_site(connection.headers, connection.headers.get("host"), public_url):
-        raise ApiError(
-            403, "forbidden",
-            "this form was sent from another site: sign in and out only from this service's own pages "
-            "(open the sign-in page here and send it again)",
-            "este formulario llegó desde otro sitio: entra y sal solo desde las páginas de este servicio "
-            "(abre aquí la página de entrada y envíalo de nuevo)",
-        )
+        raise ApiError(403, "forbidden", message("edge.forbidden.cross_site"))

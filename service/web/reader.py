@@ -15,6 +15,7 @@ import msgspec
 from litestar import Request
 
 from domain.commands import Actor, Role
+from domain.message import message
 from projections.rendering.vocabulary import Lang
 from service import share_links
 from service.api.auth import campaign_reader
@@ -87,8 +88,7 @@ async def read_actor(request: Request[Any, Any, Any], store: EventStore, campaig
         if actor is not None:
             return actor, True
         await store.head(campaign_id)  # an unknown campaign is a 404
-        raise ApiError(401, "unauthenticated", "sign in with a token of this campaign, or open a share link",
-                       "entra con un token de esta campaña, o abre un enlace para compartir")
+        raise ApiError(401, "unauthenticated", message("edge.unauthenticated.page"))
     return await campaign_reader(request, store, campaign_id), False
 
 

@@ -14,6 +14,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
 from domain.campaign.state import CampaignState
+from domain.message import message
 from projections.rendering.mission_wording import WORDING
 from projections.rendering.page_words import label
 from projections.rendering.state_view import StateView, compare, name_of, state_view
@@ -106,8 +107,7 @@ async def encounter_page(
     view = state_view(state)
     running = next((e for e in view.encounters if e.encounter_id == encounter_id), None)
     if log is None and running is None:
-        raise ApiError(404, "not-found", f"no encounter {encounter_id!r} in this campaign",
-                       f"no hay ningún combate {encounter_id!r} en esta campaña")
+        raise ApiError(404, "not-found", message("edge.not_found.encounter", encounter=repr(encounter_id)))
     reader = found.reader
     context = {
         **found.context,

@@ -14,7 +14,7 @@ from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
-from domain.rulesets import engine_for
+from domain.rulesets import surface_for
 from projections.corrections import voided_by
 from projections.rendering.timeline import PostBlock, blocks, row
 from projections.rendering.titles import TITLES
@@ -106,7 +106,7 @@ async def timeline(
     last = events[-1].seq if events else None
     # Only the types this campaign's ruleset can record: another ruleset's types never match, and their titles
     # repeat this one's ("attack", "round begins"), which made options a reader could not tell apart.
-    kinds = sorted({**TITLES, **engine_for(state.ruleset).phrases.titles}, key=lambda kind: title(kind, reader.lang))
+    kinds = sorted({**TITLES, **surface_for(state.ruleset).phrases.titles}, key=lambda kind: title(kind, reader.lang))
     context = {
         **found.context,
         "page": "timeline",

@@ -5,6 +5,9 @@ rider's body), Sidestep, the crushing charge, hit and run, and the mount's blind
 
 from __future__ import annotations
 
+import re
+from typing import Literal
+
 import pytest
 from msgspec.structs import replace
 
@@ -21,6 +24,7 @@ from domain.d100.commands import (
 )
 from domain.d100.sheet import Armour, Sheet, SkillEntry, Weapon
 from domain.errors import RuleViolation
+from domain.events import Event
 from tests.d100.encounter_fixtures import AUTOGUN, BOLTER, Table, cultist
 
 HOOVES = Weapon(id="hooves", name="Hooves", weapon_class="melee", damage="1d10", qualities=("primitive",))
@@ -251,3 +255,26 @@ def test_a_burning_mount_burns_with_its_riders_turn_and_may_bolt_or_set_him_alig
     assert burning.caught_fire and burning.survival is not None and burning.survival.target == 10
     assert not burning.bolted and burning.bolt_m is None
     assert table.char("steed").damage == 3 and table.char("steed").fatigue == 1 and table.char("rider").has("on_fire")
+
+
+@pytest.mark.parametrize(("action", "mounted", "reach", "too_far"), [
+    ("charge", False, 12, "a Charge reaches at most 12 m (3 × AgB)"),  # the rider's AgB 4
+    ("crushing_charge", True, 9, "the mount charges at most 9 m (3 × its AgB)"),  # the steed's AgB 3
+])
+def test_a_charge_is_at_least_four_metres_and_at_most_the_chargers_charge_move(
+    action: Literal["charge", "crushing_charge"], mounted: bool, reach: int, too_far: str
+) -> None:
+    # RULES A4/A5: the target at least 4 m away and within the Charge move, 3 × AgB of whoever charges.
+    def attack(distance: float | None, faces: tuple[int, ...] = ()) -> list[Event]:
+        return stable(mounted=mounted).run(Attack(attack_id="c", attacker_id="rider", target_id="cultist",
+                                                  weapon_id="lance", action=action, distance_m=distance), faces)
+
+    for near in (None, 3.9):
+        with pytest.raises(RuleViolation, match="^a Charge needs the target at least 4 m away$") as refused:
+            attack(near)
+        assert refused.value.rule == "charge_distance"
+    with pytest.raises(RuleViolation, match=f"^{re.escape(too_far)}$") as refused:
+        attack(reach + 0.5)
+    assert refused.value.rule == "charge_distance"
+    assert isinstance(attack(reach, (30,))[-1], ev.AttackRolled)
+    assert isinstance(attack(4, (30,))[-1], ev.AttackRolled)

@@ -150,37 +150,7 @@ def _prose_raises(path: Path) -> int:
 
 # The modules that still refuse in English prose, and how often: the list only shrinks (a new refusal is a
 # message of the catalog), and the issue is done when it is empty.
-STILL_IN_PROSE: dict[str, int] = {"domain/campaign/decide.py": 1,
- "domain/campaign/permissions.py": 7,
- "domain/d100/action_decisions.py": 10,
- "domain/d100/checks.py": 6,
- "domain/d100/combat_decisions.py": 21,
- "domain/d100/combat_modifiers.py": 4,
- "domain/d100/comrade_decisions.py": 7,
- "domain/d100/decide.py": 3,
- "domain/d100/encounter_decisions.py": 8,
- "domain/d100/encounter_state.py": 6,
- "domain/d100/engine.py": 3,
- "domain/d100/injury_decisions.py": 4,
- "domain/d100/manoeuvre_decisions.py": 2,
- "domain/d100/mounted_decisions.py": 8,
- "domain/d100/multiple_attack_decisions.py": 15,
- "domain/d100/reaction_decisions.py": 12,
- "domain/d100/reinforcement_decisions.py": 2,
- "domain/d100/resource_decisions.py": 18,
- "domain/d100/roll_decisions.py": 12,
- "domain/d100/ruling_decisions.py": 2,
- "domain/d100/tested_decisions.py": 7,
- "domain/d100/turn_budget.py": 9,
- "domain/dispatch.py": 4,
- "domain/missions/decide.py": 33,
- "domain/missions/leader.py": 1,
- "domain/missions/permissions.py": 1,
- "domain/missions/phases.py": 4,
- "domain/missions/state.py": 1,
- "domain/rulesets.py": 3,
- "service/commanding.py": 1,
- "service/share_links.py": 1}
+STILL_IN_PROSE: dict[str, int] = {}
 
 
 def test_refusals_are_messages_not_prose() -> None:

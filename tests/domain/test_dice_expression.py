@@ -65,3 +65,15 @@ def test_totals_stay_within_the_faces(count: int, sides: int) -> None:
     top_face = 10 if sides == 5 else sides  # a d5 is rolled on a d10
     high = evaluate(parse(f"{count}d{sides}"), FixedDice([top_face] * count)).total
     assert (low, high) == (count, count * sides)
+
+
+@pytest.mark.parametrize("expression", ["", "2x6", "0d6", "1d1", "1d" + "9" * 7, "9" * 8, "101d6"])
+def test_a_refused_expression_says_a_message_of_the_catalog_in_both_languages(expression: str) -> None:
+    from domain.catalog import text
+
+    with pytest.raises(ExpressionError) as refused:
+        parse(expression)
+    said = refused.value.said
+    assert said.id.startswith("rule.dice_expression.")
+    assert text(said, "en") == str(refused.value)
+    assert text(said, "es") and text(said, "es") != text(said, "en")

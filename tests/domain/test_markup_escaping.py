@@ -79,3 +79,10 @@ def test_escaping_urls_keeps_only_http_and_service_paths_with_nothing_markup_rea
         return
     assert re.match(r"^(?:https?://[A-Za-z0-9.-]+(?::\d+)?(?=[/?#]|$)|/(?![/\\]))", safe), safe
     assert re.fullmatch(r"[A-Za-z0-9\-._~%!$&+,;=:@/?#]*", safe), safe
+
+
+def test_a_line_of_unicode_spaces_alone_leaves_no_empty_first_line() -> None:
+    """Hypothesis found it: "\xa0\n0" wrote an empty first line, and the indented line after it read as code."""
+    assert WRITERS["markdown"].lines("\xa0\n0") == "0"
+    assert [s.tags for s in markdown_structures(WRITERS["markdown"].lines("\u2003\nnote"))] == \
+        [s.tags for s in markdown_structures("note")]

@@ -23,9 +23,9 @@ from domain.missions.events import (
     MissionOathTaken,
     MissionObjectiveAdded,
 )
+from domain.missions.evolve import evolve
 from domain.missions.leader import roll_off
 from domain.missions.oaths import OathName, meets_prerequisite
-from projections.missions import evolve
 
 GM = Actor("gm-1", "gm")
 CHARACTERS = {
@@ -41,7 +41,8 @@ ORDO_LEADS = MissionLeaderChosen(mission_id="relay", character_id="ordo", method
 
 
 def given(*events: Event, ruleset: str = "deathwatch") -> MissionsState:
-    start = initial_state("only_war") if ruleset == "only_war" else initial_state()
+    # Only War plays no oaths: its engine says so (domain.engine.Ruleset.oaths), and the campaign fold passes it.
+    start = initial_state("only_war", oaths=False) if ruleset == "only_war" else initial_state()
     return reduce(evolve, events, start)
 
 

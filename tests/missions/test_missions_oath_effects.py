@@ -31,8 +31,8 @@ from domain.missions.events import (
     MissionObjectiveCompleted,
     MissionObjectiveFailed,
 )
+from domain.missions.evolve import evolve
 from domain.missions.oaths import OathName
-from projections.missions import evolve
 
 CREATED = MissionCreated(mission_id="relay", briefing="b", squad=("kyros", "vael", "ordo"))
 RELAY = MissionObjectiveAdded(mission_id="relay", objective_id="relay", kind="primary", text="Destroy the relay")

@@ -34,7 +34,7 @@ from domain.missions.events import (
     MissionObjectiveProposed,
     MissionObjectiveRejected,
 )
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 ANNA = Actor("anna", "player")

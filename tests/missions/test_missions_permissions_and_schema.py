@@ -28,7 +28,7 @@ from domain.missions.commands import (
     TakeOath,
 )
 from domain.missions.events import LeaderRoll, MissionCreated, MissionLeaderChosen
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 
 CHARACTERS = {"kyros": CharacterInfo(id="kyros", name="Brother Kyros", owner="anna", speciality="tactical_marine")}
 STATE = evolve(initial_state(), MissionCreated(mission_id="relay", briefing="b"))

@@ -21,8 +21,8 @@ from domain.missions.events import (
     MissionObjectiveCompleted,
     MissionObjectiveFailed,
 )
+from domain.missions.evolve import evolve
 from domain.missions.phases import Phase
-from projections.missions import evolve
 
 GM = Actor("gm-1", "gm")
 CHARACTERS = {

@@ -24,7 +24,7 @@ from domain.missions.events import (
     MissionObjectiveAdded,
     MissionObjectiveFailed,
 )
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 from projections.rendering.refusals import refusal
 
 GM = Actor("gm-1", "gm")
@@ -49,7 +49,8 @@ def leader(character_id: str) -> MissionLeaderChosen:
 def spanish(state: MissionsState, command: Command) -> tuple[str, str]:
     with pytest.raises(RuleViolation) as refused:
         decide(state, command, FixedDice(()), GM, CHARACTERS)
-    return refused.value.message, refusal("rule-violation", refused.value.rule, refused.value.message, "es")
+    error = refused.value
+    return error.message, refusal("rule-violation", error.rule, error.message, "es", error.said)
 
 
 @pytest.mark.parametrize(("events", "to", "expected"), [
@@ -96,3 +97,22 @@ def test_refused_xp_names_the_primary_objective_in_spanish(failed: bool, expecte
     state = given(CREATED, HOLD, STARTED, *lost, ended)
     _, told = spanish(state, GrantReward(mission_id="m", character_id="kyros", xp=100))
     assert told == expected
+
+
+def test_every_word_a_mission_refusal_names_is_in_the_catalog() -> None:
+    # The phases, statuses, oaths and specialities are named by id from their values (`term.mission_phase.<phase>`):
+    # the catalog test cannot read those ids in the code, so each value is looked up here.
+    from typing import get_args
+
+    from domain.catalog import LANGS, has
+    from domain.missions.events import LeaderMethod
+    from domain.missions.oaths import OATHS
+    from domain.missions.phases import PHASES
+    from domain.missions.state import ObjectiveStatus
+
+    specialities = {s for spec in OATHS.values() for s in spec.prerequisites}
+    methods = get_args(LeaderMethod)
+    ids = ([f"term.mission_phase.{p}" for p in PHASES] + [f"term.objective_status.{s}" for s in get_args(ObjectiveStatus)]
+           + [f"term.mission_oath.{o}" for o in OATHS] + [f"term.oath_leaders.{o}" for o in OATHS]
+           + [f"term.speciality_with_article.{s}" for s in specialities] + [f"term.leader_method.{m}" for m in methods])
+    assert [i for i in ids if not all(has(i, lang) for lang in LANGS)] == []

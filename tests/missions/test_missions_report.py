@@ -28,7 +28,7 @@ from domain.missions.events import (
     MissionObjectiveRejected,
     MissionRewardGranted,
 )
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 from projections.rendering.mission_report import Format, mission_report
 from projections.rendering.mission_wording import Lang
 

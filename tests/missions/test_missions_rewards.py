@@ -23,7 +23,7 @@ from domain.missions.events import (
     MissionObjectiveCompleted,
     MissionRewardGranted,
 )
-from projections.missions import evolve
+from domain.missions.evolve import evolve
 
 GM = Actor("gm-1", "gm")
 CHARACTERS = {

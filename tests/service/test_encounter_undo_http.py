@@ -89,3 +89,55 @@ async def test_players_undo_only_their_own_current_turn_when_allowed(new_campaig
         if allowed:
             redone = await campaign.command({"type": "redo_turn", "encounter": "duel"}, ana)
             assert redone.status_code == 201, redone.text
+
+
+async def test_one_undo_takes_back_the_played_turn_with_the_round_change_and_the_empty_turn_after_it(
+    campaign: Any,
+) -> None:
+    """Issue 21 item 9: after `!end-turn` a GM needed three undos (the empty next turn, a "turn 0", then the
+    turn played). The cultists are surprised, so Kai acts alone in round 1; his `!end-turn` opens round 2 and
+    its first turn. One undo must void Kai's turn, the round change and the empty turn, in one event."""
+    ana = await campaign.invite("Ana", "player")
+    ana_id = [p for p in (await campaign.get("/state")).json()["participants"] if p != "gm"][0]
+    await campaign.ok({"type": "d100_register_character", "character_id": "kai", "owner": ana_id, "name": "Kai",
+                       "sheet": sheet(20, fate=2)})
+    await campaign.ok({"type": "d100_register_character", "character_id": "ork", "owner": "gm", "name": "Ork",
+                       "sheet": sheet(200)})
+    await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "ork"],
+                       "surprised": ["ork"]})
+    opened = await campaign.ok({"type": "d100_next_turn"})
+    before = (await campaign.get("/state")).json()
+    attack = await campaign.ok({"type": "d100_attack", "attack_id": "a1", "attacker_id": "kai", "target_id": "ork",
+                                "weapon_id": "bolter", "fate_bonus": True}, ana)
+    ended = await campaign.ok({"type": "d100_end_turn", "character_id": "kai"}, ana)
+    # Kai's turn (1,1) holds its start, the attack and its end; round 2's start and its first turn follow.
+    positions = {(e["meta"]["round"], e["meta"]["turn"]) for e in ended["events"]}
+    assert {(2, 0), (2, 1)} <= positions
+
+    kai_turn = (attack["events"][0]["meta"]["round"], attack["events"][0]["meta"]["turn"])
+    undone = await campaign.ok({"type": "undo_turn", "encounter": "gate"})
+    assert [e["type"] for e in undone["events"]] == ["turn_undone"]
+    data = undone["events"][0]["data"]
+    assert (data["round"], data["turn"]) == kai_turn and kai_turn[0] == 1
+    played = [e["seq"] for e in (*opened["events"], *attack["events"], *ended["events"])
+              if (e["meta"]["round"], e["meta"]["turn"]) != (1, 0)]
+    assert sorted(data["voids"]) == sorted(played)
+    after = (await campaign.get("/state")).json()
+    assert after["rules"]["characters"]["kai"]["fate"] == 2 and "a1" not in after["rules"]["attacks"]
+    assert after["rules"]["encounter"]["round"] == 1
+    assert comparable(after)["rules"]["characters"] == comparable(
+        (await campaign.get(f"/state?at_seq={min(data['voids']) - 1}")).json())["rules"]["characters"]
+    assert before["rules"]["characters"]["kai"]["fate"] == 2
+    # The reader is told which turn was taken back, never a "turn 0".
+    turn = kai_turn[1]
+    for lang, said in (("en", f"Turn {turn} of round 1 of gate is undone"),
+                       ("es", f"Se deshace el turno {turn} del asalto 1")):
+        seq = undone["events"][0]["seq"]
+        told = (await campaign.get(f"/transcript?from_seq={seq}&to_seq={seq}&format=markdown&lang={lang}")).text
+        assert said in told, told
+        whole = (await campaign.get(f"/transcript?encounter=gate&format=markdown&lang={lang}")).text
+        assert "turn 0" not in whole and "turno 0" not in whole, whole
+    # Redo brings back all of it, in one event too.
+    redone = await campaign.ok({"type": "redo_turn", "encounter": "gate"})
+    assert sorted(redone["events"][0]["data"]["restores"]) == sorted(data["voids"])
+    assert (await campaign.get("/state")).json()["rules"]["encounter"]["round"] == 2

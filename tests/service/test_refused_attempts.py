@@ -205,6 +205,23 @@ async def test_a_command_refused_after_its_die_keeps_it(client: AsyncTestClient[
     assert (await thread.state())["version"] == problem["version"] == problem["attempt"]["seq"]
 
 
+async def test_a_refused_attempt_keeps_its_message_and_is_told_in_spanish_from_it(client: AsyncTestClient[Any]) -> None:
+    # The extended test of the test above, refused once its d100 fell: the log keeps the refusal's message, and
+    # the Spanish transcript tells that very reason (not the generic "las reglas no lo permiten ahora").
+    thread = await Thread.open(client, "Extended", "deathwatch", ("Ana",))
+    await thread.post("Ana", f'!register "Brother Kai" #kai sheet={sheet(KAI)}')
+    body = {"type": "d100_test", "test_id": "x1", "character_id": "kai", "characteristic": "WS", "extended_id": "e1"}
+    headers = {"Authorization": f"Bearer {thread.tokens['Ana']}"}
+    refused = await client.post(f"/campaigns/{thread.id}/commands", json=body, headers=headers)
+    assert refused.status_code == 422 and refused.json()["rule"] == "extended_needs_count"
+    records = [json.loads(line) for line in (await export_of(thread)).splitlines()]
+    (attempt,) = [r["data"]["refusal"] for r in records if r.get("type") == "attempt_refused"]
+    assert attempt["said"] == {"id": "rule.extended_needs_count.test"}
+    assert attempt["reason"] == "a new extended test says how many successes it needs"
+    spanish = (await thread.get("/transcript?format=markdown&lang=es")).text
+    assert "Intento rechazado (\\`!prueba\\`): una prueba extendida nueva dice cuántos éxitos necesita;" in spanish
+
+
 async def test_transcripts_show_a_refused_attempt_marked_with_its_dice(client: AsyncTestClient[Any]) -> None:
     thread = await Thread.open(client, "Omens", "deathwatch", ("Ana",))
     # A player's roll, then a line only the GM may send: refused after the roll fell, so the roll stays.
@@ -281,3 +298,38 @@ async def test_verifiers_refuse_an_attempt_whose_nonces_are_not_its_own_seqs(cli
     # Both lines claim the attempt's own seq.
     service, documented = forged(lambda lines: lines[1].update(nonce=seq))
     assert any("are not its own seqs" in p for p in service) and documented
+
+
+async def test_a_refused_attempt_keeps_its_message_and_each_reader_tells_it_in_its_language(
+    client: AsyncTestClient[Any],
+) -> None:
+    # Issue 20: the log kept only the English sentence, so a Spanish transcript fell back to the vague
+    # "solo el DJ puede hacerlo"; the refusal's message now travels with it (docs/fairness.md, `said`).
+    thread = await Thread.open(client, "Said", "deathwatch", ("Ana",))
+    refused = await thread.send("Ana", "!roll d100 omen\n!retract 9999 nothing", post_id="p1")
+    assert refused.json()["kind"] == "forbidden"
+    seq = refused.json()["attempt"]["seq"]
+    stored = next(e for e in (await thread.get(f"/events?after={seq - 1}")).json()["events"] if e["seq"] == seq)
+    assert stored["data"]["refusal"]["reason"] == "only the GM may send retract"
+    assert stored["data"]["refusal"]["said"] == {"id": "forbidden.gm_only", "params": {"command": "retract"}}
+    english = (await thread.get("/transcript?format=markdown")).text
+    spanish = (await thread.get("/transcript?format=markdown&lang=es")).text
+    assert "(\\`!retract\\`): only the GM may send retract; its dice stay recorded" in english
+    assert "(\\`!retirar\\`): solo el DJ puede enviar \\`!retirar\\`; sus dados quedan registrados" in spanish
+
+
+def test_an_attempt_recorded_before_messages_reads_its_english_words() -> None:
+    # An `attempt_refused` written before `said` existed decodes as it was, and a reader in Spanish shows the
+    # English sentence it recorded (its rule's older Spanish row is gone): never a vague or an empty one.
+    import msgspec
+
+    from domain.campaign.events import AttemptRefused
+    from projections.rendering.attempts import reason_text
+
+    old = {"type": "attempt_refused", "lines": [], "refusal": {
+        "line": 2, "source": "retract 3 x", "command_type": "retract", "kind": "rule-violation",
+        "rule": "retraction", "reason": "event 3 is already retracted"}}
+    event = msgspec.json.decode(msgspec.json.encode(old), type=AttemptRefused)
+    assert event.refusal.said is None
+    assert reason_text(event, "es") == reason_text(event, "en") == "event 3 is already retracted"
+    assert b'"said"' not in msgspec.json.encode(event)  # it reads and hashes as it was written

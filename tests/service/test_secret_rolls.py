@@ -38,7 +38,9 @@ async def test_a_secret_roll_shows_its_faces_to_the_gm_alone_and_records_none(ca
     answer = await sealed(campaign)
     event = answer["events"][0]
     assert event["type"] == "secret_roll_sealed"
-    assert set(event["data"]) == {"expression", "reason", "terms", "epoch", "commitment", "entropy", "character_id"}
+    assert set(event["data"]) == {"expression", "reason", "terms", "epoch", "commitment", "entropy", "character_id",
+                                  "command", "basis", "shape", "outcome", "gm"}
+    assert event["data"]["command"] is None and event["data"]["shape"] == []
     assert event["data"]["terms"] == [{"sign": 1, "count": 20, "sides": 1000, "constant": 0}]
     assert "dice" not in event["meta"]
     shown = answer["result"]["secret_rolls"]

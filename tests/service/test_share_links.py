@@ -192,7 +192,8 @@ async def test_share_link_quota_refuses_the_twenty_first_valid_link_until_one_is
     assert len(listed["links"]) == ACTIVE_LINKS  # the refused one was not created
     es = await campaign.client.post(f"/campaigns/{campaign.id}/share-links?lang=es", json={},
                                     headers=campaign.auth())
-    assert es.status_code == 422 and es.json()["detail"].startswith("la campaña ya tiene")
+    assert es.status_code == 422 and es.json()["detail"].startswith(
+        f"esta campaña ya tiene {ACTIVE_LINKS} enlaces para compartir válidos, lo más que puede tener")
     # Revoking one frees its place, and only one.
     revoked = await campaign.client.delete(f"/campaigns/{campaign.id}/share-links/{links[3]['link_id']}",
                                            headers=campaign.auth())

@@ -101,6 +101,20 @@ def secret_dice(key: bytes, campaign: str, nonce: int, terms: list[dict[str, Any
     return dice, total
 
 
+def shape_dice(key: bytes, campaign: str, nonce: int, shape: list[int], entropy: str | None
+               ) -> list[tuple[int, int, int]]:
+    """docs/fairness.md, "Secret rules tests": die k a shape[k]-sided die of the key."""
+    return [(k, sides, die(key, campaign, nonce, k, sides, 1 if entropy is None else 2, entropy or ""))
+            for k, sides in enumerate(shape)]
+
+
+def outcome_hash(key: bytes, events: list[dict[str, Any]]) -> str:
+    """docs/fairness.md, "The outcome's bytes": sha256(key || canonical JSON of [{type, data}, ...])."""
+    listed = [{"type": e["type"], "data": e["data"]} for e in events]
+    text = json.dumps(listed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(key + text.encode()).hexdigest()
+
+
 def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str, Any] | None,
                    expect: list[tuple[int, str]]) -> Findings:
     found = Findings(campaign)
@@ -145,7 +159,8 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
     groups: list[Command] = []
     sealed: dict[int, dict[str, Any]] = {}
     revealed_rolls: set[int] = set()
-    for r in records:
+    outcomes: set[int] = set()  # the seqs of revealed sealed tests' outcome events
+    for index, r in enumerate(records):
         command_id = r["meta"].get("command_id")
         if not groups or command_id is None or groups[-1].command_id != command_id:
             secret = active is not None and (active not in seeds or seeds[active][1] > r["seq"])
@@ -175,8 +190,25 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
             if epoch in seeds and hmac.new(seeds[epoch][0], f"secret:{campaign}:{roll}".encode(),
                                            hashlib.sha256).digest() != key:
                 problems.append(f"seq {r['seq']}: the key of sealed roll {roll} is not its epoch seed's")
-            dice, total = secret_dice(key, campaign, roll, sealed[roll]["terms"], sealed[roll]["entropy"])
             shown = [(d["k"], d["sides"], d["value"]) for d in data["dice"]]
+            if sealed[roll].get("command") is not None:
+                # A sealed test: the dice of its shape, and the n events after the reveal hash to its outcome.
+                after = records[index + 1:index + 1 + data.get("events", 0)]
+                outcomes.update(e["seq"] for e in after)
+                same = all(e["meta"].get("command_id") == r["meta"].get("command_id") for e in after)
+                inside = {(d["k"], d["sides"], d["value"]) for e in after for d in dice_objects(e["data"])}
+                if shown != shape_dice(key, campaign, roll, sealed[roll]["shape"], sealed[roll]["entropy"]):
+                    problems.append(f"seq {r['seq']}: the dice of sealed test {roll} are not what its key gives")
+                elif len(after) != data.get("events") or not same or data["total"] != 0:
+                    problems.append(f"seq {r['seq']}: the reveal of sealed test {roll} is not followed by its events")
+                elif outcome_hash(key, after) != sealed[roll]["outcome"]:
+                    problems.append(f"seq {r['seq']}: the outcome of sealed test {roll} is not the one it sealed")
+                elif not inside <= set(shown):
+                    problems.append(f"seq {r['seq']}: the outcome of sealed test {roll} shows dice it did not roll")
+                else:
+                    found.dice_verified += len(shown)
+                continue
+            dice, total = secret_dice(key, campaign, roll, sealed[roll]["terms"], sealed[roll]["entropy"])
             if shown != dice:
                 problems.append(f"seq {r['seq']}: the dice of sealed roll {roll} are not what its key gives")
             elif data["total"] != total:
@@ -209,6 +241,8 @@ def check_campaign(campaign: str, records: list[dict[str, Any]], head: dict[str,
         dice: dict[int, tuple[int, int]] = {}
         provenance: list[dict[str, Any] | None] = []
         for r in events:
+            if r["seq"] in outcomes:
+                continue  # a sealed test's outcome: its dice are the reveal's, checked above
             for d in dice_of(r):
                 if dice.setdefault(d["k"], (d["sides"], d["value"])) != (d["sides"], d["value"]):
                     problems.append(f"command {first}: die {d['k']} shows two faces")

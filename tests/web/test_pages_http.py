@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
+from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 from service.web.reader import cookie_name
@@ -129,3 +131,20 @@ async def test_signing_in_brings_the_reader_back_to_the_page_asked_for_and_nowhe
         client.cookies.clear()
         moved = await client.post(f"{ui}/sign-in", data={"token": campaign.gm_token, "next": elsewhere})
         assert moved.status_code == 303 and moved.headers["location"] == ui, elsewhere
+
+
+async def test_the_proof_page_lists_exactly_the_legacy_fields_docs_fairness_tells_a_verifier_to_skip(
+    served: Served,
+) -> None:
+    # Read as an independent verifier reads it: docs/fairness.md's table, not the engines' declarations.
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "fairness.md").read_text()
+    table = re.findall(r"^\| `([a-z0-9_]+)` \| (\d+) \| `([a-z\[\]._]+)` ", docs, re.M)
+    assert len(table) == 2
+    campaign = await served.create("deathwatch")
+    fight = await deathwatch_fight(campaign)
+    html = (await served.client.get(f"/ui/campaigns/{campaign.id}/rolls/{fight['roll']['events'][0]['seq']}",
+                                    headers=campaign.auth())).text
+    found = re.search(r'<script type="application/json" id="verify-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    embedded = json.loads(found.group(1))
+    assert sorted(map(tuple, embedded["legacy_copies"])) == sorted((t, int(v), f) for t, v, f in table)

@@ -209,6 +209,34 @@ async def test_the_proof_page_verifies_in_the_browser_and_catches_a_changed_die_
     await page.close()
 
 
+async def test_the_browser_verifier_skips_exactly_the_legacy_copies_docs_fairness_lists(
+    served: Served, context: Any
+) -> None:
+    # docs/fairness.md: wng_dice_rerolled v1 copied `rerolls[].before`, wng_soak_rerolled v1 `before`; their
+    # v2, and every other field, are dice of the command.
+    campaign = await served.create("deathwatch")
+    fight = await deathwatch_fight(campaign)
+    page = await context.new_page()
+    await sign_in(page, campaign)
+    await page.goto(f"{campaign.ui}/rolls/{fight['roll']['events'][0]['seq']}")
+    before, after, kept = {"k": 0, "sides": 6, "value": 2}, {"k": 5, "sides": 6, "value": 4}, {"k": 6, "sides": 6,
+                                                                                                 "value": 1}
+    records = [
+        {"type": "wng_dice_rerolled", "schema_version": 1,
+         "data": {"rerolls": [{"position": 0, "before": before, "after": after}], "extra": kept}},
+        {"type": "wng_dice_rerolled", "schema_version": 2,
+         "data": {"rerolls": [{"position": 0, "before": before, "after": after}]}},
+        {"type": "wng_soak_rerolled", "schema_version": 1, "data": {"before": [before], "after": [after]}},
+        {"type": "wng_soak_rerolled", "schema_version": 2, "data": {"before": [before], "after": [after]}},
+    ]
+    found = await page.evaluate("""(records) => {
+        const legacy = JSON.parse(document.getElementById('verify-data').textContent).legacy_copies;
+        return records.map((r) => window.lexmechanicVerify.recordedDice(r, legacy));
+    }""", records)
+    assert found == [[after, kept], [before, after], [after], [before, after]]
+    await page.close()
+
+
 async def test_the_browser_verifier_reproduces_the_docs_test_vectors(served: Served, context: Any) -> None:
     """verify.js against docs/fairness.md's own tables (algorithms 1 and 2, entropy chain, rejection)."""
     campaign = await served.create("deathwatch")

@@ -18,6 +18,7 @@ import httpx
 from tests.web.conftest import Campaign, Served
 
 NUMBER = re.compile(rb"\d+")
+OUTCOME_EVENT = re.compile(r'"type"\s*:\s*"d100_test_rolled"')
 
 
 def shows(body: bytes, faces: list[int]) -> bool:
@@ -134,3 +135,74 @@ async def test_the_search_for_faces_finds_them_in_any_format() -> None:
     assert shows(b"100d1000: [812, 33, 1000, 7] = 1852", faces)
     assert not shows(b"[812, 33, 7, 1000]", faces)
     assert not shows(httpx.Response(200, text="seq 812 of 33").content, faces)
+
+
+MAGUS = {"characteristics": {"WS": 35, "BS": 30, "S": 35, "T": 35, "Ag": 30, "Int": 30, "Per": 38, "WP": 40,
+                             "Fel": 30},
+         "skills": {"Awareness": {"characteristic": "Per", "kind": "basic", "training": "trained"}}, "wounds": 12}
+
+
+def tells_outcome(body: bytes, told: dict[str, str]) -> bool:
+    """Whether a read tells a sealed test's outcome: an event of its type (JSON), or its sentence in either
+    language (the sentence holds the die, the target and the degrees; a d100 face alone appears anywhere by
+    chance, and the type's name alone in the timeline's filter of event types)."""
+    text = body.decode("utf-8", "replace").replace("\\[", "[").replace("\\]", "]")
+    return bool(OUTCOME_EVENT.search(text)) or any(sentence in text for sentence in told.values())
+
+
+async def test_no_reader_sees_a_sealed_tests_outcome_before_the_reveal(served: Served) -> None:
+    campaign = await served.create("deathwatch")
+    await campaign.invite("Ana", "player")
+    await campaign.invite("Watcher", "observer")
+    key = await campaign.share()
+    await campaign.ok({"type": "create_character", "character_id": "magus", "name": "Cult Magus", "kind": "npc",
+                       "sheet": MAGUS})
+    await campaign.ok({"type": "start_session", "title": "The hulk"})
+    readers: dict[str, dict[str, Any]] = {
+        "player": {"headers": campaign.auth("Ana")},
+        "observer": {"headers": campaign.auth("Watcher")},
+        "share link": {"share": key},
+        "the GM's reads": {"headers": campaign.auth()},
+    }
+    head = (await campaign.get(""))["version"]
+    streamed: dict[str, list[bytes]] = {name: [] for name in readers}
+    opened = {name: asyncio.Event() for name in readers}
+    streams = [asyncio.create_task(stream_until(served, campaign, who, head + 2, streamed[name], opened[name]))
+               for name, who in readers.items()]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened.values())), 20)
+        answer = await campaign.ok({"type": "d100_test", "test_id": "magus-listens", "character_id": "magus",
+                                    "skill": "Awareness", "difficulty": "difficult", "secret": True})
+        roll = answer["version"]
+        [shown] = answer["result"]["secret_rolls"]
+        # The sentence of the outcome, without its proof link: what a transcript or a page would say of it.
+        told = {lang: text.split("\n")[0] for lang, text in shown["rendered"].items()}
+        assert "test of Awareness" in told["en"] and "prueba de Perspicacia" in told["es"]
+        assert tells_outcome(json.dumps(answer, ensure_ascii=False).encode(), told)  # the GM's answer tells it
+        await campaign.ok({"type": "gm_note", "text": "the Magus tilts its head"})
+        await asyncio.wait_for(asyncio.gather(*streams), 30)
+    finally:
+        for stream in streams:
+            stream.cancel()
+
+    for name, who in readers.items():
+        stream = b"\n".join(streamed[name])
+        assert b"secret_roll_sealed" in stream, name
+        assert not tells_outcome(stream, told), f"{name}: the stream tells the sealed outcome"
+        for url, body in await read_all(served, campaign, roll, who):
+            assert not tells_outcome(body, told), f"{name}: {url} tells the sealed outcome"
+    timeline = await served.client.get(f"/ui/campaigns/{campaign.id}?share={key}")
+    assert "Sealed test (Awareness) for Cult Magus by the GM" in timeline.text
+    spanish = await served.client.get(f"/campaigns/{campaign.id}/transcript?format=markdown&lang=es&share={key}")
+    assert "Prueba secreta (Awareness) de Cult Magus del DJ" in spanish.text
+
+    # Once revealed, the same search finds the outcome where a reader looks: the search is not blind.
+    revealed = await campaign.ok({"type": "reveal_secret_roll", "seq": roll})
+    events = await served.client.get(f"/campaigns/{campaign.id}/events?after_seq=0&limit=1000&share={key}")
+    assert tells_outcome(events.content, told)
+    outcome = revealed["version"]  # every read, the proofs of the reveal and of its outcome included, answers
+    assert any(tells_outcome(body, told) for _, body in await read_all(served, campaign, outcome, readers["player"]))
+    for lang in ("en", "es"):
+        transcript = await served.client.get(
+            f"/campaigns/{campaign.id}/transcript?format=markdown&lang={lang}&share={key}")
+        assert told[lang] in transcript.text.replace("\\[", "[").replace("\\]", "]")

@@ -10,8 +10,6 @@
 
 (function () {
   const HASHED = ["campaign_id", "seq", "type", "schema_version", "data", "meta", "idempotency_key", "recorded_at"];
-  // Older event versions that copied a replaced die (docs/fairness.md): skip exactly these fields.
-  const LEGACY = { "wng_dice_rerolled:1": "rerolls[].before", "wng_soak_rerolled:1": "before" };
   const TWO_64 = 1n << 64n;
   const encoder = new TextEncoder();
 
@@ -83,21 +81,30 @@
     return found;
   }
 
-  function recordedDice(record) {
+  // The data without the field `path` names: "before", or "rerolls[].before" (`before` of each item of
+  // the list `rerolls`).
+  function without(data, path) {
+    const cut = path.indexOf("[].");
+    if (cut < 0) {
+      const copy = Object.assign({}, data);
+      delete copy[path];
+      return copy;
+    }
+    const head = path.slice(0, cut), rest = path.slice(cut + 3);
+    if (!Array.isArray(data[head])) return data;
+    return Object.assign({}, data, {
+      [head]: data[head].map((item) => (item !== null && typeof item === "object" ? without(item, rest) : item)),
+    });
+  }
+
+  // Older event versions that copied a replaced die (docs/fairness.md's table, which the page's data lists
+  // as `legacy_copies`: [type, schema_version, field]): skip exactly these fields.
+  function recordedDice(record, legacyCopies) {
     let data = record.data;
-    const legacy = LEGACY[record.type + ":" + record.schema_version];
-    if (legacy === "before") {
-      data = Object.assign({}, data);
-      delete data.before;
-    } else if (legacy === "rerolls[].before" && Array.isArray(data.rerolls)) {
-      data = Object.assign({}, data, {
-        rerolls: data.rerolls.map((r) => {
-          if (r === null || typeof r !== "object") return r;
-          const copy = Object.assign({}, r);
-          delete copy.before;
-          return copy;
-        }),
-      });
+    for (const [type, version, field] of legacyCopies || []) {
+      if (record.type === type && record.schema_version === version && data !== null && typeof data === "object") {
+        data = without(data, field);
+      }
     }
     return diceIn(data, []);
   }
@@ -144,6 +151,7 @@
 
   // The whole check; `say(kind, key, values)` reports each step. Answers "verified", "pending" or "failed".
   async function verify(data, say) {
+    if (data.sealed) return verifySealed(data, say);
     let ok = true;
     const fail = (key, values, k) => { ok = false; say("bad", key, values, k); };
     const records = data.events.concat(data.contributions, [data.committed, data.revealed].filter(Boolean));
@@ -197,7 +205,7 @@
     if (first.type === "attempt_refused") return verifyAttempt(data, first, provenance, algorithm, entropy, say, ok);
     const dice = new Map();
     for (const record of data.events) {
-      for (const die of recordedDice(record)) {
+      for (const die of recordedDice(record, data.legacy_copies)) {
         const known = dice.get(die.k);
         if (known && (known.sides !== die.sides || known.value !== die.value)) fail("v_die_bad", {
           k: die.k, value: die.value, computed: known.value });
@@ -255,6 +263,67 @@
     return ok ? "verified" : "failed";
   }
 
+  // A sealed roll (docs/fairness.md, "Secret rolls", "Secret rules tests"): before its reveal only the seal's
+  // chain is checked; after it, the key against the seal's commitment (and against the epoch's seed, once out),
+  // every die of the seal's shape from the key, and a sealed test's outcome against the seal's outcome hash.
+  async function verifySealed(data, say) {
+    let ok = true;
+    const fail = (key, values, k) => { ok = false; say("bad", key, values, k); };
+    const records = [data.seal, data.reveal].concat(data.outcome || [], [data.committed, data.revealed])
+      .filter(Boolean);
+    for (const record of records) {
+      if (record.campaign_id !== data.campaign_id) fail("v_hash_bad", { seq: record.seq });
+      else if ((await recordHash(record)) === record.hash) say("ok", "v_hash_ok", { seq: record.seq });
+      else fail("v_hash_bad", { seq: record.seq });
+    }
+    const seal = data.seal;
+    if (!seal || seal.type !== "secret_roll_sealed" || seal.seq !== data.nonce) {
+      fail("v_dice_missing", {});
+      return "failed";
+    }
+    const reveal = data.reveal;
+    if (!reveal) return ok ? "pending-sealed" : "failed";
+    if (reveal.type !== "secret_roll_revealed" || reveal.data.roll !== seal.seq) fail("v_dice_missing", {});
+    const keyBytes = fromHex(reveal.data.key);
+    if (hex(await sha256(keyBytes)) === seal.data.commitment) say("ok", "v_key_ok", {});
+    else fail("v_key_bad", {});
+    if (data.revealed) {
+      const seed = await checkedKey(data, seal.data.epoch, say, fail);
+      const derived = hex(await crypto.subtle.sign("HMAC", seed,
+        encoder.encode("secret:" + data.campaign_id + ":" + seal.seq)));
+      if (derived === reveal.data.key) say("ok", "v_key_seed_ok", {});
+      else fail("v_key_seed_bad", {});
+    }
+    let shape = Array.isArray(seal.data.shape) && seal.data.shape.length ? seal.data.shape : [];
+    if (!shape.length) {
+      for (const term of seal.data.terms || []) {
+        if (term.sides) for (let i = 0; i < term.count; i++) shape.push(term.sides === 5 ? 10 : term.sides);
+      }
+    }
+    const key = await hmacKey(reveal.data.key);
+    const shown = diceIn(reveal.data.dice, []);
+    if (shown.length !== shape.length) fail("v_dice_missing", {});
+    const entropy = typeof seal.data.entropy === "string" ? seal.data.entropy : null;
+    for (let k = 0; k < shape.length; k++) {
+      const die = shown.find((d) => d.k === k);
+      const computed = Number(await dieFace(key, data.campaign_id, seal.seq, k, shape[k], entropy));
+      const values = { k: k, sides: shape[k], value: die ? die.value : "—", computed: computed };
+      if (die && die.sides === shape[k] && die.value === computed) say("ok", "v_die_ok", values, k);
+      else fail("v_die_bad", values, k);
+    }
+    if (seal.data.command) {
+      const outcome = data.outcome || [];
+      const consecutive = outcome.length === reveal.data.events
+        && outcome.every((e, i) => e.seq === reveal.seq + i + 1
+          && e.prev_hash === (i === 0 ? reveal.hash : outcome[i - 1].hash));
+      const listed = outcome.map((e) => ({ type: e.type, data: e.data }));
+      const hashed = hex(await sha256(concat(keyBytes, encoder.encode(canonical(listed)))));
+      if (consecutive && hashed === seal.data.outcome) say("ok", "v_outcome_ok", {});
+      else fail("v_outcome_bad", {});
+    }
+    return ok ? "verified" : "failed";
+  }
+
   async function foldDigest(digestHex, text) {
     return hex(await sha256(concat(fromHex(digestHex), await sha256(encoder.encode(text)))));
   }
@@ -309,10 +378,11 @@
       result.dataset.state = outcome;
       // ◷ is in DejaVu, the font Debian's Chromium falls back on; the hourglass U+29D7 was drawn as an empty box.
       result.textContent = outcome === "verified" ? "✔ " + words.v_verified
-        : outcome === "pending" ? "◷ " + words.v_pending : "✘ " + words.v_failed;
+        : outcome === "pending" ? "◷ " + words.v_pending
+          : outcome === "pending-sealed" ? "◷ " + words.v_sealed_pending : "✘ " + words.v_failed;
       // Dice no step could check (their seed is still secret) wait for the reveal; "…" would read as still working.
       document.querySelectorAll("td.browser").forEach((cell) => {
-        if (cell.textContent === "…") cell.textContent = outcome === "pending" ? "◷" : "✘";
+        if (cell.textContent === "…") cell.textContent = outcome.startsWith("pending") ? "◷" : "✘";
       });
     });
   }
@@ -323,6 +393,7 @@
 
   window.lexmechanicVerify = {
     verify: verify, canonical: canonical, dieFace: dieFace, entropyDigest: entropyDigest, hmacKey: hmacKey,
+    recordedDice: recordedDice,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

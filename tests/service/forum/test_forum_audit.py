@@ -132,7 +132,7 @@ async def test_forum_audit_two_lx_blocks_on_one_line_both_run(client: Any) -> No
     # A reused id, told in Spanish, no longer calls every id a combat's.
     again = await thread.send("Ana", "!prueba Per #p77-1")
     assert again.status_code == 422 and again.json()["rule"] == "id_reused"
-    assert "ese id ya se usó en esta campaña" in again.json()["detail"]
+    assert "el id de prueba «p77-1» ya se usa en esta campaña" in again.json()["detail"]
 
 
 async def test_forum_audit_a_spanish_verb_of_the_other_ruleset_is_answered_in_spanish(client: Any) -> None:
@@ -178,9 +178,6 @@ async def test_forum_audit_a_mission_reward_and_a_proposal_read_whole(client: An
 
 REASONS = [
     # (rule, the rules' English message as the decisions write it, the Spanish a forum reader must get)
-    ("fate_needs_test", "say which test gains the degree of success", "di a qué prueba se añade el grado de éxito"),
-    ("deathwatch_only", "Squad and Solo Mode uses of Fate are Deathwatch rules",
-     "el Modo Escuadra y el Modo Solo son reglas de Deathwatch"),
     ("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule",
      "el sacrificio heroico es una regla de Deathwatch"),
 ]
@@ -196,6 +193,30 @@ def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
 
     assert refusal("rule-violation", rule, english, "es") == spanish
     assert refusal("rule-violation", rule, english, "en") == english
+
+
+# The d100 rules' several reasons are messages of the catalog (issue 20): each its own message, told as such.
+D100_REASONS = [
+    (("fate_needs_test", "degree"), "say which test gains the degree of success",
+     "di a qué prueba se añade el grado de éxito"),
+    (("deathwatch_only", "fate_modes"), "Squad and Solo Mode uses of Fate are Deathwatch rules",
+     "los usos del Destino en Modo Escuadra y Modo Solo son reglas de Deathwatch"),
+    (("deathwatch_only", "heroic_sacrifice"), "the Heroic Sacrifice is a Deathwatch rule",
+     "el Sacrificio Heroico es una regla de Deathwatch"),
+]
+
+
+@pytest.mark.parametrize(("reason", "english", "spanish"), D100_REASONS)
+def test_forum_audit_a_d100_rule_with_several_reasons_says_the_right_one_in_spanish(
+    reason: tuple[str, str], english: str, spanish: str
+) -> None:
+    from domain.errors import RuleViolation
+    from projections.rendering.refusals import refusal
+
+    rule, case = reason
+    error = RuleViolation(rule, case=case)
+    assert refusal("rule-violation", rule, error.message, "es", error.said) == spanish
+    assert refusal("rule-violation", rule, error.message, "en", error.said) == error.message == english
 
 
 # Wrath & Glory's refusals say a message of the catalog, one per reason: (the rule, its case and parameters as
@@ -251,4 +272,4 @@ async def test_forum_audit_a_spanish_permission_refusal_says_whose_it_is(client:
     assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: un jugador solo tira por sus propios "
                                               "personajes, y Brother Kai no es tuyo")
     gm_only = await thread.send("Boris", "!anular 1 no")
-    assert "solo el DJ puede hacerlo" in gm_only.json()["detail"]
+    assert "solo el DJ puede enviar `!retirar`" in gm_only.json()["detail"]
