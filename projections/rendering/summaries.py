@@ -191,7 +191,7 @@ def _aside(event: Event, before: CampaignState, lang: Lang, name: Namer) -> str 
     """The sentence of an event a reply leaves to the events around it, for a page that lists every event."""
     if isinstance(event, NonceReserved):
         return text(message("sentence.campaign.nonce_reserved", attempt=event.attempt), lang)
-    return engine_for(before.ruleset).phrases.aside(event, name, lang)
+    return surface_for(before.ruleset).phrases.aside(event, name, lang)
 
 
 def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None, *,
