@@ -86,6 +86,7 @@ def install() -> None:
     """Wrap the stages of the command path (in this process only)."""
     import asyncpg.connection
 
+    from projections import step as write_step
     from service import chain, commanding, dice_source, store
     from service.api import campaigns
     from service.state_cache import StateCache
@@ -126,17 +127,19 @@ def install() -> None:
     _timed_async(store.EventStore, "active_seed", "  seed of the epoch (remembered)")
     _timed_async(store.Writer, "seed", "  seed of the epoch, locked path (remembered)")
     _timed_sync(commanding.Commander, "_decide", "  decide (all of it, below)")
-    _timed_sync(commanding, "decide", "    domain decide (parse, dice, events)")
+    _timed_sync(commanding, "step", "    the write step (projections/step.py: decide, stamp, fold)")
+    _timed_sync(write_step, "decide", "      domain decide (parse, dice, events)")
+    _timed_sync(write_step, "stamp", "      stamping (session, turn; one fold per event)")
     _timed_sync(dice_source, "new_seed", "    fresh seed (commands that open an epoch)")
-    _timed_sync(commanding, "stamp", "  stamping (session, turn; one fold per event)")
     _timed_async(store.EventStore, "append_if_head", "  append_if_head (records, chain, JSON, the statement)")
     _timed_async(store.Writer, "append", "  append, locked path (records, chain, JSON, the CTE)")
     _timed_sync(chain, "link", "    chain.link (canonical bytes + sha256)")
     _timed_sync(store, "format_time", "    format_time (strftime)")
     _timed_async(store.EventStore, "catch_up", "  catch up after a lost race")
-    _timed_async(commanding.Commander, "_committed", "after the commit: cache, snapshot, the answer (below)")
-    _timed_sync(commanding.Commander, "told", "  told (rendered en + es, changed, rolls)")
+    _timed_async(commanding.Commander, "_committed", "after the commit: cache, snapshot, the outcome (below)")
     _timed_sync(commanding, "_outcome", "  result_of + CommandOutcome")
+    _timed_sync(campaigns, "told_result", "told at the edge, after the transaction (rendered en + es, changed, rolls)")
+    _timed_async(commanding.Commander, "secret_told", "secret rolls' faces at the edge (sealed rolls only)")
     for name in ("fetch", "fetchrow", "fetchval", "execute"):
         _counted(asyncpg.connection.Connection, name)
 

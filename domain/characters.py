@@ -24,8 +24,9 @@ class CreateCharacter(Command, frozen=True, tag="create_character"):
 
     `sheet` is the sheet of the campaign's rules engine (docs/rules-*.md); the engine checks it. Without one,
     a d100 character's sheet comes from `stats` (its characteristics and speciality); `stats` stay a free-form
-    note either way. `id` is the older name of `character_id`, still accepted; `kind` null means npc when a GM
-    owns the character, else pc (as d100_register_character decided it).
+    note either way. `premade` names a shipped sheet (English or Spanish id, domain/premades): `sheet` is then a
+    partial sheet merged over it. `id` is the older name of `character_id`, still accepted; `kind` null means npc
+    when a GM owns the character, else pc (as d100_register_character decided it).
     """
 
     name: ShortText
@@ -36,6 +37,7 @@ class CreateCharacter(Command, frozen=True, tag="create_character"):
     stats: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=ONE_LINE)], StatValue] = {}
     sheet: JsonObject | None = None
     comrade: bool = False  # d100 (Only War): a comrade of its owner rather than a character of its own
+    premade: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=ONE_LINE)] | None = None
 
 
 class CharacterCreated(Event, frozen=True, tag="character_created"):

@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar.exceptions import HTTPException
 
-from projections.permalinks import Links
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.contributions import roll_contributions
 from service.api.docs_page import openapi_config
@@ -17,6 +16,7 @@ from service.api.limits import DEFAULT_BODY_BYTES, refuse_deep_bodies
 from service.api.missions import mission_read
 from service.api.participant_tokens import revoke_participant_token, rotate_participant_token
 from service.api.posts import send_post
+from service.api.premades import list_premades, read_premade
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.reads import (
     campaign_events,
@@ -65,7 +65,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             settings=settings,
             store=store,
             cache=cache,
-            commander=Commander(store, cache, snapshots, Links(base=settings.public_url or "")),
+            commander=Commander(store, cache, snapshots),
             snapshots=snapshots,
         )
         try:
@@ -94,6 +94,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             export,
             feed,
             health,
+            list_premades,
+            read_premade,
             create_share_link,
             list_share_links,
             revoke_share_link,

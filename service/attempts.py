@@ -181,10 +181,10 @@ def _line(line: int | None, source: str, command_type: str, nonce: int, epoch: i
 def recorded_line(line: int, source: str, command_type: str, stored: Sequence[StoredEvent],
                   events: Sequence[Event], before: CampaignState, first_epoch: int) -> AttemptLine:
     """A line of the unit that was decided (and rolled back): its nonce, provenance, dice and contribution."""
-    provenance = next((s.meta["dice"] for s in stored if isinstance(s.meta.get("dice"), dict)), None)
+    provenance = next((s.envelope.dice for s in stored if s.envelope.dice is not None), None)
     epoch, entropy = _provenance(before)
     if provenance is not None:
-        epoch, entropy = int(provenance["epoch"]), provenance.get("entropy")
+        epoch, entropy = provenance.epoch, provenance.entropy
     dice = [Die(**d) for s in stored for d in dice_in(s.data)]
     contributed = next((e.entropy for e in events if isinstance(e, EntropyContributed)), None)
     body = stored[0].meta.get("command")

@@ -94,6 +94,11 @@ def decode_meta(data: str | bytes) -> EventMeta:
     return meta
 
 
+def meta_of(meta: dict[str, Any]) -> EventMeta:
+    """The envelope of a stored event, from its decoded JSON (keys it lacks read as their defaults)."""
+    return msgspec.convert(meta, EventMeta)
+
+
 def recorded(seq: int, kind: str, schema_version: int, data: str | bytes, meta: str | bytes) -> Recorded:
     return Recorded(seq=seq, event=decode_event(kind, schema_version, data), meta=decode_meta(meta))
 

@@ -1,5 +1,10 @@
 """Running a command: check idempotency and version, decide, append, answer.
 
+Deciding, stamping and folding are the pure write step (`projections/step.py`), the same for every path;
+this module is the I/O around it: the head lock and the idempotency lookups, the seed, dice and context a
+decision needs, the append, and the cache and snapshots after the commit. It answers what was written (events
+and the states around them): the edge tells it, after the transaction (service/api).
+
 Everything a command writes (events, a new dice seed, a new token) commits in one transaction. The common
 command (events only, a campaign this process has cached) is decided against the cached head state and
 appended in one autocommit statement that commits only if the head has not moved (`_append_optimistically`;
@@ -42,7 +47,7 @@ from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
-from domain.events import Event, RestoringEvent, VoidingEvent
+from domain.events import Event
 from domain.rulesets import check_options
 from domain.skipping import SkippedLine, skip_reason
 from projections.permalinks import Links
@@ -50,6 +55,7 @@ from projections.recorded import DiceProvenance, EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from projections.results import result_of, told_result
 from projections.stamping import stamp
+from projections.step import Step, recorded_command, step
 from service import attempts, dice_source, sealed, tokens
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -82,7 +88,9 @@ UNIT_EVENTS_MAX = 400
 
 
 class CommandOutcome(msgspec.Struct, frozen=True):
-    """What POST /commands answers: the head after the command, the events written, the result summary.
+    """What a command wrote: the head after it, its events as stored and as typed (`records`), its facts
+    (`result`: projections/results.py `result_of`) and the states around it, which the edge tells from
+    (`told_result`), after the transaction, in the languages its answer needs.
 
     `version` and `head_hash` are the campaign's head right after the command (for a replayed command,
     after the original): a forum post that shows them is a witness `verify --expect` can check.
@@ -92,9 +100,11 @@ class CommandOutcome(msgspec.Struct, frozen=True):
     head_hash: str
     events: list[StoredEvent]
     result: dict[str, Any]
+    records: list[Recorded]
+    before: CampaignState
+    after: CampaignState
     replayed: bool = False
     token: str | None = None
-    proof: str | None = None
 
 
 class CompactOutcome(msgspec.Struct, frozen=True):
@@ -199,34 +209,19 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def recorded_command(command: Command | CreateCampaign) -> dict[str, Any]:
-    """The command's body as its first event's `meta.command` keeps it: without `post` and
-    `expected_version`, which the envelope and the seq already say."""
-    body = msgspec.to_builtins(command)
-    assert isinstance(body, dict)
-    body.pop("post", None)
-    body.pop("expected_version", None)
-    return body
-
-
-def _with_command(metas: list[EventMeta], command: Command | CreateCampaign) -> list[EventMeta]:
-    if metas:
-        metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
-    return metas
-
-
 def _outcome(
     stored: list[StoredEvent],
-    events: Sequence[Event],
+    records: list[Recorded],
+    before: CampaignState,
+    after: CampaignState,
     replayed: bool,
     token: str | None = None,
-    told: dict[str, Any] | None = None,
 ) -> CommandOutcome:
-    """The answer to a command: its facts and how it is told, both derived from its events."""
-    result = {**result_of(events), **(told or {})}
+    """What a command wrote, with its facts derived from its events."""
     return CommandOutcome(
-        version=stored[-1].seq, head_hash=stored[-1].hash, events=stored, result=result, replayed=replayed,
-        token=token,
+        version=stored[-1].seq, head_hash=stored[-1].hash, events=stored,
+        result=result_of([r.event for r in records]), records=records, before=before, after=after,
+        replayed=replayed, token=token,
     )
 
 
@@ -256,20 +251,11 @@ class AppendCounts:
 
 
 class Commander:
-    def __init__(
-        self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None, links: Links | None = None
-    ) -> None:
+    def __init__(self, store: EventStore, cache: StateCache, snapshots: Snapshots | None = None) -> None:
         self.store = store
         self.cache = cache
         self.snapshots = snapshots
-        # Where proof permalinks point (LEXMECHANIC_PUBLIC_URL): answers tell every roll with its proof link.
-        self.links = links or Links()
         self.counts = AppendCounts()
-
-    def told(self, campaign_id: str, records: Sequence[Recorded], before: CampaignState,
-             after: CampaignState, links: Links | None = None) -> dict[str, Any]:
-        """How a command is told (result.rendered, the numbers, who changed, the rolls' proofs)."""
-        return told_result(records, before, after, links or self.links, campaign_id)
 
     async def create_campaign(self, command: CreateCampaign) -> tuple[str, CommandOutcome]:
         """A new campaign with its GM and first dice epoch; answers the campaign id and the GM token."""
@@ -282,12 +268,13 @@ class Commander:
         base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
-            metas = _with_command(metas, command)
+            metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))
             await writer.save_seed(1, seed, dice_source.commitment(seed))
             await writer.save_token(tokens.token_hash(token), gm_id, "gm")
             stored = await writer.append(events, metas, None)
         self.cache.put(campaign_id, state, stored[-1].hash)
-        return campaign_id, _outcome(stored, events, replayed=False, token=token)
+        records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
+        return campaign_id, _outcome(stored, records, CampaignState(), state, replayed=False, token=token)
 
     async def execute(
         self,
@@ -296,10 +283,9 @@ class Commander:
         command: Command,
         idempotency_key: str | None,
         digest: str,
-        links: Links | None = None,
     ) -> CommandOutcome:
-        """Decide and append one command, or answer the original outcome of a retried one; `links` is where
-        the proof links of its told result point (the campaign's public URL and share key).
+        """Decide and append one command, or answer the original outcome of a retried one (its events and the
+        states around them: the edge tells them).
 
         One statement when this process has the campaign's head state and the command writes only events
         (`_append_optimistically`); otherwise, and for every refusal, replay and lost race it gives up on,
@@ -309,13 +295,13 @@ class Commander:
             done = await self._append_optimistically(campaign_id, actor, command, idempotency_key, digest)
             if done is not None:
                 self.counts.optimistic += 1
-                return await self._committed(campaign_id, *done, None, links)
+                return await self._committed(campaign_id, *done, None)
         self.counts.locked += 1
-        return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest, links)
+        return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest)
 
     async def _append_optimistically(
         self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str
-    ) -> tuple[CampaignState, CampaignState, list[Event], list[EventMeta], list[StoredEvent]] | None:
+    ) -> tuple[CampaignState, Step, list[StoredEvent]] | None:
         """Decide against the cached head state and append in one statement (service/store.py says why that
         is safe); None when the locked path must answer: nothing cached, a refusal or a version mismatch
         against a state that may be stale, a used idempotency key, a side record, too many lost races."""
@@ -333,17 +319,16 @@ class Commander:
                 return None
             head = Head(campaign_id, state.ruleset or "", state.version, head_hash)
             try:
-                events, seed, _, nonce = self._decide(campaign_id, head.version, state, actor, command, active)
+                decided, _ = self._decide(campaign_id, head.version, state, actor, command, active,
+                                          self._base(actor, command, digest))
             except DomainError:
                 return None
-            metas, new_state = stamp(state, events, nonce, self._base(actor, command, digest, state, seed, nonce))
-            metas = _with_command(metas, command)
             try:
-                stored = await self.store.append_if_head(head, events, metas, idempotency_key)
+                stored = await self.store.append_if_head(head, decided.events, decided.metas, idempotency_key)
             except KeyAlreadyUsed:
                 return None
             if stored is not None:
-                return state, new_state, events, metas, stored
+                return state, decided, stored
             # Lost the race: another writer moved the head from the version decided against. Catch up (the
             # events after it, in one snapshot with the head) and decide again.
             self.counts.lost_races += 1
@@ -364,7 +349,6 @@ class Commander:
         command: Command,
         idempotency_key: str | None,
         digest: str,
-        links: Links | None,
     ) -> CommandOutcome:
         """The command in one transaction under the head lock: key first, then the version, then the decision."""
         token: str | None = None
@@ -374,85 +358,73 @@ class Commander:
             previous = (await writer.command_by_key(idempotency_key, actor.participant_id)
                         if idempotency_key is not None else [])
             if previous:
-                first = previous[0].meta
-                # The same key with another body is not a retry.
-                if first.get("request_digest") != digest:
-                    raise IdempotencyConflict(idempotency_key or "")
-                if attempts.is_attempt(previous):
-                    raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
+                _retried(previous, digest, IdempotencyConflict(idempotency_key or ""))
                 head = writer.head
             else:
                 state = await self.cache.for_writer(writer)
                 writer.check_version(command.expected_version)
                 try:
-                    events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+                    decided, fresh_seed = await self._decide_locked(writer, state, actor, command,
+                                                                    self._base(actor, command, digest))
                 except DomainError as error:
                     kept = await attempts.keep_refused(writer, state, actor, digest, idempotency_key, [], None, "",
                                                        command, error, None)
                     if kept is None:
                         raise  # decided before any die was drawn: nothing is recorded
                 else:
-                    token = await self._side_records(writer, state, command, events, fresh_seed)
-                    base = self._base(actor, command, digest, state, seed, nonce)
-                    metas, new_state = stamp(state, events, nonce, base)
-                    metas = _with_command(metas, command)
-                    stored = await writer.append(events, metas, idempotency_key)
+                    token = await self._side_records(writer, state, command, decided.events, fresh_seed)
+                    stored = await writer.append(decided.events, decided.metas, idempotency_key)
         if kept is not None:
             raise self._kept(campaign_id, kept)
         if not previous:
-            return await self._committed(campaign_id, state, new_state, events, metas, stored, token, links)
+            return await self._committed(campaign_id, state, decided, stored, token)
         # A retry. Its answer is read back once the lock is released: the events it reads never change, and
         # reading them may need another connection of the pool, which writers waiting on this head could hold.
         replay = await self._replayed_unit(campaign_id, previous, head)
         assert replay.after is not None
         records = [recorded_from_stored(s) for s in previous]
-        told = self.told(campaign_id, records, replay.commands[0].before, replay.after, links)
-        told.update(await self.secret_told(campaign_id, [(r.seq, r.event) for r in records]))
-        return _outcome(previous, [r.event for r in records], replayed=True, told=told)
+        return _outcome(previous, records, replay.commands[0].before, replay.after, replayed=True)
 
     async def _committed(
         self,
         campaign_id: str,
         state: CampaignState,
-        new_state: CampaignState,
-        events: list[Event],
-        metas: list[EventMeta],
+        decided: Step,
         stored: list[StoredEvent],
         token: str | None,
-        links: Links | None,
     ) -> CommandOutcome:
-        """After the commit: the cache, a snapshot when one is due, and the answer from the events at hand."""
-        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+        """After the commit: the cache, a snapshot when one is due, and the outcome from the events at hand."""
+        new_state = decided.after
+        if decided.changes_live:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
-            new_state = await self._refold(campaign_id, stored[-1].seq)
-        self.cache.put(campaign_id, new_state, stored[-1].hash)
-        if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
-            await self.snapshots.save(campaign_id, new_state)
+            new_state = await self._state_at(campaign_id, stored[-1].seq)
+        await self._moved(campaign_id, state.version, new_state, stored[-1].hash)
         # The events and metas just written, typed: what decoding the stored rows would give back.
-        records = [Recorded(s.seq, e, m) for s, e, m in zip(stored, events, metas, strict=True)]
-        told = self.told(campaign_id, records, state, new_state, links)
-        told.update(await self.secret_told(campaign_id, [(s.seq, e) for s, e in zip(stored, events, strict=True)]))
-        return _outcome(stored, events, replayed=False, token=token, told=told)
+        return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
 
-    async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]]) -> dict[str, Any]:
+    async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]], links: Links) -> dict[str, Any]:
         """`secret_rolls`: the faces of the sealed rolls a command just made, for the GM who made it alone
-        (answers go only to their sender; no event, read or stream holds them before the reveal)."""
+        (answers go only to their sender; no event, read or stream holds them before the reveal). Read by the
+        edge after the command's transaction (it reads the epoch's seed)."""
+        def told(cid: str, records: Sequence[Recorded], before: CampaignState, after: CampaignState) -> dict[str, Any]:
+            return told_result(records, before, after, links, cid)
+
         shown: list[dict[str, Any]] = []
         for seq, event in written:
             if isinstance(event, SecretRollSealed):
                 seed = await self.store.active_seed(campaign_id, event.epoch)
                 if seed is not None:
-                    basis = await self._state_before(campaign_id, seq) if event.command is not None else None
-                    shown.append(sealed.sealed_faces(campaign_id, seed, seq, event, basis, self.told))
+                    basis = await self._state_at(campaign_id, seq - 1) if event.command is not None else None
+                    shown.append(sealed.sealed_faces(campaign_id, seed, seq, event, basis, told))
         return {"secret_rolls": shown} if shown else {}
 
     @staticmethod
     def _base(
-        actor: Actor, command: Command, digest: str, state: CampaignState, seed: bytes | None, nonce: int,
-        line: int | None = None, post: PostRef | None = None,
+        actor: Actor, command: Command, digest: str, line: int | None = None, post: PostRef | None = None,
     ) -> EventMeta:
-        """The envelope every event of the command carries (stamping adds its session and turn)."""
+        """The envelope every event of the command carries (`_decide` adds the dice's provenance, the step
+        its session and turn)."""
         return EventMeta(
             actor=actor.participant_id,
             role=actor.role,
@@ -461,7 +433,6 @@ class Commander:
             command_type=command_tag(command),
             request_digest=digest,
             line=line,
-            dice=_provenance(state, nonce) if seed is not None else None,
         )
 
     async def execute_unit(
@@ -504,11 +475,8 @@ class Commander:
                     previous = await writer.command_by_key(key, actor.participant_id)
                     held_by = await writer.other_key_holders(key, actor.participant_id)
                     if previous:
-                        first = previous[0].meta
-                        if first.get("line") is None or first.get("request_digest") != digest:
-                            raise PostEdited(key)
-                        if attempts.is_attempt(previous):
-                            raise attempts.AttemptKept(previous, replayed=True)  # the same refusal, no new die
+                        # A command sent alone under the post's id is not the post either.
+                        _retried(previous, digest, PostEdited(key), post=True)
                         unit = await writer.unit_of_post(key, actor.participant_id)
                     else:
                         state = await self.cache.for_writer(writer)
@@ -547,9 +515,7 @@ class Commander:
             return msgspec.structs.replace(replayed, id_also_held_by=held_by)
         # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
         if done:
-            self.cache.put(campaign_id, state, head.head_hash)
-            if self.snapshots is not None and self.snapshots.due(start, state.version):
-                await self.snapshots.save(campaign_id, state)
+            await self._moved(campaign_id, start, state, head.head_hash)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,
                            skipped=skipped, id_also_held_by=held_by)
 
@@ -562,25 +528,32 @@ class Commander:
         command = msgspec.structs.replace(planned.command, post=post)
         try:
             writer.check_version(command.expected_version)
-            events, seed, fresh_seed, nonce = await self._decide_locked(writer, state, actor, command)
+            decided, fresh_seed = await self._decide_locked(
+                writer, state, actor, command, self._base(actor, command, digest, line=planned.line, post=post))
         except DomainError as error:
             skip = _skip(planned, command, error, done, state)
             if skip is None:
                 raise LineRefused(planned.line, planned.source, error, command) from error
             skipped.append(skip)
             return state
-        token = await self._side_records(writer, state, command, events, fresh_seed)
-        base = self._base(actor, command, digest, state, seed, nonce, line=planned.line, post=post)
-        metas, after = stamp(state, events, nonce, base)
-        metas = _with_command(metas, command)
+        token = await self._side_records(writer, state, command, decided.events, fresh_seed)
         # The idempotency key (the post id) goes on the unit's first event only.
-        stored = await writer.append(events, metas, post.id if not done else None)
-        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
+        stored = await writer.append(decided.events, decided.metas, post.id if not done else None)
+        after = decided.after
+        if decided.changes_live:
             # Which earlier events are live has changed: fold again, inside this transaction (it sees the
             # lines written so far), before the next line is decided.
             after = campaign_state(await writer.records_after(0))
-        done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, events, state, token))
+        done.append(UnitCommand(planned.line, planned.source, command_tag(command), stored, decided.events, state,
+                                token))
         return after
+
+    async def _moved(self, campaign_id: str, start: int, state: CampaignState, head_hash: str) -> None:
+        """After a commit that moved the head from version `start`: the cache holds the state at the new head,
+        and a snapshot is saved when one is due."""
+        self.cache.put(campaign_id, state, head_hash)
+        if self.snapshots is not None and self.snapshots.due(start, state.version):
+            await self.snapshots.save(campaign_id, state)
 
     def _kept(self, campaign_id: str, kept: attempts.Kept) -> attempts.AttemptKept:
         """After the attempt's commit: the cache moves to its head; the refusal to raise tells it."""
@@ -620,42 +593,39 @@ class Commander:
         post's `plan`, the lines it skipped too (`_skipped_again`)."""
         groups: list[list[StoredEvent]] = []
         for event in stored:
-            if groups and groups[-1][0].meta.get("command_id") == event.meta.get("command_id"):
+            if groups and groups[-1][0].envelope.command_id == event.envelope.command_id:
                 groups[-1].append(event)
             else:
                 groups.append([event])
-        state = await self._state_before(campaign_id, stored[0].seq) if stored else CampaignState()
+        state = await self._state_at(campaign_id, stored[0].seq - 1) if stored else CampaignState()
         done: list[UnitCommand] = []
         for group in groups:
             records = [recorded_from_stored(s) for s in group]
             after = (
-                await self._state_before(campaign_id, group[-1].seq + 1)
+                await self._state_at(campaign_id, group[-1].seq)
                 if any(is_voiding(r) for r in records)
                 else campaign_state(records, initial=state)
             )
-            meta = group[0].meta
-            done.append(UnitCommand(int(meta.get("line") or 0), "", str(meta.get("command_type")), group,
-                                    [r.event for r in records], state))
+            meta = group[0].envelope
+            done.append(UnitCommand(meta.line or 0, "", str(meta.command_type), group, [r.event for r in records],
+                                    state))
             state = after
         skipped = _skipped_again(plan, stored, done, state) if plan is not None and stored else []
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, replayed=True, after=state,
                            skipped=skipped)
 
-    async def _state_before(self, campaign_id: str, seq: int) -> CampaignState:
-        if seq <= 1:
+    async def _state_at(self, campaign_id: str, seq: int) -> CampaignState:
+        """The state right after event `seq` (before the first event: the empty state), folded from the
+        nearest snapshot when there are snapshots, else from the first event."""
+        if seq < 1:
             return CampaignState()
-        if self.snapshots is not None:
-            return await self.snapshots.state_at(campaign_id, seq - 1)
-        return campaign_state(await self.store.records(campaign_id, 0, seq - 1))
-
-    async def _refold(self, campaign_id: str, seq: int) -> CampaignState:
         if self.snapshots is not None:
             return await self.snapshots.state_at(campaign_id, seq)
         return campaign_state(await self.store.records(campaign_id, 0, seq))
 
     async def _decide_locked(
-        self, writer: Writer, state: CampaignState, actor: Actor, command: Command
-    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
+        self, writer: Writer, state: CampaignState, actor: Actor, command: Command, base: EventMeta
+    ) -> tuple[Step, bytes | None]:
         """`_decide` at the locked head, with the seed and the named events' types read in its transaction."""
         if state.epoch is None:
             raise RuntimeError(f"campaign {writer.head.campaign_id} has no dice epoch")
@@ -666,8 +636,8 @@ class Commander:
         if isinstance(command, (Retract, Reinstate)):
             event_types = await writer.event_types(command.seqs)
         bases = await sealed.bases(writer, state) if isinstance(command, (RevealSecretRoll, *OPENS_EPOCH)) else {}
-        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, event_types,
-                            bases)
+        return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, base,
+                            event_types, bases)
 
     @staticmethod
     def _decide(
@@ -677,12 +647,13 @@ class Commander:
         actor: Actor,
         command: Command,
         active: bytes,
+        base: EventMeta,
         event_types: dict[int, str] | None = None,
         bases: dict[int, CampaignState] | None = None,
-    ) -> tuple[list[Event], bytes | None, bytes | None, int]:
-        """The command's events decided at `version` (dice nonce = the next seq), the active seed if they
-        rolled dice, and the fresh seed drawn for a command that may open an epoch; `bases`, the campaign at
-        the basis of each sealed test a reveal may decide again (service/sealed.py)."""
+    ) -> tuple[Step, bytes | None]:
+        """The command's step decided at `version` (dice nonce = the next seq) with the dice of the active
+        seed (a sealed test's: its key's), and the fresh seed drawn for a command that may open an epoch;
+        `bases`, the campaign at the basis of each sealed test a reveal may decide again (service/sealed.py)."""
         nonce = version + 1
         sealed_test = is_sealed_test(command)
         secret = (isinstance(command, Roll) and command.secret) or sealed_test
@@ -702,18 +673,29 @@ class Commander:
             secret_draws=sealed.secret_draws(active, campaign_id, state, bases or {}) if reveals else {},
         )
         try:
-            events = decide(state, command, dice, actor, context)
-            if not events:
-                raise RuleViolation("no_change", command=command_tag(command))
+            # A sealed test's dice are its key's, not the epoch's: its seal names no provenance of epoch dice.
+            decided = step(state, command, dice, actor, context,
+                           msgspec.structs.replace(base, dice=None if sealed_test else _provenance(state, nonce)))
         except DomainError as error:
             # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py). A
             # sealed test's dice are its key's: secret, and refused before any of them tells anything.
             if not sealed_test:
                 attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
             raise
-        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in events):
+        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in decided.events):
             raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
-        return events, (active if dice.rolled and not sealed_test else None), fresh, nonce
+        return decided, fresh
+
+
+def _retried(previous: Sequence[StoredEvent], digest: str, other: IdempotencyConflict, post: bool = False) -> None:
+    """A key used before by the same participant: a retry (same request digest; for a post, also a post's
+    events) answers what it wrote, a refused attempt's retry raises the same refusal (no new die), anything
+    else raises `other`."""
+    first = previous[0].envelope
+    if first.request_digest != digest or (post and first.line is None):
+        raise other
+    if attempts.is_attempt(previous):
+        raise attempts.AttemptKept(list(previous), replayed=True)
 
 
 def _skip(planned: UnitLine, command: Command, error: DomainError, done: Sequence[UnitCommand],
@@ -741,8 +723,8 @@ def _skipped_again(
     The same code reads the same text against the same state alike. A post recorded by an older version that
     reads otherwise now (a changed grammar) still answers every line it recorded: a line that cannot be
     matched is left out rather than failing the replay, whose recorded lines are the reference."""
-    first = stored[0].meta
-    actor = Actor(str(first.get("actor")), first.get("role") or "player")
+    first = stored[0].envelope
+    actor = Actor(str(first.actor), first.role or "player")
     planned = list(plan(done[0].before) or [])
     skipped: list[UnitSkip] = []
     position = 0

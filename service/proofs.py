@@ -46,7 +46,7 @@ async def entropy_view(
     contributions: list[dict[str, Any]] = []
     for stored in listed:
         recomputed = next_digest(recomputed, str(stored.data.get("entropy")))
-        contributions.append({"seq": stored.seq, "actor": stored.meta.get("actor"), **stored.data,
+        contributions.append({"seq": stored.seq, "actor": stored.envelope.actor, **stored.data,
                               "digest_recomputed": recomputed})
     return {
         "digest": digest, "digest_recomputed": recomputed, "matches": recomputed == digest,
@@ -105,11 +105,10 @@ def _attempt_dice(stored: StoredEvent, seed: bytes | None, campaign_id: str, ent
 
 async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -> dict[str, Any] | None:
     """The proof of the command that wrote `stored`, or None when that command rolled no dice."""
-    provenance = stored.meta.get("dice")
-    if not isinstance(provenance, dict):
+    provenance = stored.envelope.dice
+    if provenance is None:
         return None
-    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
-    entropy = provenance.get("entropy")
+    epoch, nonce, entropy = provenance.epoch, provenance.nonce, provenance.entropy
     command = await store.command_of(campaign_id, stored.seq)
     committed = await epoch_fact(store, campaign_id, "dice_seed_committed", epoch)
     revealed = await epoch_fact(store, campaign_id, "dice_seed_revealed", epoch)
@@ -131,7 +130,7 @@ async def roll_proof(store: EventStore, campaign_id: str, stored: StoredEvent) -
         "campaign_id": campaign_id,
         "seq": stored.seq,
         "command_seqs": [e.seq for e in command],
-        "command_type": stored.meta.get("command_type"),
+        "command_type": stored.envelope.command_type,
         "epoch": epoch,
         "nonce": nonce,
         "nonce_is_first_seq": bool(command) and command[0].seq == nonce,

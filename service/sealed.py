@@ -14,15 +14,11 @@ from domain.campaign.sealed_reveal import decide_again
 from domain.campaign.sealed_tests import outcome_commitment
 from domain.campaign.state import CampaignState, SealedRoll
 from domain.dice_expression import Evaluated, evaluate, parse, render
+from domain.errors import RuleViolation
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state, is_voiding
 from service import dice_source
 from service.store import Writer
-
-
-class OutcomeMismatch(RuntimeError):
-    """A sealed test decided again is not the outcome its seal committed to: a bug of the service, never a
-    refusal a participant can act on (the rules or the fold changed between the seal and its reveal)."""
 
 
 def _sealed_of(event: SecretRollSealed) -> SealedRoll:
@@ -43,8 +39,9 @@ def secret_draw(
         raise RuntimeError(f"the basis of sealed test {roll} was not read ({sealed.basis})")
     events, rolled = decide_again(basis, campaign_id, roll, sealed, dice)
     if outcome_commitment(key.hex(), events) != sealed.outcome:
-        raise OutcomeMismatch(f"sealed test {roll} decided again at its basis {sealed.basis} is not the outcome "
-                              "its seal committed to")
+        # The rules or the fold changed between the seal and its reveal: the outcome cannot be shown as sealed,
+        # and a different one must never be. Refused, clearly (docs/fairness.md, "Secret rules tests").
+        raise RuleViolation("secret_test", case="not_reproducible", seq=roll)
     return SecretDraw(key=key.hex(), dice=rolled, events=tuple(events))
 
 

@@ -19,6 +19,7 @@ ordered stream per campaign makes replay, undo and audit exact.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -80,8 +81,13 @@ class KeyAlreadyUsed(StoreError):
         self.key = key
 
 
-class StoredEvent(msgspec.Struct, frozen=True):
-    """An event exactly as stored and hashed: the record of the export and of the events endpoint."""
+class StoredEvent(msgspec.Struct, frozen=True, dict=True):
+    """An event exactly as stored and hashed: the record of the export and of the events endpoint.
+
+    `meta` stays the mapping the hash covers, key for key: the export, the events endpoint and the online
+    verification hash what the database holds, so a key no `EventMeta` field names (a tampered row, a newer
+    writer) is still hashed and shown. Code reads the envelope typed, through `envelope`.
+    """
 
     campaign_id: str
     seq: int
@@ -94,6 +100,12 @@ class StoredEvent(msgspec.Struct, frozen=True):
     recorded_at: str
     prev_hash: str
     hash: str
+
+    @functools.cached_property
+    def envelope(self) -> EventMeta:
+        """The meta as the `EventMeta` Struct, decoded once: every envelope fact typed; a key missing from an
+        older event's meta reads as its default (None)."""
+        return codec.meta_of(self.meta)
 
 
 class EventFilter(msgspec.Struct, frozen=True, kw_only=True):
@@ -162,13 +174,11 @@ def stored_from_row(row: asyncpg.Record) -> StoredEvent:
 
 
 def recorded_from_stored(stored: StoredEvent) -> Recorded:
-    """The typed (and upcast) event of a stored record."""
-    return codec.recorded(
-        stored.seq,
-        stored.type,
-        stored.schema_version,
-        msgspec.json.encode(stored.data),
-        msgspec.json.encode(stored.meta),
+    """The typed (and upcast) event of a stored record, with its typed envelope."""
+    return Recorded(
+        seq=stored.seq,
+        event=codec.decode_event(stored.type, stored.schema_version, msgspec.json.encode(stored.data)),
+        meta=stored.envelope,
     )
 
 

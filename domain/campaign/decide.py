@@ -55,6 +55,7 @@ from domain.engine import NewCharacter
 from domain.errors import Conflict, RuleViolation, UnknownEntity
 from domain.events import Event
 from domain.message import message
+from domain.premades.applied import premade_sheet
 from domain.rulesets import rules_of
 
 # Events a GM may retract; rulesets add theirs. Structural events (sessions, seeds, people) never.
@@ -263,9 +264,13 @@ def _create_character(
         raise UnknownEntity(case="owner", owner=owner)
     owner_role = state.participants[owner].role
     kind = command.kind or ("npc" if owner_role == "gm" else "pc")
+    sheet, comrade = command.sheet, command.comrade
+    if command.premade is not None:
+        sheet, comrade, npc = premade_sheet(state.ruleset, command)
+        kind = "npc" if npc else kind
     new = NewCharacter(
         character_id=character_id, name=command.name, owner=owner, owner_role=owner_role, kind=kind,
-        sheet=command.sheet, stats=command.stats, comrade=command.comrade,
+        sheet=sheet, stats=command.stats, comrade=comrade,
     )
     rules = rules_of(state.rules).recruit(state.rules, new) if state.rules is not None else None
     return CharacterCreated(

@@ -232,8 +232,10 @@ def _in_turn(state: CampaignState, recorded: Recorded) -> CampaignState:
     acted = meta.command_type not in turn_moving_commands()
     if turns and (turns[-1].round, turns[-1].turn) == (round_, turn):
         last = turns[-1]
-        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq), acted=last.acted or acted))
+        turns = (*turns[:-1], replace(last, seqs=(*last.seqs, recorded.seq), acted=last.acted or acted,
+                                      last_command=meta.command_id or ""))
     else:
-        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,), acted))
+        turns = (*turns, TurnRecord(round_, turn, meta.turn_character, (recorded.seq,), acted,
+                                    meta.command_id or "", meta.command_id or ""))
     log = EncounterLog(turns=turns, redo=(), version=recorded.seq)
     return replace(state, encounters={**state.encounters, encounter: log})

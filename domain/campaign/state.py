@@ -72,9 +72,12 @@ class TurnRecord(msgspec.Struct, frozen=True):
     turn: int
     character_id: str | None
     seqs: tuple[int, ...]
-    # Whether anything happened in it besides the turn moving (Engine.turn_moves): an undo takes an empty turn
-    # back together with the turn before it.
+    # Whether anything happened in it besides the turn moving (Engine.turn_moves), and the commands that wrote
+    # its first and its last event: an undo takes an empty turn back with the turn before it when one command
+    # crossed from that turn into it (an `!end-turn` that also started the next round and turn).
     acted: bool = True
+    first_command: str = ""
+    last_command: str = ""
 
 
 class EncounterLog(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,12 +90,15 @@ class EncounterLog(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def undo_span(log: EncounterLog) -> tuple[TurnRecord, ...]:
-    """What an undo takes back: the latest turn in which something happened, with the empty turns after it (a
-    turn only opened by `!end-turn` or `!next-turn`, a round's start), so one undo takes back what was played."""
-    first = len(log.turns) - 1
-    while first > 0 and not log.turns[first].acted:
+    """What an undo takes back: the latest turn, and while that turn is empty (only opened, by `!end-turn` or
+    `!next-turn`, or a round's start) and the command that opened it also ended the turn before, that turn
+    too — so after a horde's `!end-turn`, one undo takes back the horde's turn, the round change and the next
+    turn it opened, and nothing before the horde's turn."""
+    turns, first = log.turns, len(log.turns) - 1
+    while (first > 0 and not turns[first].acted and turns[first].first_command
+           and turns[first].first_command == turns[first - 1].last_command):
         first -= 1
-    return log.turns[max(first, 0):]
+    return turns[max(first, 0):]
 
 
 class CampaignState(msgspec.Struct, frozen=True, kw_only=True):

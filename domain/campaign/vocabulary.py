@@ -21,6 +21,7 @@ from domain.language.common import (
 )
 from domain.language.forms import form
 from domain.language.value_slots import flag
+from domain.premades.applied import enemy
 
 _FORMS: list[Form] = [
     form(c.StartSession, w("start-session|session-start|session", "iniciar-sesión|empezar-sesión|sesión"),
@@ -39,7 +40,9 @@ _FORMS: list[Form] = [
          payload("sheet", w("the sheet (JSON)", "la ficha (JSON)"), w("sheet", "ficha")),
          payload("stats", w("the stats (JSON)", "los atributos (JSON)"), w("stats", "stats|atributos")),
          keyed_text("id", w("the character's id (older name)", "el id del personaje (nombre antiguo)"),
-                    w("id", "id"))),
+                    w("id", "id")),
+         # A shipped premade (GET /rulesets/{ruleset}/premades), English or Spanish id; `sheet=` then overrides.
+         keyed_text("premade", w("a premade's id", "el id de un personaje predefinido"), w("from", "de"))),
     form(c.Roll, w("roll|r", "tirada|tirar|tira"),
          flag("secret", w("secret", "secreta"), w("in secret (GM)", "en secreto (DJ)")),
          character("character_id", default="none"),
@@ -76,7 +79,7 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
         character_id = command.character_id or command.id
         assert character_id is not None
         # A GM's character (an npc) is nobody's `me`.
-        owner = None if command.kind == "npc" else command.owner or author
+        owner = None if command.kind == "npc" or enemy(command) else command.owner or author
         return directory.with_character(CharacterEntry(id=character_id, name=command.name, owner=owner))
     return directory
 

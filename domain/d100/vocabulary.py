@@ -42,6 +42,7 @@ from domain.language.tokens import Token
 from domain.language.value_slots import Choice, Option, Text, flag
 from domain.language.words import Lang
 from domain.message import message
+from domain.premades.applied import given_sheet
 
 from . import commands as d
 from . import mounted_commands as m
@@ -551,7 +552,7 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
     match command:
         case d.RegisterCharacter():
             return directory.with_character(_entry(command.character_id, command.name, command.owner, command.sheet))
-        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+        case CreateCharacter() if (raw := given_sheet(command)) is not None and (known := directory.character(
                 command.character_id or command.id or "")) is not None:
             try:
                 sheet = msgspec.convert(raw, Sheet)

@@ -231,8 +231,13 @@ class WngPhrases:
                     f"{faces} → {_icons(event.icons, lang)}")
             case DamageApplied(members_lost=members) if members or event.troop_wounds_lost:
                 whom, left = name(event.character_id), event.members_left
-                return _pick(lang, f"{whom} loses {_count(members, 'member', 'members')} ({left} left)",
-                             f"{whom} pierde {_count(members, 'miembro', 'miembros')} (quedan {left})")
+                # A troop's 1d3 shock (damage at or below its Resilience) is told with its die.
+                shocked = (_pick(lang, f"{event.shock_lost} shock ", f"{event.shock_lost} de shock ")
+                           + "".join(f"[{d.value}]" for d in event.shock_dice)) if event.shock_dice else ""
+                return _pick(lang, f"{whom} loses {shocked + ' and ' if shocked else ''}"
+                                   f"{_count(members, 'member', 'members')} ({left} left)",
+                             f"{whom} pierde {shocked + ' y ' if shocked else ''}"
+                             f"{_count(members, 'miembro', 'miembros')} (quedan {left})")
             case SessionStarted():
                 heroes = ", ".join(f"{name(h.character_id)} {term('wrath', lang)} {h.wrath}, "
                                    f"{term('reloads', lang)} {h.reloads}" for h in event.heroes)

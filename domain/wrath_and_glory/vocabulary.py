@@ -41,6 +41,7 @@ from domain.language.tokens import Token, quote
 from domain.language.value_slots import Choice, Mods, Number, Option, Text, flag
 from domain.language.words import Lang
 from domain.message import message
+from domain.premades.applied import given_sheet
 
 from . import commands as g
 from . import encounter_commands as ge
@@ -341,7 +342,7 @@ def _learn(directory: Directory, command: Command, author: str | None) -> Direct
         case g.AddCharacter(character_id=cid, owner=owner, sheet=sheet):
             weapons = tuple(WeaponEntry(weapon.name, weapon.name) for weapon in sheet.weapons)
             return directory.with_character(CharacterEntry(id=cid, name=sheet.name, owner=owner, weapons=weapons))
-        case CreateCharacter(sheet=dict() as raw) if (known := directory.character(
+        case CreateCharacter() if (raw := given_sheet(command)) is not None and (known := directory.character(
                 command.character_id or command.id or "")) is not None:
             try:
                 hero = msgspec.convert(raw, Sheet)

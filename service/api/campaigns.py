@@ -13,6 +13,7 @@ from domain.campaign.decide import CreateCampaign
 from domain.commands import PostRef
 from domain.message import message
 from projections.permalinks import proof_link
+from projections.results import told_result
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, require_admin
 from service.api.limits import CAMPAIGN_BODY_BYTES, COMMAND_BODY_BYTES, INT_MAX, SMALL_BODY_BYTES, check_body
@@ -28,7 +29,7 @@ from service.api.schemas import (
     InvitedResponse,
 )
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.commanding import CompactOutcome, request_digest
 
 IdempotencyKey = Annotated[
@@ -148,15 +149,18 @@ async def send_command(
     key = idempotency_key or (post_ref.id if post_ref is not None else None)
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
-    links = await links_for(services.store, services.settings, campaign_id)
-    outcome = await services.commander.execute(campaign_id, actor, data, key, digest, links)
+    outcome = await services.commander.execute(campaign_id, actor, data, key, digest)
+    # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
+    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
+              **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
     status = 200 if outcome.replayed else 201
     if prefers_minimal(prefer):
-        compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=outcome.result)
+        compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result)
         return Response(compact, status_code=status, headers={"Preference-Applied": "return=minimal"})
-    rolled = next((e.meta["dice"]["nonce"] for e in outcome.events if isinstance(e.meta.get("dice"), dict)), None)
+    rolled = next((e.envelope.dice.nonce for e in outcome.events if e.envelope.dice is not None), None)
     answer = CommandAnswer(
-        version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=outcome.result,
+        version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=result,
         proof=proof_link(links, campaign_id, rolled) if rolled is not None else None, replayed=outcome.replayed,
     )
     return Response(answer, status_code=status)

@@ -40,10 +40,10 @@ async def roll_contributions(
     """
     await read_actor(request, services.store, campaign_id)
     stored = await services.store.stored_one(campaign_id, seq) if 1 <= seq <= MAX_SEQ else None
-    provenance = stored.meta.get("dice") if stored is not None else None
-    if stored is None or not isinstance(provenance, dict):
+    provenance = stored.envelope.dice if stored is not None else None
+    if stored is None or provenance is None:
         raise ApiError(404, "not-found", message("edge.not_found.not_a_roll", seq=seq))
-    epoch, nonce = int(provenance["epoch"]), int(provenance["nonce"])
+    epoch, nonce = provenance.epoch, provenance.nonce
     page = await services.store.contributions(campaign_id, epoch, nonce, after_seq, limit)
     return {
         "campaign_id": campaign_id, "seq": seq, "epoch": epoch, "nonce": nonce,

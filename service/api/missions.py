@@ -21,7 +21,7 @@ from service.api.answers import reading
 from service.api.problems import ApiError
 from service.api.reads import AT_POINT
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 
 # Litestar adds "; charset=utf-8" to every text/* media type itself (written here too, it came out twice).
 MEDIA = {"json": "application/json", "markdown": "text/markdown", "bbcode": "text/plain"}
@@ -55,7 +55,7 @@ async def mission_read(
     # its complications.
     rolls = await services.store.mission_rolls(campaign_id, mission_id, state.version)
     rolls = sorted({*rolls, *(c.caused_by_seq for c in mission.complications if c.caused_by_seq is not None)})
-    links = await links_for(services.store, services.settings, campaign_id) if rolls else None
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request)) if rolls else None
     if format == "json":
         proofs = [{"seq": seq, "url": proof_link(links, campaign_id, seq)} for seq in rolls] if links else []
         return Response(

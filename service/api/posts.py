@@ -25,16 +25,14 @@ from domain.engine import Lang
 from domain.errors import Forbidden, RuleViolation, UnknownEntity
 from domain.grammars import grammar_for, grammars
 from domain.language import Directory, Grammar, LineError, ParseContext, extract_lines
-from domain.message import LANGS, message
+from domain.message import message
 from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
+from projections.rendering.post_answer import ForumReply, LineResult, RecordedLine, SkippedAt, post_told
 from projections.rendering.refusals import refusal, said_as_lines
-from projections.rendering.reply import Head, ToldLine, reply, told_item
-from projections.rendering.skipped import tell_skipped
-from projections.rendering.told import tell_in
-from projections.results import result_of
+from projections.rendering.reply import Head
 from service import attempts
 from service.api.answers import posting
 from service.api.auth import campaign_actor
@@ -44,16 +42,14 @@ from service.api.plain_text import check_plain_text
 from service.api.post_limits import check_post_size, too_large
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.attempts import AttemptKept
 from service.commanding import (
     LineRefused,
     PostEdited,
-    UnitCommand,
     UnitLine,
     UnitOutcome,
     UnitReading,
-    UnitSkip,
     UnitTooLarge,
     request_digest,
 )
@@ -74,24 +70,6 @@ class PostBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     post: ForumPost
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=20_000)]
     lang: Lang | None = None
-
-
-class LineResult(msgspec.Struct, frozen=True):
-    """One command line of the post: where it was, its command type, its result, and how it is told."""
-
-    line: int
-    source: str
-    type: str
-    result: dict[str, Any]
-    rendered: dict[str, str]
-    """Plain text (en, es), untrusted: it carries participants' words as typed; quote the forms below."""
-    rendered_markdown: dict[str, str]
-    rendered_bbcode: dict[str, str]
-
-
-class ForumReply(msgspec.Struct, frozen=True):
-    bbcode: str
-    markdown: str
 
 
 class IdHolder(msgspec.Struct, frozen=True):
@@ -197,79 +175,20 @@ def _kept(kept: AttemptKept, lang: Lang, grammar: Grammar, post_id: str) -> ApiE
     return ApiError(422, "line-refused", detail, **extensions)
 
 
-def _told_lines(commands: list[UnitCommand], after: CampaignState, links: Links, campaign_id: str,
-                ) -> list[dict[Lang, ToldLine]]:
-    told: list[dict[Lang, ToldLine]] = []
-    for index, done in enumerate(commands):
-        following = commands[index + 1].before if index + 1 < len(commands) else after
-        records = [recorded_from_stored(s) for s in done.stored]
-        told.append({lang: ToldLine(done.line, found)
-                     for lang, found in tell_in(records, done.before, following, LANGS, links, campaign_id).items()})
-    return told
-
-
-def _line_result(done: UnitCommand, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
-    english = by_lang["en"].told
-    result = {
-        **result_of(done.events),
-        **english.numbers,
-        "changed": [msgspec.to_builtins(c) for c in english.changed],
-        "rolls": [msgspec.to_builtins(r) for r in english.rolls],
-        "seqs": [s.seq for s in done.stored],
-    }
-    if done.token is not None:
-        result["token"] = done.token
-    return LineResult(line=done.line, source=sources.get(done.line, done.source), type=done.command_type,
-                      result=result, **_rendered(by_lang))
-
-
-def _rendered(by_lang: dict[Lang, ToldLine]) -> dict[str, dict[str, str]]:
-    """A line told in plain text and as the reply writes it in each markup (docs/api.md)."""
-    return {
-        "rendered": {k: v.told.text() for k, v in by_lang.items()},
-        "rendered_markdown": {k: told_item(v.told, k, "markdown") for k, v in by_lang.items()},
-        "rendered_bbcode": {k: told_item(v.told, k, "bbcode") for k, v in by_lang.items()},
-    }
-
-
-def _skipped_result(skip: UnitSkip, by_lang: dict[Lang, ToldLine], sources: dict[int, str]) -> LineResult:
-    """A skipped line's result: `skipped` says why (docs/api.md); it recorded nothing, so no seqs or rolls."""
-    line = skip.skipped
-    skipped = {"reason": line.reason, "roll_id": line.roll_id, "rule": line.rule, "message": line.message,
-               **({"said": msgspec.to_builtins(line.said)} if line.said is not None else {})}
-    return LineResult(line=line.line, source=sources.get(line.line, line.source), type=line.command_type,
-                      result={"skipped": skipped, "changed": [], "rolls": [], "seqs": []},
-                      **_rendered(by_lang))
-
-
 def _answer(outcome: UnitOutcome, sources: dict[int, str], lang: Lang, links: Links, campaign_id: str,
             post_ref: PostRef, author: str) -> PostAnswer:
+    """The post's answer, told after its transaction (projections/rendering/post_answer.py)."""
     assert outcome.after is not None
-    told = _told_lines(outcome.commands, outcome.after, links, campaign_id)
-    # Each line in the post's order: a skipped line goes where it was, among the lines that recorded.
-    lines: list[tuple[LineResult, dict[Lang, ToldLine]]] = []
-    skips = sorted(outcome.skipped, key=lambda s: s.position)
-    for index, (done, by_lang) in enumerate(zip(outcome.commands, told, strict=True)):
-        while skips and skips[0].position == index:
-            lines.append(_skipped_line(skips.pop(0), sources))
-        lines.append((_line_result(done, by_lang, sources), by_lang))
-    lines.extend(_skipped_line(skip, sources) for skip in skips)
-    head = Head(outcome.version, outcome.head_hash)
-    mine = [by_lang[lang] for _, by_lang in lines]
+    recorded = [RecordedLine(done.line, done.source, done.command_type, [recorded_from_stored(s) for s in done.stored],
+                             done.before, done.token) for done in outcome.commands]
+    told = post_told(recorded, [SkippedAt(skip.skipped, skip.position) for skip in outcome.skipped], outcome.after,
+                     sources, lang, links, campaign_id, Head(outcome.version, outcome.head_hash), post_ref, author)
     return PostAnswer(
         version=outcome.version, head_hash=outcome.head_hash, replayed=outcome.replayed, lang=lang,
-        results=[result for result, _ in lines],
-        reply=ForumReply(bbcode=reply(mine, lang, head, post_ref, author, "bbcode"),
-                         markdown=reply(mine, lang, head, post_ref, author, "markdown")),
+        results=told.results, reply=told.reply,
         events=[e for done in outcome.commands for e in done.stored],
         post_id_shared=_shared_id(post_ref.id or "", outcome.id_also_held_by, outcome.after, lang),
     )
-
-
-def _skipped_line(skip: UnitSkip, sources: dict[int, str]) -> tuple[LineResult, dict[Lang, ToldLine]]:
-    by_lang: dict[Lang, ToldLine] = {lang: ToldLine(skip.skipped.line, tell_skipped(skip.skipped, lang))
-                                     for lang in LANGS}
-    return _skipped_result(skip, by_lang, sources), by_lang
 
 
 @post(
@@ -345,11 +264,12 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    links = await links_for(services.store, services.settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
     shown = await services.commander.secret_told(
-        campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)])
+        campaign_id, [(s.seq, e) for done in outcome.commands for s, e in zip(done.stored, done.events, strict=True)],
+        links)
     for told in answer.results:
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]
         if mine:

@@ -47,16 +47,24 @@ class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
     transcript_url: str | None
 
 
-async def links_for(store: EventStore, settings: Settings, campaign_id: str) -> Links:
-    """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, with its newest share key."""
-    base = settings.public_url
+def base_of(request: Request[Any, Any, Any]) -> str:
+    """The service's own address as this request reached it (scheme, host, port): where a pasted link leads
+    when LEXMECHANIC_PUBLIC_URL does not say."""
+    return str(request.base_url).rstrip("/")
+
+
+async def links_for(store: EventStore, settings: Settings, campaign_id: str, request_base: str | None = None) -> Links:
+    """Where this campaign's permalinks point: absolute under LEXMECHANIC_PUBLIC_URL, else under the address the
+    request reached (`request_base`: answers pasted into a forum need links that work there), with the newest
+    share key; relative (the service's own pages) when neither is given."""
+    base = settings.public_url or request_base
     if base is None:
         return Links()
     return Links(base=base, share=await share_links.newest_key(store, campaign_id))
 
 
-def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink) -> ShareLinkView:
-    links = Links(base=settings.public_url or "", share=link.key)
+def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink, request_base: str) -> ShareLinkView:
+    links = Links(base=settings.public_url or request_base, share=link.key)
     valid = link.revoked_at is None
     return ShareLinkView(
         link_id=link.link_id, label=link.label, created_by=link.created_by, created_at=link.created_at,
@@ -92,7 +100,7 @@ async def create_share_link(
     check_plain_text(label, "label")
     link = await share_links.create(services.store, campaign_id, label, gm)
     return {
-        **msgspec.to_builtins(_view(services.settings, campaign_id, link)),
+        **msgspec.to_builtins(_view(services.settings, campaign_id, link, base_of(request))),
         "key": link.key,
         "note": note(request, "share_link", revoke=f"/campaigns/{campaign_id}/share-links/{link.link_id}"),
     }
@@ -108,7 +116,7 @@ async def list_share_links(
 ) -> dict[str, Any]:
     await _gm(request, services.store, campaign_id)
     listed = await share_links.listed(services.store, campaign_id)
-    return {"links": [_view(services.settings, campaign_id, link) for link in listed]}
+    return {"links": [_view(services.settings, campaign_id, link, base_of(request)) for link in listed]}
 
 
 @delete(

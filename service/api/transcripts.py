@@ -31,7 +31,7 @@ from service.api.auth import campaign_reader
 from service.api.missions import MEDIA
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
-from service.api.sharing import links_for
+from service.api.sharing import base_of, links_for
 from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
 
@@ -114,7 +114,7 @@ async def transcript(
     head = Head(chain.version, chain.head_hash)
     name = (await services.snapshots.state_at(campaign_id, 1)).name
     title = f"{word('transcript', lang)} — {name} — {what}"
-    links = await links_for(services.store, services.settings, campaign_id)
+    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
     frames = frames_of(services.store, services.snapshots, campaign_id, first, last, lang, links, format == "json")
     if split is not None:
         if format == "json":

@@ -78,7 +78,8 @@ def add_client_commands(commands: Any) -> None:
                 "Check a token against the service (which campaign, participant and role) and store a profile.\n"
                 "The token is read from --token-file FILE, else $LEXMECHANIC_TOKEN, else a hidden prompt, else\n"
                 "standard input; never from the command line (the shell's history and `ps` would show it).")
-    login.add_argument("url", metavar="URL", help="the campaign's URL (http://host:8000/campaigns/ID) or the service's")
+    login.add_argument("url", metavar="URL",
+                       help="any URL of the campaign (its API, a web page, a proof link) or the service's")
     login.add_argument("token", metavar="-", nargs="?",
                        help="'-': read the token from standard input (a token itself is refused here)")
     login.add_argument("--token-file", metavar="FILE",

@@ -21,18 +21,23 @@ from service.client.tables import Cell, table
 from service.client.transport import Api, segment
 from service.client.words import say
 
+# The service's base, then `/campaigns/ID` or a web page's `/ui/campaigns/ID`, then anything under it.
+_CAMPAIGN_PATH = re.compile(r"^(?P<base>.*?)(?:/ui)?/campaigns/(?P<id>[^/]+)(?:/.*)?$")
+
 
 def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
-    """(the service's base URL, the campaign id) from a campaign URL or a base URL and --campaign."""
+    """(the service's base URL, the campaign id) from any URL of the campaign a player copies — its API URL, a
+    web page's (`/ui/campaigns/ID/state?share=…`), a proof link — or a base URL and --campaign."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ClientError(USAGE, f"the URL must be http(s)://host[:port][/campaigns/ID], not {url!r}")
     path = parts.path.rstrip("/")
-    head, found, tail = path.rpartition("/campaigns/")
-    if found and tail and "/" not in tail:
+    found = _CAMPAIGN_PATH.match(path)
+    if found is not None:
+        tail = found["id"]
         if campaign is not None and campaign != tail:
             raise ClientError(USAGE, f"the URL names campaign {tail} and --campaign {campaign}; give one")
-        path, campaign = head, tail
+        path, campaign = found["base"], tail
     if campaign is None:
         raise ClientError(USAGE, "which campaign? give its URL (…/campaigns/ID) or --campaign ID")
     return urlunsplit((parts.scheme, parts.netloc, path, "", "")), campaign

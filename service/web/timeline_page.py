@@ -154,8 +154,8 @@ async def timeline_rows(
     context = {**found.context, "blocks": await _blocks(web, found, events),
                "last": events[-1].seq if events else after,
                # The headings continue from the last row the page shows: no second "Session 1".
-               "start_session": shown.meta.get("session") if shown else -1,
-               "start_encounter": shown.meta.get("encounter") if shown else -1}
+               "start_session": shown.envelope.session if shown else -1,
+               "start_encounter": shown.envelope.encounter if shown else -1}
     return Template(template_name="rows.html", context=context)
 
 

@@ -17,7 +17,7 @@ DYNAMIC = {"glory", "wrath", "ruin", "personal_ruin", "dead", "unconscious", "co
 def raised_rules() -> dict[str, str]:
     """Every rule name a RuleViolation is raised with, and where."""
     found: dict[str, str] = {}
-    for path in sorted((*ROOT.glob("domain/**/*.py"), *ROOT.glob("service/**/*.py"))):
+    for path in sorted((*ROOT.glob("domain/**/*.py"), *ROOT.glob("projections/**/*.py"), *ROOT.glob("service/**/*.py"))):
         tree = ast.parse(path.read_text())
         constants = {
             target.id: node.value.value
@@ -66,7 +66,7 @@ UNTRIGGERED: set[str] = {
     "fate_needs_test", "feat_metres", "free_attack", "ganging_up_horde", "grapple_attack",
     "heroic_sacrifice_declared", "heroic_sacrifice_fate", "heroic_sacrifice_turn_start", "initiative_fixed",
     "interaction", "internal_command", "kill_zone", "kind", "leader_roll", "mount_taken", "mounted",
-    "no_change", "no_delayed_action", "no_fatigue", "no_overwatch", "no_single_shot", "no_such_fire_mode",
+    "no_delayed_action", "no_fatigue", "no_overwatch", "no_single_shot", "no_such_fire_mode",
     "no_such_weapon", "nobody_left", "not_grappling", "not_in_encounter", "not_pinned", "not_prone",
     "not_stunned", "nothing_to_reload", "overwatch_attack", "owner", "parry_needs_weapon", "personal_ruin",
     "pinned_half_actions_only", "prepare", "reaction_in_own_turn", "reaction_pending", "rearing_strike_target",

@@ -17,6 +17,7 @@ from msgspec.structs import replace
 from domain.campaign.events import STRUCTURAL_EVENTS, SessionEnded
 from domain.campaign.state import CampaignState
 from domain.events import Event
+from projections import step as write_step
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
 from projections.stamping import position_of, stamp
@@ -74,13 +75,17 @@ def test_stamp_folds_once_exactly_as_folding_the_stamped_event(
     story: Callable[[], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checked = Checked()
+    # The table stamps a campaign's creation itself and every command through the service's write step.
     monkeypatch.setattr(campaign_table, "stamp", checked)
+    monkeypatch.setattr(write_step, "stamp", checked)
     story()
 
 
 def test_stamp_stories_cover_events_inside_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     checked = Checked()
+    # The table stamps a campaign's creation itself and every command through the service's write step.
     monkeypatch.setattr(campaign_table, "stamp", checked)
+    monkeypatch.setattr(write_step, "stamp", checked)
     for story in STORIES:
         story()
     assert len(STORIES) >= 10 and checked.turn_events >= 50

@@ -316,12 +316,12 @@ def test_cli_log_in_spanish_has_no_english_around_the_summaries(
     title, header, *lines = rows(out)
     assert title == [f"Kill Team Aurelius: eventos {head - 3}–{head} de {head}"]
     assert header == ["seq", "cuándo (UTC)", "quién", "tipo", "qué"]
-    # The turn the end-turn began (turn 2) is the latest live one: undo voids its start.
+    # The end-turn ended turn 1 and began turn 2, an empty one: one undo voids both turns (docs/history.md).
     started = [r[4].split(":")[0] for r in lines if r[3] == "d100_turn_started"]
-    assert started == ["Asalto 1, turno 1", "(deshecho) Asalto 1, turno 2"]
+    assert started == ["(deshecho) Asalto 1, turno 1", "(deshecho) Asalto 1, turno 2"]
     code, out, _ = run(capsys, "log", "-n", "4")
     started = [r[4].split(":")[0] for r in rows(out)[2:] if r[3] == "d100_turn_started"]
-    assert started == ["Round 1, turn 1", "(undone) Round 1, turn 2"]
+    assert started == ["(undone) Round 1, turn 1", "(undone) Round 1, turn 2"]
 
 
 def test_cli_state_now_and_at_a_post_or_a_seq(
@@ -540,3 +540,17 @@ def test_cli_docs_never_put_a_token_on_a_login_command_line() -> None:
             assert len(given) <= 2 and given[1:] in ([], ["-"]), (doc.name, line)
             assert "lxm_" not in line, (doc.name, line)
     assert len(logins) >= 3, logins  # the docs' first example, the login section, the README
+
+
+@pytest.mark.parametrize("path", ["/ui/campaigns/{id}", "/ui/campaigns/{id}/state?share=lxs_x&lang=es",
+                                  "/ui/campaigns/{id}/rolls/3", "/campaigns/{id}/transcript?format=bbcode"])
+def test_cli_login_takes_any_url_of_the_campaign_a_player_copies(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str], path: str
+) -> None:
+    # Issue 21 item 3: the browser's /ui/campaigns/<id> answered "Not Found", exit 4.
+    table, token = kill_team(service)
+    code, out, err = login(capsys, service + path.format(id=table.id), token)
+    assert code == 0, err
+    assert "Kill Team Aurelius" in out
+    profile = config.read_text()
+    assert f'url = "{service}"' in profile and table.id in profile

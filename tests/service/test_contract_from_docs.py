@@ -65,7 +65,7 @@ async def test_a_command_answers_exactly_the_documented_keys(campaign: Campaign)
     assert first.status_code == 201 and set(first.json()) == FULL_ANSWER, first.text
     answer = first.json()
     seq = answer["events"][0]["seq"]
-    assert answer["replayed"] is False and answer["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{seq}"
+    assert answer["replayed"] is False and answer["proof"] == f"http://testserver.local/ui/campaigns/{campaign.id}/rolls/{seq}"
 
     again = await campaign.command(sent)
     assert again.status_code == 200 and set(again.json()) == FULL_ANSWER
@@ -556,9 +556,11 @@ async def test_share_links_answer_and_refuse_as_documented(campaign: Campaign) -
     link = created.json()
     key, link_id = link["key"], link["link_id"]
     assert link["revoked_at"] is None and link["label"] is None
-    assert link["url"] == f"/campaigns/{campaign.id}?share={key}"
-    assert link["transcript_url"] == f"/campaigns/{campaign.id}/transcript?format=bbcode&share={key}"
-    assert link["page_url"] == f"/ui/campaigns/{campaign.id}?share={key}"
+    # Absolute under the address the request reached (no LEXMECHANIC_PUBLIC_URL here): pasted, they work.
+    base = "http://testserver.local"
+    assert link["url"] == f"{base}/campaigns/{campaign.id}?share={key}"
+    assert link["transcript_url"] == f"{base}/campaigns/{campaign.id}/transcript?format=bbcode&share={key}"
+    assert link["page_url"] == f"{base}/ui/campaigns/{campaign.id}?share={key}"
     page = await campaign.client.get(link["page_url"])
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     labelled = await campaign.client.post(f"/campaigns/{campaign.id}/share-links", json={"label": "thread 7"},

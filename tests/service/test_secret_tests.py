@@ -279,3 +279,21 @@ async def test_the_end_of_the_session_reveals_every_sealed_test_each_at_its_own_
     assert tests == [{k: v for k, v in outcome(a).items() if k != "type"} for a in (first, second, third)]
     online = (await campaign.get("/verify?rules=true")).json()
     assert online["ok"] and online["rules"]["not_replayable"] == 0, online
+
+
+async def test_a_sealed_test_the_rules_no_longer_reproduce_is_refused_clearly_never_shown_otherwise(
+    campaign: Any, monkeypatch: Any
+) -> None:
+    # A new version of the rules decides the sealed command differently: the reveal must not show another
+    # outcome, and must say why in a problem document a person can act on (not a 500).
+    from service import sealed
+
+    await magus(campaign)
+    answer = await campaign.ok(AWARENESS)
+    seq = answer["events"][0]["seq"]
+    monkeypatch.setattr(sealed, "decide_again", lambda *args: ([], ()))
+    for lang, words in (("en", f"sealed test {seq} cannot be revealed"), ("es", f"la prueba sellada {seq} no se")):
+        refused = await campaign.command({"type": "reveal_secret_roll", "seq": seq}, **{"Accept-Language": lang})
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["rule"] == "secret_test" and words in refused.json()["detail"]
+    assert str(seq) in (await campaign.get("/state")).json()["sealed"]  # still sealed, nothing shown

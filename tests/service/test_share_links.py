@@ -51,7 +51,7 @@ async def test_a_share_link_reads_as_an_observer_without_a_token(campaign: Campa
     version = (await campaign.get("")).json()["version"]
     link = await share(campaign, "thread 42")
     assert link["key"].startswith("lxs_") and len(link["key"]) >= 40 and link["label"] == "thread 42"
-    assert link["url"] == f"/campaigns/{campaign.id}?share={link['key']}"
+    assert link["url"] == f"http://testserver.local/campaigns/{campaign.id}?share={link['key']}"
     assert (await campaign.get("")).json()["version"] == version  # a share link is not an event
     key = link["key"]
     for path in [*READS, "/rolls/4"]:
@@ -170,10 +170,15 @@ async def test_mission_reports_link_every_roll_they_rest_on(public_campaign: Cam
     assert "Comprobaciones de las tiradas" in bbcode and f"[url={expected[1]['url']}]tirada n.º {roll['version']}[/url]" in bbcode
 
 
-async def test_without_a_public_url_proof_links_are_relative(campaign: Campaign) -> None:
-    await share(campaign)
+async def test_without_a_public_url_proof_links_are_absolute_under_the_address_the_request_reached(
+    campaign: Campaign,
+) -> None:
+    # Issue 21 item 4: a relative proof link pasted into a forum leads nowhere. Without LEXMECHANIC_PUBLIC_URL
+    # an answer's links are absolute under the service's address as the request reached it, with the share key.
+    link = await share(campaign)
     rolled = await campaign.ok({"type": "roll", "expression": "d100", "reason": "x"})
-    assert rolled["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}"
+    assert rolled["proof"] == (f"http://testserver.local/ui/campaigns/{campaign.id}/rolls/{rolled['events'][0]['seq']}"
+                               f"?share={link['key']}")
 
 
 # docs/api.md, "Share links and permalinks": at most 20 valid (unrevoked) share links per campaign.

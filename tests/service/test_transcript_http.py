@@ -29,7 +29,7 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
     assert frame["post"] == {"id": "p-77", "url": "https://forum.example/t/1#p77", "author": "Ana"}
     assert frame["actor_name"] == "Ana"
     assert [d["value"] for d in frame["dice"]] == [d["value"] for d in dice]
-    assert frame["proof"] == f"/ui/campaigns/{campaign.id}/rolls/{roll_event['seq']}"
+    assert frame["proof"] == f"http://testserver.local/ui/campaigns/{campaign.id}/rolls/{roll_event['seq']}"
     undone = frames[mistake["version"]]
     assert undone["undone"] is True and undone["undone_by"] == mistake["version"] + 1
     assert undone["undone_by_actor"] == "gm" and undone["undone_by_retraction"] is True

@@ -6,12 +6,15 @@ import json
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from domain.campaign.events import DiceRolled
 from domain.dice_expression import Term
 from domain.upcasting import upcast
+from projections.recorded import DiceProvenance, EventMeta
 from service import chain, codec
 from service.dice_source import die_value
+from service.store import StoredEvent
 
 
 def test_dice_rolled_v1_gains_its_terms() -> None:
@@ -122,3 +125,23 @@ def test_wng_soak_rerolled_v1_keeps_only_the_faces_it_replaced() -> None:
     v1 = {"roll_id": "t2", "before": [{"k": 0, "sides": 6, "value": 1}, {"k": 2, "sides": 6, "value": 3}], "after": []}
     v2 = upcast("wng_soak_rerolled", 1, 2, v1)
     assert "before" not in v2 and v2["before_faces"] == [1, 3]
+
+
+def test_stored_meta_of_an_older_shape_reads_typed_and_is_hashed_as_stored() -> None:
+    # The first release's envelope: no line, turn_character, command or entropy; and a key no field names
+    # (a retired field, or a row someone edited): the typed envelope reads defaults for what is missing and
+    # ignores what it does not know, while the record keeps every stored key, so the chain hashes the row.
+    meta = {"actor": "gm", "role": "gm", "command_id": "old-1", "command_type": "roll", "session": 2,
+            "dice": {"epoch": 1, "nonce": 5}, "retired": "kept as stored"}
+    record: dict[str, Any] = {"campaign_id": "c", "seq": 5, "type": "dice_rolled", "schema_version": 1,
+                              "data": {}, "meta": meta, "idempotency_key": None,
+                              "recorded_at": "2025-06-01T12:00:00.000000Z", "prev_hash": chain.GENESIS}
+    record["hash"] = chain.link(chain.GENESIS, record)
+    stored = StoredEvent(global_position=5, **record)
+    assert stored.envelope == EventMeta(actor="gm", role="gm", command_id="old-1", command_type="roll", session=2,
+                                        dice=DiceProvenance(epoch=1, nonce=5))
+    assert (stored.envelope.line, stored.envelope.command, stored.envelope.dice) == (None, None,
+                                                                                       DiceProvenance(1, 5, None))
+    exported = json.loads(msgspec.json.encode(stored))
+    assert exported["meta"] == meta and "envelope" not in exported
+    assert chain.link(exported["prev_hash"], exported) == exported["hash"] == stored.hash

@@ -1,7 +1,8 @@
-"""A campaign run entirely in the pure layers: decide, stamp, fold — what the service does, minus I/O.
+"""A campaign run entirely in the pure layers: the service's own write step (`projections.step.step`:
+decide, stamp, fold), minus I/O.
 
-Commands go through `domain.rulesets.decide` with fixed (or seeded) dice; events are stamped with their
-session and encounter turn exactly as the service stamps them, and folded by `projections.replay`.
+Commands go through the same `step` as every service write, with fixed (or seeded) dice; a step that voids
+or restores earlier events is settled by folding the table's log again, as the service folds its own.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from domain.campaign.decide import CommandContext, CreateCampaign, decide_creati
 from domain.campaign.state import CampaignState
 from domain.commands import Actor, Command
 from domain.dice import Die, FixedDice
-from domain.dispatch import decide
-from domain.events import Event, RestoringEvent, VoidingEvent
+from domain.events import Event
 from projections.recorded import EventMeta, Recorded
 from projections.replay import campaign_state
 from projections.stamping import stamp
+from projections.step import settled, step
 
 GM = Actor("gm", "gm")
 
@@ -45,14 +46,13 @@ class CampaignTable:
         self._append(created, EventMeta(actor="gm", role="gm"))
 
     def _append(self, events: Iterable[Event], base: EventMeta) -> list[Event]:
+        """The campaign's creation (decided outside `step`, as the service decides it), stamped and folded."""
         events = list(events)
         metas, state = stamp(self.state, events, len(self.records) + 1, base)
         first = len(self.records) + 1
         self.records.extend(
             Recorded(first + i, event, meta) for i, (event, meta) in enumerate(zip(events, metas, strict=True))
         )
-        if any(isinstance(e, (VoidingEvent, RestoringEvent)) for e in events):
-            state = campaign_state(self.records)
         self.state = state
         return events
 
@@ -60,14 +60,16 @@ class CampaignTable:
         """Decide and fold one command; fixed faces must all be used, as the rules rolled exactly those."""
         listed = None if isinstance(faces, SeededDice) else list(faces)
         dice = faces if isinstance(faces, SeededDice) else FixedDice(listed or [])
+        first = len(self.records) + 1
         context = CommandContext(
-            next_seq=len(self.records) + 1, fresh_id=f"x{len(self.records)}", fresh_commitment="11" * 32,
-            active_seed="22" * 32,
+            next_seq=first, fresh_id=f"x{len(self.records)}", fresh_commitment="11" * 32, active_seed="22" * 32,
         )
-        events = decide(self.state, command, dice, actor, context)
+        done = step(self.state, command, dice, actor, context, EventMeta(actor=actor.participant_id, role=actor.role))
         if listed is not None:
             assert dice.used == len(listed), f"{len(listed) - dice.used} fixed faces left unused"
-        return self._append(events, EventMeta(actor=actor.participant_id, role=actor.role))
+        self.records.extend(done.records(first))
+        self.state = settled(done, self.records)
+        return done.events
 
     def state_at(self, seq: int) -> CampaignState:
         return campaign_state(self.records[:seq])

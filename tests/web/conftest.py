@@ -174,3 +174,27 @@ async def context(browser: Any) -> AsyncIterator[Any]:
 @pytest.fixture(scope="session")
 def shots() -> Path:
     return screenshot_dir()
+
+
+async def until(page: Any, expression: str, arg: Any = None, timeout: float = 15.0) -> Any:
+    """Wait until a JavaScript expression (or a one-argument arrow function given `arg`) is truthy in the page.
+
+    Polled from here with `page.evaluate`, not with Playwright's `wait_for_function`: the pages' CSP
+    (script-src 'self') refuses the eval its in-page polling needs, which failed now and then when the first
+    check was false (a page still signing in or connecting its stream)."""
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            found = await (page.evaluate(expression, arg) if arg is not None else page.evaluate(expression))
+        except Exception as error:  # a navigation in between destroys the context: look again
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            found = None
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{expression!r} stayed false for {timeout:g} s")
+        await asyncio.sleep(0.1)

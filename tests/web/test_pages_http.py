@@ -99,10 +99,13 @@ async def test_a_refusal_page_shows_the_reader_the_way_back_to_the_timeline_and_
     revoked = await client.get(f"{base}?share=lxs_{'x' * 40}")
     assert revoked.status_code == 401
     assert f'<a href="{base}">Timeline</a>' in revoked.text and f'<a href="{base}/sign-in">Sign in</a>' in revoked.text
+    # ... and says whom to ask (issue 21 item 10: "suggest asking the GM for a new link").
+    assert "ask the GM for a new link" in revoked.text
     revoked_es = await client.get(f"{base}/rolls/1?share=lxs_{'x' * 40}&lang=es")
     assert revoked_es.status_code == 401
     assert f'<a href="{base}?lang=es">Cronología</a>' in revoked_es.text
     assert f'<a href="{base}/sign-in?lang=es">Entrar</a>' in revoked_es.text
+    assert "pide al DJ un enlace nuevo" in revoked_es.text
     # No way back into a campaign that does not exist.
     unknown = await client.get(f"/ui/campaigns/{uuid.uuid4()}", headers=campaign.auth())
     assert unknown.status_code == 404 and "ways-back" not in unknown.text

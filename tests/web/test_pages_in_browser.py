@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from projections.rendering.page_words import LABELS
-from tests.web.conftest import DESKTOP, PHONE, Campaign, Served
+from tests.web.conftest import DESKTOP, PHONE, Campaign, Served, until
 from tests.web.scenario import deathwatch_fight, wrath_and_glory_scene
 
 CORRECTIONS = {"turn_undone", "events_retracted"}
@@ -170,8 +170,8 @@ async def test_the_proof_page_verifies_in_the_browser_and_catches_a_changed_die_
 
     async def verify() -> str:
         await page.click("#verify-button")
-        await page.wait_for_function("document.getElementById('verify-result').dataset.state !== 'running' && "
-                                     "document.getElementById('verify-result').dataset.state !== 'idle'")
+        await until(page, "document.getElementById('verify-result').dataset.state !== 'running' && "
+                                 "document.getElementById('verify-result').dataset.state !== 'idle'")
         state: str = await page.locator("#verify-result").get_attribute("data-state")
         return state
 
@@ -277,7 +277,7 @@ async def test_an_event_appended_while_the_page_is_open_appears_without_reload(
     await wrath_and_glory_scene(campaign)
     page = await context.new_page()
     await sign_in(page, campaign)
-    await page.wait_for_function("document.getElementById('live-status').textContent.length > 0")
+    await until(page, "document.getElementById('live-status').textContent.length > 0")
     loaded = await page.evaluate("performance.getEntriesByType('navigation').length")
     answer = await campaign.ok({"type": "roll", "expression": "3d6", "reason": "live roll",
                                 "post": {"id": "w-live", "url": "https://forum.example.org/thread/7?post=w-live"}})
@@ -293,8 +293,7 @@ async def test_an_event_appended_while_the_page_is_open_appears_without_reload(
     await asyncio.sleep(0.5)
     await campaign.ok({"type": "wng_gain_glory", "amount": 1, "reason": "live"})
     state = await campaign.get("/state")
-    await page.wait_for_function(
-        "v => document.getElementById('live-region').dataset.at === String(v)", arg=state["version"], timeout=10_000)
+    await until(page, "v => document.getElementById('live-region').dataset.at === String(v)", state["version"])
     await page.goto(f"{campaign.ui}/state")
     await shoot(page, shots, "state-wng")
     await page.close()

@@ -10,7 +10,7 @@ import asyncio
 import re
 from typing import Any
 
-from tests.web.conftest import Campaign, Served
+from tests.web.conftest import Campaign, Served, until
 from tests.web.scenario import KAI, deathwatch_fight, wrath_and_glory_scene
 
 
@@ -111,7 +111,7 @@ async def test_a_roll_waiting_for_its_reveal_says_so_in_every_die_of_the_browser
     await page.goto(f"{campaign.ui}/rolls/{seq}?share={await campaign.share()}&lang=es")
     assert await page.locator("td.browser").all_inner_texts() == [""]  # nothing said before the button
     await page.click("#verify-button")
-    await page.wait_for_function("!['idle', 'running'].includes(document.getElementById('verify-result').dataset.state)")
+    await until(page, "!['idle', 'running'].includes(document.getElementById('verify-result').dataset.state)")
     assert await page.locator("#verify-result").get_attribute("data-state") == "pending"
     # docs/web.md: "the chain agrees; the dice wait for the seed's reveal", here in Spanish, with a mark the
     # fallback fonts draw.
@@ -200,15 +200,13 @@ async def test_an_older_timeline_page_counts_the_events_that_arrive_and_links_to
     key = await campaign.share()
     await page.goto(f"{campaign.ui}?limit=5&before={events[10]['seq']}&share={key}")
     assert await page.locator("a[rel=next]").count() > 0  # an older page indeed
-    await page.wait_for_function("window.EventSource !== undefined")
+    await until(page, "window.EventSource !== undefined")
     await asyncio.sleep(0.5)  # the stream opened
     for n in range(2):
         await campaign.ok({"type": "gm_note", "text": f"arrived {n}"})
     # docs/web.md: "An older page of the timeline says how many events arrived and links to the newest."
     link = page.locator("#live-status a")
-    await page.wait_for_function(
-        "() => (document.querySelector('#live-status a') || {textContent: ''}).textContent.startsWith('2')",
-        timeout=10_000)
+    await until(page, "(document.querySelector('#live-status a') || {textContent: ''}).textContent.startsWith('2')")
     assert await link.inner_text() == "2 new event(s): show the newest"
     assert await link.get_attribute("href") == f"/ui/campaigns/{campaign.id}?share={key}"
     await page.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import Served
+from tests.web.conftest import Served, until
 
 
 async def test_a_refused_post_is_struck_through_and_its_dice_verify_in_the_browser(served: Served, context: Any
@@ -31,8 +31,8 @@ async def test_a_refused_post_is_struck_through_and_its_dice_verify_in_the_brows
 
     async def verify() -> str:
         await page.click("#verify-button")
-        await page.wait_for_function("document.getElementById('verify-result').dataset.state !== 'running' && "
-                                     "document.getElementById('verify-result').dataset.state !== 'idle'")
+        await until(page, "document.getElementById('verify-result').dataset.state !== 'running' && "
+                                 "document.getElementById('verify-result').dataset.state !== 'idle'")
         state: str = await page.locator("#verify-result").get_attribute("data-state")
         return state
 

@@ -177,22 +177,25 @@ async def test_forum_audit_a_mission_reward_and_a_proposal_read_whole(client: An
 
 
 REASONS = [
-    # (rule, the rules' English message as the decisions write it, the Spanish a forum reader must get)
-    ("deathwatch_only", "the Heroic Sacrifice is a Deathwatch rule",
-     "el sacrificio heroico es una regla de Deathwatch"),
+    # (rule, its case, the rules' English message as the decisions write it, the Spanish a reader must get)
+    ("deathwatch_only", "heroic_sacrifice", "the Heroic Sacrifice is a Deathwatch rule",
+     "el Sacrificio Heroico es una regla de Deathwatch"),
 ]
 
 
-@pytest.mark.parametrize(("rule", "english", "spanish"), REASONS)
+@pytest.mark.parametrize(("rule", "case", "english", "spanish"), REASONS)
 def test_forum_audit_a_rule_with_several_reasons_says_the_right_one_in_spanish(
-    rule: str, english: str, spanish: str
+    rule: str, case: str, english: str, spanish: str
 ) -> None:
     # One rule name covers several refusals (docs/errors.md lists one line per rule): the Spanish sentence was
     # the rule's first reason whatever the message ("un ataque necesita un objetivo" for attacking oneself).
+    # Now each reason is its own message of the catalog.
+    from domain.errors import RuleViolation
     from projections.rendering.refusals import refusal
 
-    assert refusal("rule-violation", rule, english, "es") == spanish
-    assert refusal("rule-violation", rule, english, "en") == english
+    said = RuleViolation(rule, case=case).said
+    assert refusal("rule-violation", rule, english, "es", said) == spanish
+    assert refusal("rule-violation", rule, english, "en", said) == english
 
 
 # The d100 rules' several reasons are messages of the catalog (issue 20): each its own message, told as such.

@@ -182,7 +182,7 @@ async def check_transcripts(thread: Thread, head_hash: str, retracted: int) -> N
                     assert f"→ {data['magnitude_after']} magnitude" in english
                     assert f"→ {data['magnitude_after']} magnitud[/i]" in bbcode
             if next(_dice(data), None) is not None:
-                link = f"(/ui/campaigns/{thread.id}/rolls/{seq})"
+                link = f"(http://testserver.local/ui/campaigns/{thread.id}/rolls/{seq})"
                 assert link in english and link in spanish
             post = event["meta"].get("post") or {}
             if post.get("id"):

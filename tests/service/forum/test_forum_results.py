@@ -29,8 +29,8 @@ async def test_forum_results_a_d100_attack_and_its_damage_are_told_with_their_nu
     assert spanish.startswith(f"Brother Kai ataca a Ork Nob (Godwyn bolter): {rolled['roll']} vs {rolled['target']} "
                               f"(HP 100, flank +10), {rolled['degrees']} grado")
     seq = next(e["seq"] for e in answer["events"] if e["type"] == "d100_attack_rolled")
-    assert result["rolls"] == [{"seq": seq, "proof": f"/ui/campaigns/{campaign.id}/rolls/{seq}"}]
-    assert english.endswith(f"proof: /ui/campaigns/{campaign.id}/rolls/{seq}")
+    assert result["rolls"] == [{"seq": seq, "proof": f"http://testserver.local/ui/campaigns/{campaign.id}/rolls/{seq}"}]
+    assert english.endswith(f"proof: http://testserver.local/ui/campaigns/{campaign.id}/rolls/{seq}")
 
     react = await campaign.ok({"type": "d100_react", "attack_id": "a1", "reaction": "none", "post": {"id": "c-2"}})
     assert react["result"]["rendered"] == {"en": "Ork Nob does not react", "es": "Ork Nob no reacciona"}

@@ -51,7 +51,8 @@ async def test_forum_skipped_damage_after_a_miss_records_the_rest_of_the_post(cl
     assert damage["source"] == "damage" and damage["result"]["seqs"] == [] and damage["result"]["rolls"] == []
     assert damage["result"]["skipped"] == {
         "reason": "attack_missed", "roll_id": "p1201-2", "rule": "attack_missed",
-        "message": "the attack 'p1201-2' missed (or its hits were all avoided): it has no damage to roll"}
+        "message": "the attack 'p1201-2' missed (or its hits were all avoided): it has no damage to roll",
+        "said": {"id": "rule.attack_missed", "params": {"attack": "p1201-2"}}}
     assert "skipped" not in attack["result"] and "skipped" not in end["result"]
     assert not events(answer, "d100_damage_applied") and events(answer, "d100_turn_ended")
     assert {e["meta"]["line"] for e in answer["events"]} == {2, 4}
