@@ -34,6 +34,8 @@ from service.api.services import Services, service_dependencies
 from service.api.sharing import create_share_link, list_share_links, revoke_share_link
 from service.api.stream import stream
 from service.api.transcripts import transcript
+from service.api.turn import turn_read
+from service.api.webhooks import create_webhook, delete_webhook, list_webhooks, resume_webhook
 from service.api.whoami import whoami
 from service.commanding import Commander
 from service.database import create_pool
@@ -43,6 +45,7 @@ from service.state_cache import StateCache
 from service.store import EventStore
 from service.web import static_router, template_config, web_dependencies, web_lifespan, web_router
 from service.web.common import page_or_problem
+from service.webhooks.worker import Worker
 
 API_DOCS_PATH = "/schema/swagger"
 
@@ -68,9 +71,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             commander=Commander(store, cache, snapshots),
             snapshots=snapshots,
         )
+        # Each process delivers webhooks (service/webhooks/worker.py says why two never deliver the same).
+        worker = Worker(store, snapshots, settings)
+        worker.start()
         try:
             yield
         finally:
+            await worker.close()
             await pool.close()
 
     return Litestar(
@@ -100,6 +107,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
             list_share_links,
             revoke_share_link,
             whoami,
+            turn_read,
+            create_webhook,
+            list_webhooks,
+            resume_webhook,
+            delete_webhook,
             stream,
             web_router(),
             static_router(),

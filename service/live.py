@@ -30,6 +30,7 @@ class Hub:
     def __init__(self, database_url: str) -> None:
         self._url = database_url
         self._subscribers: dict[str, set[asyncio.Event]] = {}
+        self._everything: set[asyncio.Event] = set()
         self._task: asyncio.Task[None] | None = None
         self._connected = asyncio.Event()
         self._lost = asyncio.Event()
@@ -52,6 +53,18 @@ class Hub:
                 if not flags:
                     del self._subscribers[campaign_id]
 
+    @contextmanager
+    def subscribe_all(self) -> Iterator[asyncio.Event]:
+        """A flag set whenever any campaign may have new events (the webhook worker's wake-up)."""
+        if self._task is None and not self._closing:
+            self._task = asyncio.create_task(self._listen())
+        flag = asyncio.Event()
+        self._everything.add(flag)
+        try:
+            yield flag
+        finally:
+            self._everything.discard(flag)
+
     @property
     def listening(self) -> bool:
         return self._connected.is_set()
@@ -59,11 +72,15 @@ class Hub:
     def _notified(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         for flag in self._subscribers.get(payload, ()):
             flag.set()
+        for flag in self._everything:
+            flag.set()
 
     def _wake_all(self) -> None:
         for flags in self._subscribers.values():
             for flag in flags:
                 flag.set()
+        for flag in self._everything:
+            flag.set()
 
     async def _listen(self) -> None:
         while not self._closing:

@@ -8,6 +8,24 @@ from pathlib import Path
 import msgspec
 
 
+class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """How the webhook worker delivers (docs/api.md, "Webhooks"); the environment may shorten them (tests)."""
+
+    # LEXMECHANIC_WEBHOOKS_ALLOW_PRIVATE=1: receivers on loopback, private or reserved addresses are allowed
+    # (a test's receiver on 127.0.0.1, a bot on the same host). Off by default: a GM could otherwise make the
+    # service call into the network it runs in.
+    allow_private: bool = False
+    # The first retry waits this long, each next one twice as long, up to the cap.
+    retry_seconds: float = 2.0
+    retry_max_seconds: float = 600.0
+    # Consecutive failures after which a subscription is paused (the GM resumes it).
+    pause_after: int = 10
+    # How long a process holds a subscription it delivers; another process takes it over after that.
+    lease_seconds: float = 60.0
+    # The worker looks for due deliveries at least this often, whatever NOTIFY says.
+    poll_seconds: float = 5.0
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str
     admin_token: str | None = None
@@ -21,6 +39,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # A live stream's longest life: then the server closes it and the browser reconnects with Last-Event-ID
     # (a new request, its reader authenticated again). Tests shorten it.
     stream_max_seconds: float = 15 * 60
+    webhooks: WebhookSettings = WebhookSettings()
 
 
 def settings_from_env() -> Settings:
@@ -39,6 +58,22 @@ def settings_from_env() -> Settings:
         pool_min=int(os.environ.get("LEXMECHANIC_POOL_MIN", "2")),
         pool_max=int(os.environ.get("LEXMECHANIC_POOL_MAX", "10")),
         public_url=public_url_from_env(),
+        webhooks=webhook_settings_from_env(),
+    )
+
+
+def webhook_settings_from_env() -> WebhookSettings:
+    """LEXMECHANIC_WEBHOOKS_ALLOW_PRIVATE=1 and the delivery timings (LEXMECHANIC_WEBHOOKS_RETRY_SECONDS,
+    _RETRY_MAX_SECONDS, _PAUSE_AFTER, _LEASE_SECONDS, _POLL_SECONDS); unset: the defaults."""
+    env = os.environ
+    default = WebhookSettings()
+    return WebhookSettings(
+        allow_private=env.get("LEXMECHANIC_WEBHOOKS_ALLOW_PRIVATE", "") == "1",
+        retry_seconds=float(env.get("LEXMECHANIC_WEBHOOKS_RETRY_SECONDS", default.retry_seconds)),
+        retry_max_seconds=float(env.get("LEXMECHANIC_WEBHOOKS_RETRY_MAX_SECONDS", default.retry_max_seconds)),
+        pause_after=int(env.get("LEXMECHANIC_WEBHOOKS_PAUSE_AFTER", default.pause_after)),
+        lease_seconds=float(env.get("LEXMECHANIC_WEBHOOKS_LEASE_SECONDS", default.lease_seconds)),
+        poll_seconds=float(env.get("LEXMECHANIC_WEBHOOKS_POLL_SECONDS", default.poll_seconds)),
     )
 
 

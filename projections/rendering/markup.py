@@ -112,6 +112,13 @@ def _bbcode_line(value: str) -> str:
     return _unlinked(_BB_OPEN.sub("[" + _BREAK, _inert(value)))
 
 
+def slack_line(value: str) -> str:
+    """One line for Slack's mrkdwn (and the chats that read Slack's webhook format): Slack's own three escapes
+    (`&`, `<`, `>`: so no `<@U…>` mention, `<!here>` or `<url|label>` link of a participant's survives), no
+    auto-linked url, address or `@` name, control and invisible characters as marks."""
+    return _unlinked(_inert(value).strip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
 @dataclass(frozen=True)
 class Writer:
     """How one markup writes text, emphasis, links and lists."""

@@ -121,6 +121,10 @@ def add_client_commands(commands: Any) -> None:
     fighting.add_argument("--at-seq", type=_positive, metavar="N", help="as it stood right after event N")
     _lang(fighting, "language of the table")
 
+    turning = add("turn", "turn:turn", "whose turn it is: round, turn, who acts and the order",
+                  "Whose turn it is in the running encounter: round, turn, the acting character and its player.")
+    _lang(turning, "language of the sentence")
+
     telling = add("transcript", "reads:transcript", "a session's, encounter's or span's transcript",
                   "The transcript, ready to paste into a forum post.")
     span = telling.add_mutually_exclusive_group()
@@ -132,6 +136,41 @@ def add_client_commands(commands: Any) -> None:
     telling.add_argument("--split", type=_positive, metavar="N",
                          help="cut it into messages of at most N characters (Discord: 2000), between scissors lines")
     _lang(telling, "language of the transcript")
+
+    creating = commands.add_parser(
+        "campaign", parents=[_common()], help="GM: create a campaign; its GM token is kept as a profile",
+        description="Create a campaign (POST /campaigns) and keep the GM's token as a profile ('gm' unless\n"
+                    "--profile), so that invite, session and revoke need nothing typed. Prints what to keep and\n"
+                    "what comes next.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    creating.set_defaults(run=_guarded("table_setup:campaign_new"))
+    creating.add_argument("new", choices=("new",), help="new: create one")
+    creating.add_argument("name", help="the campaign's name")
+    creating.add_argument("--ruleset", required=True,
+                          help="the rules it plays: deathwatch, dark_heresy, only_war, wrath_and_glory")
+    creating.add_argument("--url", default="http://127.0.0.1:8000", help="the service (default http://127.0.0.1:8000)")
+    creating.add_argument("--gm-name", help="the GM's name as the table reads it (default: Game Master)")
+    creating.add_argument("--default", action="store_true", help="make the new profile the default")
+    _lang(creating, "language of what is printed")
+
+    inviting = add("invite", "table_setup:invite", "GM: invite a participant; prints the token to hand them",
+                   "Invite a player (or an observer, or another GM) and print their token, shown once, with the\n"
+                   "command they run to log in.")
+    inviting.add_argument("name", help="the participant's name")
+    inviting.add_argument("--role", choices=("player", "observer", "gm"), default="player", help="player (default)")
+    _lang(inviting, "language of what is printed")
+
+    revoking = add("revoke", "table_setup:revoke", "GM: revoke a participant's token (or --rotate it)",
+                   "Revoke a participant's token at once (its web sessions end too); --rotate gives a new one.")
+    revoking.add_argument("participant", help="the participant's name or id")
+    revoking.add_argument("--rotate", action="store_true", help="issue a new token in its place (shown once)")
+    _lang(revoking, "language of what is printed")
+
+    sessions = add("session", "table_setup:session_command", "GM: start or end a session",
+                   "Start a session (a new dice epoch is committed) or end it (its seed is revealed).")
+    sessions.add_argument("what", choices=("start", "end"))
+    sessions.add_argument("--title", help="the session's title")
+    _lang(sessions, "language of what is printed")
 
     sharing_ = add("share", "sharing:share", "GM: a read-only share link for the thread's readers; list or revoke",
                    "Create a share link (prints its web timeline and transcript URLs), list them, or revoke one.")

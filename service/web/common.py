@@ -18,9 +18,11 @@ from litestar.template.config import TemplateConfig
 from litestar.types import ExceptionHandlersMap
 
 from domain.campaign.state import CampaignState
+from domain.catalog import text
 from domain.engine import Lang
 from projections.rendering.names import participant_name
 from projections.rendering.page_words import label, labels
+from projections.whose_turn import turn_sentence, whose_turn
 from service.api.negotiation import language
 from service.api.problems import ApiError, http_problem, validation_words
 from service.live import Hub
@@ -135,8 +137,16 @@ async def page(
             "compare": reader.href(f"{reader.ui}/compare"),
         },
         "sign_out": reader.href(f"{reader.ui}/sign-out") if reader.via_cookie else None,
+        # Whose turn it is, in the header of every page while an encounter runs (the same sentence as
+        # GET /campaigns/{id}/turn and the turn notification).
+        "turn_line": _turn_line(state, lang),
     }
     return Page(reader=reader, head=head, state=state, context=context)
+
+
+def _turn_line(state: CampaignState, lang: Lang) -> str | None:
+    turn = whose_turn(state)
+    return text(turn_sentence(turn), lang) if turn is not None else None
 
 
 def _lang_href(request: Request[Any, Any, Any], lang: str) -> str:

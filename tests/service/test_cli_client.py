@@ -554,3 +554,33 @@ def test_cli_login_takes_any_url_of_the_campaign_a_player_copies(
     assert "Kill Team Aurelius" in out
     profile = config.read_text()
     assert f'url = "{service}"' in profile and table.id in profile
+
+
+def test_cli_a_gm_sets_up_a_whole_table_without_curl(
+    service: str, config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 21 item 3: create the campaign, invite a player, start the session, and revoke — each printing
+    what to paste to whom; the player logs in with exactly what the GM was told to hand over."""
+    code, out, err = run(capsys, "campaign", "new", "Kill Team Aurelius", "--ruleset", "deathwatch", "--url", service)
+    assert code == 0, err
+    assert out.startswith("Campaign “Kill Team Aurelius” (deathwatch) created: ") and "shown only once" in out
+    campaign_url = out.split("created: ", 1)[1].split()[0]
+    code, out, err = run(capsys, "invite", "Ana", "--profile", "gm")
+    assert code == 0, err
+    assert "Ana joins as player" in out
+    login_line = next(line.strip() for line in out.splitlines() if line.strip().startswith("lexmechanic login "))
+    token = next(line.split("token: ", 1)[1].strip() for line in out.splitlines() if "token: " in line)
+    assert login_line == f"lexmechanic login {campaign_url}"
+    code, out, _ = login(capsys, login_line.split()[-1], token, "--profile", "ana")
+    assert code == 0 and "as Ana, player" in out
+    code, out, err = run(capsys, "session", "start", "--title", "Into the hive", "--profile", "gm", "--lang", "es")
+    assert code == 0, err
+    assert "Into the hive" in out and "Session" not in out  # told in Spanish
+    code, out, err = run(capsys, "invite", "Olga", "--role", "observer", "--profile", "gm", "--lang", "es")
+    assert code == 0 and "Olga se une como observador" in out, out
+    code, out, err = run(capsys, "revoke", "ana", "--profile", "gm")  # by name, any case
+    assert code == 0 and "revoked" in out, err
+    code, _, err = run(capsys, "state", "--profile", "ana")
+    assert code == 3, err  # her token stopped working at once
+    code, _, err = run(capsys, "revoke", "Nobody", "--profile", "gm")
+    assert code == 2 and "Ana" in err and "Olga" in err  # the names that exist

@@ -26,8 +26,8 @@ def documented_answer() -> dict[str, Any]:
 
 
 def shape(text: str, campaign_id: str) -> str:
-    """A told text with its campaign id and its numbers (dice, totals, seqs) left out."""
-    return re.sub(r"\d+", "#", text.replace(campaign_id, "<campaign>"))
+    """A told text with its campaign id, the service's address and its numbers (dice, totals, seqs) left out."""
+    return re.sub(r"\d+", "#", re.sub(r"https?://[^/\s]+", "<base>", text.replace(campaign_id, "<campaign>")))
 
 
 async def test_compact_answer_is_the_documented_example_with_the_full_answers_values(campaign: Campaign) -> None:

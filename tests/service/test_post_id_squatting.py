@@ -104,7 +104,8 @@ async def test_keys_stored_before_migration_0006_still_replay_after_it(empty_dat
         campaign_id, _ = await old.create_campaign(CreateCampaign(name="Old", ruleset="deathwatch"))
         command = GmNote(text="recorded before the upgrade")
         first = await old.execute(campaign_id, GM, command, "p900", request_digest(command))
-        assert await migrate(connection) == ["0006_idempotency_key_per_participant.sql"]
+        # The upgrade is 0006 (later migrations follow it; their tables are not in this test's way).
+        assert (await migrate(connection))[:1] == ["0006_idempotency_key_per_participant.sql"]
         new = Commander(store, StateCache(store))  # a process started after the upgrade
         retried = await new.execute(campaign_id, GM, command, "p900", request_digest(command))
         assert retried.replayed and retried.events == first.events
