@@ -131,7 +131,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "Verificar en el navegador necesita JavaScript; la exportación y `lexmechanic verify` comprueban lo mismo "
         "sin conexión.",
     ),
-    "sealed_proof": ("Sealed roll proof", "Prueba de la tirada secreta"),
+    "sealed_proof": ("Sealed roll proof", "Comprobación de la tirada secreta"),
     "sealed_what": ("What was sealed", "Qué se selló"),
     "sealed_not_revealed": (
         "Not yet revealed: its faces are in no event, so no page can show them; they are bound by the commitment "
