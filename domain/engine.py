@@ -94,6 +94,11 @@ class Phrases(Protocol):
         A sentence shows every die of its event (the renderers then list none of them again)."""
         ...
 
+    def aside(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
+        """The sentence of an event `sentence` leaves to the events around it (it said ""), for a page that lists
+        every event (a timeline, a proof page); None when the engine has none (the page shows its title)."""
+        ...
+
     def standing(self, state: RulesState, character_id: str) -> Standing:
         """What a reader follows about the character now (empty when the engine does not know it)."""
         ...

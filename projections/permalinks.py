@@ -39,7 +39,7 @@ def proof_link(links: Links, campaign_id: str, seq: int) -> str:
     return page_link(links, campaign_id, f"/rolls/{seq}")
 
 
-_HEADINGS = {"en": "Dice proofs", "es": "Pruebas de las tiradas"}
+_HEADINGS = {"en": "Dice proofs", "es": "Comprobaciones de las tiradas"}
 _ROLL = {"en": "roll #{seq}", "es": "tirada n.º {seq}"}
 
 

@@ -91,11 +91,16 @@ class CommandContext(msgspec.Struct, frozen=True, kw_only=True):
     secret_draws: Mapping[int, SecretDraw] = {}
 
 
+# The GM's name when the campaign's creator gives none: English, so a Spanish reader is shown "DJ" instead
+# (projections/rendering/names.py `participant_name`).
+DEFAULT_GM_NAME = "Game Master"
+
+
 class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: str
     ruleset: Ruleset
     options: dict[str, StatValue | bool] = {}
-    gm_name: str = "Game Master"
+    gm_name: str = DEFAULT_GM_NAME
 
 
 def decide_creation(campaign_id: str, command: CreateCampaign, gm_id: str, commitment: str) -> list[Event]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ..catalog import text
 from ..dice import d5
 from ..engine import Lang, RulesState, Standing
 from ..events import Event
+from ..message import message
 from .encounter_events import (
     ActionTaken,
     ActionUsed,
@@ -49,6 +51,7 @@ from .phrase_parts import outcome as _outcome
 from .phrase_parts import pick as _pick
 from .phrase_parts import signed as _signed
 from .phrase_terms import TERMS, term
+from .record_phrases import aside_sentence, record_sentence
 from .state import D100State
 from .tested_phrases import tested_sentence
 
@@ -137,7 +140,9 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
     fury = ""
     if hit.fury is not None:
         chain = hit.fury
-        confirmation = f"{chain.confirmation.value} vs {chain.confirmation_target}" if chain.confirmation else ""
+        # Named: "(40 vs 78, +[8] = +8)" left a reader guessing which roll the 40 was (issue 21).
+        confirmation = text(message("sentence.d100.fury_confirmation", roll=chain.confirmation.value,
+                                    target=chain.confirmation_target), lang) if chain.confirmation else ""
         if chain.confirmed:
             extra = "+".join(f"[{d.value}]" for d in chain.extra_dice)
             fury = _pick(lang, f", Righteous Fury! ({confirmation}, +{extra} = +{chain.extra_damage})",
@@ -278,11 +283,14 @@ class D100Phrases:
             case HordeBroke():
                 return _pick(lang, f"{name(event.character_id)} breaks and flees",
                              f"{name(event.character_id)} se desbanda y huye")
-        for told in (tested_sentence, mounted_sentence, encounter_sentence):
+        for told in (tested_sentence, mounted_sentence, encounter_sentence, record_sentence):
             sentence = told(event, name, lang)
             if sentence is not None:
                 return sentence
         return None
+
+    def aside(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
+        return aside_sentence(event, name, lang)
 
     def _attack(self, event: AttackRolled, name: Callable[[str], str], lang: Lang) -> str:
         who, whom = name(event.attacker_id), name(event.target_id)

@@ -38,7 +38,8 @@ def mods(modifiers: Sequence[Modifier], lang: Lang, unit: str = "") -> str:
 
 def wrath(outcome: str, lang: Lang) -> str:
     if outcome == "glory":
-        return pick(lang, "Wrath die 6: +1 Glory", "dado de la Ira 6: +1 de Gloria")
+        # The Glory is the pool's: its change follows ("Glory 0 → 1"), told once, not here too (issue 21).
+        return pick(lang, "Wrath die 6", "dado de la Ira 6")
     if outcome == "complication":
         return pick(lang, "Wrath die 1: complication!", "dado de la Ira 1: ¡complicación!")
     return ""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from domain.catalog import text
 from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
+from domain.message import message
 from domain.wrath_and_glory.action_decisions import TOTAL_DEFENCE
 from domain.wrath_and_glory.encounter_events import (
     ActionTaken,
@@ -58,6 +60,7 @@ from domain.wrath_and_glory.phrase_parts import pick as _pick
 from domain.wrath_and_glory.phrase_parts import result as _result
 from domain.wrath_and_glory.phrase_parts import wrath as _wrath
 from domain.wrath_and_glory.phrase_terms import TERMS, term
+from domain.wrath_and_glory.record_phrases import action_paid, record_sentence
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.state import WngState
 
@@ -184,10 +187,12 @@ class WngPhrases:
                                    ("shift", event.damage.shifts), ("glory", event.damage.glory),
                                    ("other", event.damage.other)):
                     if value:
-                        label = "ED" if key == "ED" else term(key, lang)
-                        parts.append(f"{label} +{value}")
+                        if key == "ED":
+                            parts.append(text(message("sentence.wng.damage.ed_icons", value=value), lang))
+                        else:
+                            parts.append(f"{term(key, lang)} +{value}")
                 ed = "".join(f"[{d.value}]" for d in event.ed_dice)
-                ed_text = f" ED {ed}" if ed else ""
+                ed_text = " " + text(message("sentence.wng.damage.ed", faces=ed), lang) if ed else ""
                 resilience = _pick(lang, "Resilience", "Resiliencia")
                 hit = ""
                 if event.members_hit > 1:
@@ -198,10 +203,19 @@ class WngPhrases:
                         + _pick(lang, _count(event.wounds, "wound", "wounds"),
                                 _count(event.wounds, "herida", "heridas")) + hit)
             case WoundsPending():
-                return _pick(lang, f"{name(event.character_id)} may soak {_count(event.wounds, 'wound', 'wounds')}",
-                             f"{name(event.character_id)} puede ignorar {_count(event.wounds, 'herida', 'heridas')}")
-            case SoakRolled() | SoakRerolled():
-                dice = event.dice if isinstance(event, SoakRolled) else event.after
+                # Wounds that wait for a soak roll, not wounds already soaked ("puede ignorar 8 heridas", issue 21).
+                return text(message("sentence.wng.wounds_pending", count=event.wounds, who=name(event.character_id)),
+                            lang)
+            case SoakRerolled():
+                # Each rerolled die's old face beside its new one: the new total counts the new faces.
+                changed = ", ".join(f"[{old}]→[{new.value}]" for old, new in zip(event.before_faces, event.after,
+                                                                              strict=False))
+                return text(message("sentence.wng.soak_rerolled", who=name(event.character_id),
+                                    paid=term(event.paid_with, lang), changed=changed,
+                                    icons=_icons(event.icons, lang), ignored=event.ignored, left=event.remaining,
+                                    cost=event.shock_cost), lang)
+            case SoakRolled():
+                dice = event.dice
                 faces = "".join(f"[{d.value}]" for d in dice)
                 who = name(event.character_id)
                 ignored, left, cost = event.ignored, event.remaining, event.shock_cost
@@ -256,8 +270,12 @@ class WngPhrases:
                 # A declared reroll's pool (the kept dice and the new ones) is what the icons were counted on.
                 again = (_pick(lang, f", rerolled {_faces(event.rerolled)}", f", repetida {_faces(event.rerolled)}")
                          if event.rerolled else "")
+                wrath = _wrath(event.wrath, lang)
                 return (f"{who}: {term(event.kind, lang)} {len(event.dice)}d6 {_faces(event.dice)}{again} → "
-                        f"{_icons(event.icons, lang)} vs {term('dn', lang)} {event.dn}, {_result(event.success, lang)}")
+                        f"{_icons(event.icons, lang)} vs {term('dn', lang)} {event.dn}, {_result(event.success, lang)}"
+                        + (f"; {wrath}" if wrath else ""))
+            case GloryGained(cause="wrath_six", reason="", lost=0) if event.test_id is not None:
+                return ""  # the test's Wrath die 6 beside it tells it, and the pool's change its numbers (issue 21)
             case GloryGained() | GlorySpent() | RuinGained() | RuinSpent():
                 pool = "glory" if isinstance(event, (GloryGained, GlorySpent)) else "ruin"
                 gained = isinstance(event, (GloryGained, RuinGained))
@@ -307,7 +325,20 @@ class WngPhrases:
                 moved = _metres(event.metres, lang)
                 return _pick(lang, f"{name(event.character_id)} moves {moved} ({term(event.mode, lang)})",
                              f"{name(event.character_id)} se mueve {moved} ({term(event.mode, lang)})")
-        return encounter_sentence(event, name, lang)
+        return encounter_sentence(event, name, lang) or record_sentence(event, name, lang)
+
+    def aside(self, event: Event, name: Callable[[str], str], lang: Lang) -> str | None:
+        match event:
+            case ActionTaken():
+                return action_paid(event, name, lang)
+            case DefenceEffectAdded(effect=effect):
+                who, why = name(event.character_id), term(effect.source, lang)
+                return _pick(lang, f"{who}: Defence {effect.value:+d} ({why}) until the next turn",
+                             f"{who}: Defensa {effect.value:+d} ({why}) hasta su siguiente turno")
+            case GloryGained():
+                why = term(event.cause, lang)
+                return f"{term('glory', lang)} +{event.amount} ({why}): {event.before} → {event.after}"
+        return None
 
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, WngState) or character_id not in state.characters:

@@ -101,7 +101,7 @@ SHIFT_USES: dict[object, Words] = {
 
 CONDITIONS: dict[object, Words] = {
     "exhausted": w("exhausted", "agotado"), "unconscious": w("unconscious", "inconsciente"),
-    "dying": w("dying", "moribundo"), "dead": w("dead", "muerto"), "dissolved": w("dissolved", "disuelto"),
+    "dying": w("dying", "agonizante|moribundo"), "dead": w("dead", "muerto"), "dissolved": w("dissolved", "disuelto"),
 }
 
 MOVE_MODES: dict[object, Words] = {

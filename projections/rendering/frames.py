@@ -22,7 +22,7 @@ from projections.corrections import Voider, voided_by
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.changes import Change, diff, plain
-from projections.rendering.names import namer
+from projections.rendering.names import namer, participant_name
 from projections.rendering.standing import StandingChange, change_text, standing_changes
 from projections.rendering.summaries import describe
 from projections.rendering.vocabulary import Lang, word
@@ -146,7 +146,7 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
     if mixed and provenance is not None and epoch is not None and epoch.epoch == provenance.epoch:
         entropy_from, entropy_count = epoch.contributions[-CONTRIBUTIONS_LISTED:], len(epoch.contributions)
     actor = after.participants.get(meta.actor or "")
-    actor_name = actor.name if actor is not None else None
+    actor_name = participant_name(actor.name, actor.role, builder.lang) if actor is not None else None
     if actor_name is None and isinstance(event, CampaignCreated):
         # The creator is the campaign's GM, who joins (by name) in the command's next event: until then
         # the reader is told the role ("GM" / "DJ"), never the participant id.
@@ -179,12 +179,12 @@ def _frame(recorded: Recorded, before: CampaignState, after: CampaignState, buil
         undone=voider is not None,
         undone_by=voider.seq if voider is not None else None,
         undone_by_actor=voider.actor if voider is not None else None,
-        undone_by_name=_participant(after, voider.actor) if voider is not None else None,
+        undone_by_name=_participant(after, voider.actor, builder.lang) if voider is not None else None,
         undone_by_retraction=voider.retracted if voider is not None else False,
         refused=isinstance(event, AttemptRefused),
     )
 
 
-def _participant(state: CampaignState, participant_id: str | None) -> str | None:
+def _participant(state: CampaignState, participant_id: str | None, lang: Lang) -> str | None:
     found = state.participants.get(participant_id or "")
-    return found.name if found is not None else participant_id
+    return participant_name(found.name, found.role, lang) if found is not None else participant_id

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.campaign.decide import DEFAULT_GM_NAME
 from domain.campaign.state import CampaignState
+from domain.catalog import text
 from domain.directory_from_state import build_directory
+from domain.message import Lang, message
 
 Namer = Callable[[str], str]
 
@@ -26,4 +29,12 @@ def namer(state: CampaignState) -> Namer:
             return characters[key].name
         return participants.get(key, key)
 
+    return name
+
+
+def participant_name(name: str, role: str, lang: Lang) -> str:
+    """A participant's name as a reader is shown it: a GM nobody named (the default "Game Master", English)
+    is the reader's word for the role ("DJ" in Spanish); any name a person gave stays as typed."""
+    if role == "gm" and name == DEFAULT_GM_NAME and lang != "en":
+        return text(message("reply.word.gm"), lang)
     return name

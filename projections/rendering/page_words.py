@@ -31,7 +31,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_post": ("no forum post", "sin mensaje del foro"),
     "by": ("by {who}", "de {who}"),
     "state_here": ("state here", "estado aquí"),
-    "proof_link": ("dice proof", "prueba de los dados"),
+    "proof_link": ("dice proof", "comprobación de los dados"),
     "filters": ("Filters", "Filtros"),
     "filter_session": ("session", "sesión"),
     "filter_encounter": ("encounter", "combate"),
@@ -86,7 +86,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "copy": ("copy", "copiar"),
     "copied": ("copied", "copiado"),
     "problems": ("Problems", "Problemas"),
-    "roll_proof": ("Roll proof", "Prueba de la tirada"),
+    "roll_proof": ("Roll proof", "Comprobación de la tirada"),
     "the_roll": ("The roll", "La tirada"),
     "commitment": ("commitment (SHA-256 of the seed)", "compromiso (SHA-256 de la semilla)"),
     "seed": ("seed", "semilla"),
@@ -131,7 +131,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "Verificar en el navegador necesita JavaScript; la exportación y `lexmechanic verify` comprueban lo mismo "
         "sin conexión.",
     ),
-    "sealed_proof": ("Sealed roll proof", "Prueba de la tirada secreta"),
+    "sealed_proof": ("Sealed roll proof", "Comprobación de la tirada secreta"),
     "sealed_what": ("What was sealed", "Qué se selló"),
     "sealed_not_revealed": (
         "Not yet revealed: its faces are in no event, so no page can show them; they are bound by the commitment "
@@ -195,8 +195,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "signed_in_as": ("signed in as {who} ({role})", "has entrado como {who} ({role})"),
     "shared_view": ("read-only share link", "enlace de solo lectura"),
     "role_gm": ("GM", "DJ"),
-    "role_player": ("player", "jugador"),
-    "role_observer": ("observer", "observador"),
+    "role_player": ("player", "persona jugadora"),  # without gender: a participant's is unknown
+    "role_observer": ("observer", "persona observadora"),
     "language": ("Language", "Idioma"),
     "pages_nav": ("pages", "páginas"),
     "not_found": ("Not found", "No encontrado"),

@@ -1,12 +1,11 @@
 """One line per event, for a person reading the forum thread, in English or Spanish.
 
-The campaign's own events have sentences of their own; any other event is told by its title and its
-plain facts (who, and the numbers it carries), and the state changes beside it say what it did.
+The campaign's own events and the missions' have sentences of their own, each engine's its phrases; an event
+a reply leaves to the events around it has a sentence of its own on the pages (its aside). No event is told
+as a list of its fields; the state changes beside it say what it did.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import msgspec
 
@@ -43,8 +42,8 @@ from domain.missions.events import MissionFact
 from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
 from projections.rendering.mission_sentences import mission_sentence
-from projections.rendering.names import Namer, namer
-from projections.rendering.vocabulary import Lang, field, term, title
+from projections.rendering.names import Namer, namer, participant_name
+from projections.rendering.vocabulary import Lang, title
 
 
 def _name(state: CampaignState, character_id: str | None) -> str:
@@ -54,9 +53,9 @@ def _name(state: CampaignState, character_id: str | None) -> str:
     return character.name if character is not None else character_id
 
 
-def _participant_name(state: CampaignState, participant_id: str) -> str:
+def _participant_name(state: CampaignState, participant_id: str, lang: Lang) -> str:
     participant = state.participants.get(participant_id)
-    return participant.name if participant is not None else participant_id
+    return participant_name(participant.name, participant.role, lang) if participant is not None else participant_id
 
 
 def _events(seqs: tuple[int, ...], lang: Lang, *, bare: bool = False) -> Message:
@@ -72,7 +71,7 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     if isinstance(event, AttemptRefused):
         return attempts.sentence(event, lang, state.ruleset)
     if isinstance(event, NonceReserved):
-        return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them
+        return ""  # told with its attempt: a seq the attempt's dice used, held so no later die repeats them (aside)
     said = _said(event, state, lang)
     return None if said is None else text(said, lang)
 
@@ -83,16 +82,17 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
             return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
         case ParticipantJoined(name=name, role=role):
-            return message("campaign.participant_joined", name=name, role=message(f"reply.word.{role}"))
+            return message("campaign.participant_joined", name=participant_name(name, role, lang),
+                           role=message(f"reply.word.{role}"))
         case ParticipantLanguageSet(participant_id=pid, lang=None):
-            return message("campaign.language_cleared", who=_participant_name(state, pid))
+            return message("campaign.language_cleared", who=_participant_name(state, pid, lang))
         case ParticipantLanguageSet(participant_id=pid, lang=str(chosen)):
-            return message("campaign.language_set", who=_participant_name(state, pid),
+            return message("campaign.language_set", who=_participant_name(state, pid, lang),
                            lang=message(f"term.lang.{chosen}"))
         case ParticipantTokenRevoked(participant_id=pid):
-            return message("campaign.token_revoked", who=_participant_name(state, pid))
+            return message("campaign.token_revoked", who=_participant_name(state, pid, lang))
         case ParticipantTokenRotated(participant_id=pid):
-            return message("campaign.token_rotated", who=_participant_name(state, pid))
+            return message("campaign.token_rotated", who=_participant_name(state, pid, lang))
         case DiceSeedCommitted(epoch=epoch, commitment=commitment):
             return message("campaign.seed_committed", epoch=epoch, commitment=commitment[:16])
         case DiceSeedRevealed(epoch=epoch, seed=seed):
@@ -164,38 +164,10 @@ def _unsealed(state: CampaignState, roll: int, dice: tuple[Die, ...], total: int
     return render(Evaluated(terms=terms, dice=dice, total=total))
 
 
-# Ids a reader has no name for and never types (a roll's, a test's, an attack's): left out of the facts.
-_INTERNAL_IDS = frozenset({"test_id", "roll_id", "attack_id", "contest_id", "source_attack_id", "reroll_of",
-                           "extended_id", "part_of"})
-
-
-def _facts(event: Event, state: CampaignState, lang: Lang, name: Namer) -> str:
-    """The plain facts of an event: names for *_id fields, then its small numbers and its words (each in the
-    reader's language: the engine's terms, the renderings' field names)."""
-    data = msgspec.to_builtins(event)
-    assert isinstance(data, dict)
-    parts: list[str] = []
-    for key, value in data.items():
-        if key in ("type", "dice") or isinstance(value, (dict, list)) or value is None or value is False:
-            continue
-        if key in _INTERNAL_IDS or value == "":
-            continue
-        if key.endswith("_id") and isinstance(value, str):
-            shown: Any = name(value)
-            parts.append(f"{field(key.removesuffix('_id'), lang)} {shown}")
-        elif value is True:
-            parts.append(field(key, lang))
-        elif isinstance(value, int):
-            parts.append(f"{field(key, lang)} {value}")
-        elif isinstance(value, str) and len(value) <= 60:
-            parts.append(f"{field(key, lang)} {term(value, lang, state.ruleset)}")
-    return ", ".join(parts)
-
-
 class Described(msgspec.Struct, frozen=True):
-    """An event's line; `told`: a sentence told it (then it shows every die of the event; the title-and-facts
-    fallback shows none, and the renderers list them); `minor`: the engine tells it with the events around it
-    (a forum text leaves it out)."""
+    """An event's line; `told`: a sentence told it (then it shows every die of the event; the title alone, for
+    an event type no sentence knows, shows none, and the renderers list them); `minor`: the engine tells it
+    with the events around it (a forum text leaves it out; a page that lists every event shows its aside)."""
 
     text: str
     told: bool
@@ -212,9 +184,20 @@ def describe(event: Event, before: CampaignState, lang: Lang, name: Namer | None
         sentence = surface_for(before.ruleset).phrases.sentence(event, name, lang)
     if sentence:
         return Described(sentence, True)
-    facts = _facts(event, before, lang, name)
-    heading = title(event_type(event), lang)
-    return Described(f"{heading}: {facts}" if facts else heading, False, minor=sentence == "")
+    minor = sentence == ""
+    aside = _aside(event, before, lang, name) if minor else None
+    if aside:
+        return Described(aside, True, minor=True)
+    # Never a list of the event's fields ("action used: character …, cost full", issue 21): an event type
+    # without a sentence (an old one no engine tells any more) shows its title, and its dice are listed.
+    return Described(title(event_type(event), lang), False, minor=minor)
+
+
+def _aside(event: Event, before: CampaignState, lang: Lang, name: Namer) -> str | None:
+    """The sentence of an event a reply leaves to the events around it, for a page that lists every event."""
+    if isinstance(event, NonceReserved):
+        return text(message("sentence.campaign.nonce_reserved", attempt=event.attempt), lang)
+    return surface_for(before.ruleset).phrases.aside(event, name, lang)
 
 
 def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | None = None, *,

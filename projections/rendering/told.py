@@ -17,6 +17,7 @@ from projections.recorded import Recorded
 from projections.rendering.names import namer
 from projections.rendering.standing import StandingChange, change_text, standing_changes
 from projections.rendering.summaries import summarize
+from projections.rendering.vocabulary import word
 from projections.replay import campaign_state, is_voiding
 
 
@@ -39,7 +40,7 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
 
     def text(self) -> str:
         """Plain text: the sentences, then who changed, then the proofs (one per line)."""
-        proof = "prueba" if self.lang == "es" else "proof"
+        proof = word("proof", self.lang)
         return "\n".join([*self.sentences, *self.changes, *(f"{proof}: {r.proof}" for r in self.rolls)])
 
 

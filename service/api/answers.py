@@ -187,12 +187,12 @@ def health() -> Responses:
 # Every proof permalink points at the roll's proof page (docs/api.md, "Share links and permalinks").
 PROOF = f"/ui/campaigns/{CAMPAIGN}/rolls/12"
 _RENDERED = {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16\nproof: {PROOF}",
-             "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\nprueba: {PROOF}"}
+             "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16\ncomprobación: {PROOF}"}
 # The same line as the reply writes it: what a bot quotes into a post (docs/api.md).
 _RENDERED_MARKDOWN = {"en": f"Roll 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · [proof #12]({PROOF})",
-                      "es": f"Tirada 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · [prueba #12]({PROOF})"}
+                      "es": f"Tirada 2d10+3 (bolter damage): \\[7, 6\\] + 3 = 16 · [comprobación #12]({PROOF})"}
 _RENDERED_BBCODE = {"en": f"Roll 2d10+3 (bolter damage): [7, 6] + 3 = 16 · [url={PROOF}]proof #12[/url]",
-                    "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16 · [url={PROOF}]prueba #12[/url]"}
+                    "es": f"Tirada 2d10+3 (bolter damage): [7, 6] + 3 = 16 · [url={PROOF}]comprobación #12[/url]"}
 _ROLLED = {
     "version": 12,
     "events": [{

@@ -20,6 +20,7 @@ from litestar.types import ExceptionHandlersMap
 from domain.campaign.state import CampaignState
 from domain.catalog import text
 from domain.engine import Lang
+from projections.rendering.names import participant_name
 from projections.rendering.page_words import label, labels
 from projections.whose_turn import turn_sentence, whose_turn
 from service.api.negotiation import language
@@ -115,6 +116,8 @@ async def page(
     participant = state.participants.get(reader.actor.participant_id)
     badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
     lang = reader.lang
+    who = participant_name(participant.name, participant.role, lang) if participant is not None else None
+    role = label(f"role_{reader.role}", lang)
     context: dict[str, Any] = {
         "L": labels(lang),
         "label": lambda key, **values: label(key, lang, **values),
@@ -124,8 +127,8 @@ async def page(
         "campaign_id": campaign_id,
         "head": head,
         "badge": badge,
-        "who": participant.name if participant is not None else None,
-        "role": label(f"role_{reader.role}", lang),
+        "who": who if who != role else None,  # "DJ", not "DJ (DJ)", for a GM nobody named
+        "role": role,
         "other_lang": {"en": "es", "es": "en"}[lang],
         "lang_href": _lang_href(request, "es" if lang == "en" else "en"),
         "nav": {

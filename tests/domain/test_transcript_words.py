@@ -1,4 +1,4 @@
-"""Every event type has words in both languages, and the fallback line reads an event's facts."""
+"""Every event type has words in both languages, and an event a reply leaves out reads as a sentence on a page."""
 
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ def test_every_event_type_has_an_english_and_a_spanish_title() -> None:
     assert all(english and spanish for english, spanish in TITLES.values())
 
 
-def test_an_engine_event_is_told_by_its_title_and_facts_with_names() -> None:
+def test_an_engine_event_a_reply_leaves_out_is_a_sentence_with_names_on_a_page() -> None:
+    # Once "action used: character Brother Kai, action aim, cost half, use turn" (issue 21 item 7).
     state = CampaignState(characters={"kai": Character("kai", "Brother Kai", "p1", "pc", {}, 4)})
     event = ActionUsed(character_id="kai", action="aim", cost="half", use="turn")
-    assert summarize(event, state, "en") == "action used: character Brother Kai, action aim, cost half, use turn"
-    assert summarize(event, state, "es") == "acción usada: personaje Brother Kai, acción apuntar, coste media, uso turno"
+    assert summarize(event, state, "en") == "Brother Kai spends a half action: aiming"
+    assert summarize(event, state, "es") == "Brother Kai gasta media acción: apuntar"
+    assert summarize(event, state, "en", brief=True) == ""  # a reply tells the aim itself
 
 
 def test_attack_and_damage_read_like_the_forum_thread() -> None:

@@ -577,7 +577,7 @@ def test_cli_a_gm_sets_up_a_whole_table_without_curl(
     assert code == 0, err
     assert "Into the hive" in out and "Session" not in out  # told in Spanish
     code, out, err = run(capsys, "invite", "Olga", "--role", "observer", "--profile", "gm", "--lang", "es")
-    assert code == 0 and "Olga se une como observador" in out, out
+    assert code == 0 and "Olga se une como persona observadora" in out, out
     code, out, err = run(capsys, "revoke", "ana", "--profile", "gm")  # by name, any case
     assert code == 0 and "revoked" in out, err
     code, _, err = run(capsys, "state", "--profile", "ana")

@@ -167,7 +167,7 @@ async def test_mission_reports_link_every_roll_they_rest_on(public_campaign: Cam
     markdown = (await campaign.get("/missions/relay?format=markdown")).text
     assert "## Dice proofs" in markdown and all(f"({p['url']})" in markdown for p in expected)
     bbcode = (await campaign.get("/missions/relay?format=bbcode&lang=es")).text
-    assert "Pruebas de las tiradas" in bbcode and f"[url={expected[1]['url']}]tirada n.º {roll['version']}[/url]" in bbcode
+    assert "Comprobaciones de las tiradas" in bbcode and f"[url={expected[1]['url']}]tirada n.º {roll['version']}[/url]" in bbcode
 
 
 async def test_without_a_public_url_proof_links_are_absolute_under_the_address_the_request_reached(

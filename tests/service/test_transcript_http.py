@@ -43,7 +43,7 @@ async def test_session_transcript_frames_match_the_events(campaign: Any) -> None
     assert "[post p-77](https://forum.example/t/1#p77)" in markdown
     bbcode = (await campaign.get("/transcript?session=1&format=bbcode&lang=es")).text
     assert "Transcripción" in bbcode and "[s]" not in bbcode and "[list]\n[*]" in bbcode
-    assert f"[*][color=gray][i]anulado por Game Master (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
+    assert f"[*][color=gray][i]anulado por DJ (evento {mistake['version'] + 1}):[/i] [b]#{mistake['version']}" in bbcode
     assert "tira 2d10+3 (bolter damage)" in bbcode
 
 

@@ -71,7 +71,7 @@ async def test_a_retracted_roll_says_retracted_by_whom_at_which_event(served: Se
     assert "<del" in english and f"retracted by Game Master at event {retraction}," in english
     assert "undone by" not in english
     spanish = _row((await served.client.get(ui + "&lang=es", headers=campaign.auth())).text, roll)
-    assert f"anulado por Game Master en el evento {retraction}," in spanish and "deshecho" not in spanish
+    assert f"anulado por DJ en el evento {retraction}," in spanish and "deshecho" not in spanish
     # An undone turn still says "undone by" (docs/web.md: who undid them, at which event and when).
     undone = fight["undone"]["seqs"][-1]
     undo = fight["undo"]["events"][0]["seq"]
@@ -226,7 +226,7 @@ async def test_the_proof_of_a_retracted_roll_says_who_retracted_it(served: Serve
     answer = await campaign.ok({"type": "retract", "seqs": [roll], "reason": "wrong thread"})
     retraction = answer["events"][-1]["seq"]
     proof = await served.client.get(f"/ui/campaigns/{campaign.id}/rolls/{roll}?lang=es", headers=campaign.auth())
-    assert "<del" in proof.text and f"anulado por Game Master en el evento {retraction}," in proof.text
+    assert "<del" in proof.text and f"anulado por DJ en el evento {retraction}," in proof.text
     # An undone turn's attack: "undone by", with the undo's seq.
     attack = next(s for s in fight["undone"]["seqs"]
                   if s in [e["seq"] for a in fight["undone"]["answers"] for e in a["events"]

@@ -24,7 +24,7 @@ def words(text: str) -> set[str]:
 
 # Shared by both languages: "vs" (versus, as Spanish tables write rolls), units and the handouts' ED; and
 # Spanish words spelled like English ones ("salvo" except, "dice" says).
-SHARED = {"vs", "m", "ed", "sha", "salvo", "dice"}
+SHARED = {"vs", "m", "ed", "sha", "salvo", "dice", "extra"}  # "dados extra de daño" (seed 003)
 
 
 def _tables(index: int) -> set[str]:

@@ -24,7 +24,7 @@ async def test_forum_audit_a_roll_without_a_reason_names_its_expression_once(cli
     tirada = await thread.post("Ana", "!tirada 2d10+3")
     faces = [d["value"] for d in events(tirada, "dice_rolled")[0]["dice"]]
     total = sum(faces) + 3
-    assert (f"- Tirada 2d10+3: \\[{faces[0]}, {faces[1]}\\] + 3 = {total} · [prueba #"
+    assert (f"- Tirada 2d10+3: \\[{faces[0]}, {faces[1]}\\] + 3 = {total} · [comprobación #"
             in tirada["reply"]["markdown"])
     # With a reason, it is told in brackets as docs/cli.md shows.
     luck = await thread.post("Ana", "!roll d100 luck")

@@ -168,7 +168,7 @@ async def check_transcripts(thread: Thread, head_hash: str, retracted: int) -> N
         for internal in ("False", "True", "{", "rules.", "turn_over", "cultists ", "dice: d"):
             assert internal not in text, internal
     assert f"- *retracted by Game Master (event {retracted + 1}):* **#{retracted}**" in english
-    assert f"[*][color=gray][i]anulado por Game Master (evento {retracted + 1}):[/i] [b]#{retracted}[/b]" in bbcode
+    assert f"[*][color=gray][i]anulado por DJ (evento {retracted + 1}):[/i] [b]#{retracted}[/b]" in bbcode
     # Every number of every roll is there, with its proof and the post it came from.
     for answer in thread.answers:
         for event in answer["events"]:

@@ -113,8 +113,8 @@ def check_numbers(thread: Thread, answer: dict[str, Any]) -> None:
                 pool = "".join(f"[{d['die']['value']}]" for d in data["dice"] if d["role"] != "wrath")
                 wrath = next(d["die"]["value"] for d in data["dice"] if d["role"] == "wrath")
                 wanted += [pool, f"[{wrath}]", f"→ {data['icons']} icon", f"{data['dn']}"]
-                if wrath == 6:
-                    wanted.append("6: +1")
+                if wrath == 6:  # its Glory is the pool's change beside it (told once: issue 21)
+                    wanted.append("dado de la Ira 6" if answer["lang"] == "es" else "Wrath die 6")
             case "wng_damage_dealt":
                 wanted += [f"{data['total']} (", f"{data['resilience']} → {data['wounds']}"]
             case "wng_soak_rolled":
