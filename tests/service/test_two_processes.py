@@ -14,9 +14,6 @@ import os
 import re
 import shutil
 import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -27,17 +24,10 @@ from typing import Any
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
+from tests.support.serve_process import serve_process
+
 STATS = {"WS": 100, "BS": 100, "S": 40, "T": 40, "Ag": 40, "Int": 40, "Per": 40, "WP": 40, "Fel": 40}
 SHEET = {"characteristics": STATS, "wounds": 20, "fate": 10, "armour": {"body": 2}, "weapons": []}
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -46,48 +36,11 @@ def _serving(database_url: str | None, *extra: str, data_dir: Path | None = None
 
     Without a database URL, serve starts its embedded PostgreSQL with its files under `data_dir`.
     """
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for name in ("LEXMECHANIC_ADMIN_TOKEN", "DATABASE_URL"):
-        env.pop(name, None)
-    if database_url is not None:
-        env["DATABASE_URL"] = database_url
+    env = {"DATABASE_URL": database_url} if database_url is not None else {}
     if data_dir is not None:
         env["LEXMECHANIC_DATA_DIR"] = str(data_dir)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port", str(port), "--no-access-log", *extra],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"serve exited with {process.returncode}: {process.stderr.read()[-2000:]!r}")
-            try:
-                if httpx.get(f"http://{HOST}:{port}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("serve did not answer within 120 s")
-            time.sleep(0.1)
-        yield f"http://{HOST}:{port}"
-    finally:
-        _stop(process)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> int:
-    """SIGTERM (serve shuts down gracefully, workers and embedded database included); SIGKILL if it lingers."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-    if process.stderr is not None:
-        process.stderr.close()
-    return process.returncode
+    with serve_process(env, *extra) as (base, _):
+        yield base
 
 
 @asynccontextmanager

@@ -5,9 +5,7 @@ processes on one database deliver each event of each subscription once, in order
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,8 +16,8 @@ import httpx
 import pytest
 
 from service.database import APP_ROLE, with_user
-from tests.service.test_two_processes import HOST, ROOT, _free_port, _stop
 from tests.service.webhook_receiver import Delivery, Receiver, signature_valid
+from tests.support.serve_process import serve_process
 
 ENV = {
     "LEXMECHANIC_WEBHOOKS_ALLOW_PRIVATE": "1",
@@ -33,29 +31,9 @@ ENV = {
 @contextmanager
 def spawned(database_url: str, *extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`lexmechanic serve` as the service's own role (migrating as the owner), with fast webhook timings."""
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **ENV, "DATABASE_URL": with_user(database_url, APP_ROLE),
-           "LEXMECHANIC_MIGRATION_URL": database_url}
-    env.pop("LEXMECHANIC_ADMIN_TOKEN", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port", str(port), "--no-access-log", *extra],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"serve exited with {process.returncode}: {process.stderr.read()[-2000:]!r}")
-            try:
-                if httpx.get(f"http://{HOST}:{port}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "serve did not answer within 120 s"
-            time.sleep(0.1)
-        yield f"http://{HOST}:{port}", process
-    finally:
-        _stop(process)
+    env = {**ENV, "DATABASE_URL": with_user(database_url, APP_ROLE), "LEXMECHANIC_MIGRATION_URL": database_url}
+    with serve_process(env, *extra) as served:
+        yield served
 
 
 @pytest.fixture
