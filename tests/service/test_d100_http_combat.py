@@ -137,7 +137,7 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
     off_turn = next(c for c in ("kai", "tor", "vex") if c != order[0])
     detail = await fight.refused({"type": "d100_aim", "character_id": off_turn, "aim": "half"}, off_turn,
                                  "not_your_turn")
-    assert "outside its turn" in detail
+    assert "outside their turn" in detail
 
     seen = {"fury": False, "jam": False, "unjammed": False, "critical": False, "break_test": False,
             "dodge": False, "parry": False, "suppressed": False}
