@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 import re
 import sys
@@ -75,6 +74,8 @@ def _token(args: argparse.Namespace) -> str:
         token = os.environ[TOKEN_ENV]
     elif sys.stdin.isatty():
         try:
+            import getpass  # only a login without --token prompts (getpass brings termios)
+
             token = getpass.getpass("Token (not shown as you type): ")
         except EOFError:
             token = ""
