@@ -157,7 +157,9 @@ class _Connection:
         self._socket = self._reader = None
 
     def _connect(self) -> None:
-        raw = socket.create_connection((self.host, self.port), timeout=self.timeout)
+        # An ASCII host goes as bytes: a str is encoded with the idna codec, one more import on every start.
+        host: str | bytes = self.host.encode("ascii") if self.host.isascii() else self.host
+        raw = socket.create_connection((host, self.port), timeout=self.timeout)  # type: ignore[arg-type]
         if self.https:
             import ssl  # only an https service pays for it
 
