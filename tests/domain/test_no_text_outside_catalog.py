@@ -37,7 +37,7 @@ INPUT_GRAMMAR: dict[str, str] = {
 # Files whose words a person reads are still in code, with how many literals: only shrinks (the lead moves
 # them into the catalog; a file reaching 0 leaves the list).
 STILL_IN_CODE: dict[str, int] = {
-"domain/campaign/decide.py": 1,
+    "domain/campaign/decide.py": 1,
     "domain/d100/action_decisions.py": 3,
     "domain/d100/combat_decisions.py": 7,
     "domain/d100/combat_modifiers.py": 3,
@@ -92,7 +92,6 @@ STILL_IN_CODE: dict[str, int] = {
     "service/api/schemas.py": 1,
     "service/api/sharing.py": 3,
     "service/api/webhooks.py": 3,
-    "service/audit_file.py": 9,
     "service/cli.py": 46,
     "service/client/commands.py": 80,
     "service/client/profiles.py": 3,
@@ -106,8 +105,6 @@ STILL_IN_CODE: dict[str, int] = {
     "service/proofs.py": 2,
     "service/serving.py": 2,
     "service/store.py": 7,
-    "service/verification.py": 188,
-    "service/verification_said.py": 38,
     "service/web/common.py": 4,
     "service/web/reader_pass.py": 6,
 }
@@ -233,6 +230,7 @@ def _composed() -> list[str]:
                 "created", "added", "proposed", "accepted", "rejected", "changed", "completed", "completed_by",
                 "failed", "complication", "leader", "against", "oath", "started", "ended", "ended.success",
                 "ended.failure", "reward", "closed")),
+            "verify.truncated.one", "verify.truncated.many",
             *(f"page.{key}" for key in ("timeline", "contributions_omitted", "verify_details"))]
 
 
