@@ -105,8 +105,6 @@ STILL_IN_CODE: dict[str, int] = {
     "service/proofs.py": 2,
     "service/serving.py": 2,
     "service/store.py": 7,
-    "service/web/common.py": 4,
-    "service/web/reader_pass.py": 6,
 }
 
 _SPANISH = re.compile(r"[ÁÉÍÓÚÜÑáéíóúüñ¿¡]")
