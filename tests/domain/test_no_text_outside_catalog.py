@@ -93,7 +93,6 @@ STILL_IN_CODE: dict[str, int] = {
     "service/client/commands.py": 1,
     "service/client/profiles.py": 3,
     "service/client/transport.py": 1,
-    "service/client/turn.py": 2,
     "service/client/writing.py": 9,
     "service/commanding.py": 3,
     "service/database.py": 3,
