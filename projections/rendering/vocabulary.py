@@ -12,7 +12,7 @@ import msgspec
 
 from domain.engine import Lang
 from domain.rulesets import surface_for, surfaces
-from projections.rendering.catalog_words import pairs
+from projections.rendering.catalog_words import pairs, said
 from projections.rendering.mission_wording import WORDING, Wording
 from projections.rendering.titles import TITLES
 
@@ -75,6 +75,8 @@ VOCABULARY: dict[Lang, RenderedWords] = {"en": _in("en"), "es": _in("es")}
 
 
 def word(key: str, lang: Lang, **values: object) -> str:
+    if "count" in values:  # a counted word has plural forms: the catalog picks the one for the count
+        return said(f"reply.word.{key}", lang, **values)
     return VOCABULARY[lang].words[key].format(**values)
 
 
