@@ -2,9 +2,10 @@
 
 Walks the Python sources of domain/, projections/ and service/ with `ast` and counts, file by file, the string
 literals that read as English or Spanish prose: a Spanish letter (á, ñ, ¿ …), or two words or more of letters.
-Not counted: docstrings; SQL; what a log line, an `assert` or a `raise` says (a developer's words: a refusal a
-person reads is a catalog message, and tests/domain/test_catalog.py counts the refusals still in prose);
-`description=`/`summary=` of the HTTP schema and routes, the OpenAPI examples (`API_REFERENCE`) and the
+Not counted: docstrings; SQL; what a log line, an `assert`, a `raise` or an exception's `super().__init__` says
+(a developer's words: a refusal a person reads is a catalog message, and tests/domain/test_catalog.py counts
+the refusals still in prose);
+`description=`/`summary=`/`responses=` of the HTTP schema and routes, the OpenAPI examples (`API_REFERENCE`) and the
 command line's `help=` (the two surfaces' reference, English like docs/); and the files of the input grammar (`INPUT_GRAMMAR`: the words a player types, parsed from posts).
 
 `STILL_IN_CODE` holds the files whose words have not moved yet, with their count: the test fails when a file
@@ -78,7 +79,7 @@ STILL_IN_CODE: dict[str, int] = {
     "domain/wrath_and_glory/phrase_terms.py": 55,
     "domain/wrath_and_glory/phrases.py": 127,
     "service/api/auth.py": 2,
-    "service/api/campaigns.py": 2,
+    "service/api/campaigns.py": 1,
     "service/api/decoder_words.py": 1,
     "service/api/feed.py": 1,
     "service/api/participant_tokens.py": 4,
@@ -94,12 +95,11 @@ STILL_IN_CODE: dict[str, int] = {
     "service/client/profiles.py": 3,
     "service/client/transport.py": 1,
     "service/client/writing.py": 9,
-    "service/commanding.py": 3,
+    "service/commanding.py": 1,
     "service/database.py": 3,
     "service/edge_protocol.py": 6,
     "service/proofs.py": 2,
     "service/serving.py": 2,
-    "service/store.py": 7,
 }
 
 _SPANISH = re.compile(r"[ÁÉÍÓÚÜÑáéíóúüñ¿¡]")
@@ -111,7 +111,7 @@ _MACHINE = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|
 _LOGS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 # The reference of the two programmatic surfaces, in English like docs/: the HTTP schema's (and the OpenAPI
 # examples', below) and the command line's `--help`. The answers themselves are told in the reader's language.
-_API_DOCS = {"description", "summary", "help", "epilog", "usage"}
+_API_DOCS = {"description", "summary", "responses", "help", "epilog", "usage"}
 # The command line's parsers, whose every string is its `--help` (the client's commands.py wraps add_parser as
 # `add`, and its --lang option as `_lang`).
 _CLI_REFERENCE = {"ArgumentParser", "add_parser", "add_argument", "add_argument_group"}
@@ -131,6 +131,13 @@ def reads_as_prose(text: str) -> bool:
     return sum(1 for token in text.split() if _WORD.match(token)) >= 2
 
 
+def _is_super_init(node: ast.Call) -> bool:
+    """`super().__init__(…)`: an exception's `str()`, for logs (the edge tells a person a catalog message)."""
+    func = node.func
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) \
+        and getattr(func.value.func, "id", "") == "super"
+
+
 def _exempt(tree: ast.Module, name: str) -> set[int]:
     """The ids of the literals not counted: docstrings (a module's, a class's, a function's, an attribute's:
     any string standing alone as a statement), and everything under a log call, `assert`, `raise`, and the
@@ -148,7 +155,7 @@ def _exempt(tree: ast.Module, name: str) -> set[int]:
             under(node)
         elif isinstance(node, ast.Call):
             called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            if (called in _LOGS and isinstance(node.func, ast.Attribute)) or called in parsers:
+            if (called in _LOGS and isinstance(node.func, ast.Attribute)) or called in parsers or _is_super_init(node):
                 under(node)
             for keyword in node.keywords:
                 if keyword.arg in _API_DOCS:
