@@ -1,0 +1,39 @@
+"""Every event the d100 tests' tables log, for the tests and the bench that tell all of them in both languages."""
+
+from __future__ import annotations
+
+import inspect
+from functools import cache
+from importlib import import_module
+
+from domain.events import Event
+from tests.d100 import encounter_fixtures
+
+MODULES = ("test_d100_phrases", "test_d100_flow", "test_d100_encounters", "test_d100_mounted", "test_d100_tested",
+           "test_d100_suppressing_fire", "test_d100_manoeuvres", "test_d100_comrades", "test_d100_multiple_attacks")
+
+
+@cache
+def logged_events() -> tuple[Event, ...]:
+    """The events of every fixture-free test of the modules, as their tables logged them."""
+    seen: list[Event] = []
+    original = encounter_fixtures.Table.run
+
+    def run(self: encounter_fixtures.Table, *args: object, **kwargs: object) -> list[Event]:
+        found = original(self, *args, **kwargs)  # type: ignore[arg-type]
+        seen.extend(found)
+        return found
+
+    encounter_fixtures.Table.run = run  # type: ignore[method-assign]
+    try:
+        for module_name in MODULES:
+            module = import_module(f"tests.d100.{module_name}")
+            for name, test in vars(module).items():
+                if name.startswith("test_") and callable(test) and not inspect.signature(test).parameters:
+                    try:
+                        test()
+                    except Exception:  # noqa: BLE001, S112  # a test's own failure is its module's to report
+                        continue
+    finally:
+        encounter_fixtures.Table.run = original  # type: ignore[method-assign]
+    return tuple(seen)
