@@ -5,8 +5,10 @@ count. The expected sentences below are worked by hand from RULES.md A2 (degrees
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +26,7 @@ from domain.message import LANGS, message
 from tests.d100.encounter_fixtures import ANNA, Table, marine
 from tests.d100.phrase_samples import logged_events
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = {"brother": "Brother Kai"}
 
 
@@ -129,3 +132,22 @@ def test_the_terms_are_the_handouts_words() -> None:
     assert TERMS["WS"] == ("WS", "HA")
     assert "listed" not in TERMS  # a refusal's part ({first}, {rest}) is not a term
     assert text(message("term.d100.WS"), "es") == "HA"
+
+
+def _prose(path: Path) -> list[str]:
+    """String literals of a module that read as words (two of them), docstrings aside."""
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [f"{path.name}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and re.search(r"[A-Za-zÀ-ÿ]{2,}\s+[A-Za-zÀ-ÿ]{2,}", node.value) and node.value not in TERMS]
+
+
+def test_no_d100_phrase_module_holds_its_words() -> None:
+    """The sentences and words are the catalog's: a phrase module names message ids and the rules' own keys
+    (a modifier's name, `shock table`), never a phrase in English or Spanish."""
+    modules = sorted((ROOT / "domain" / "d100").glob("*phrase*.py"))
+    assert len(modules) >= 7
+    assert [said for path in modules for said in _prose(path)] == []
