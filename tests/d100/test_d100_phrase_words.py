@@ -151,3 +151,15 @@ def test_no_d100_phrase_module_holds_its_words() -> None:
     modules = sorted((ROOT / "domain" / "d100").glob("*phrase*.py"))
     assert len(modules) >= 7
     assert [said for path in modules for said in _prose(path)] == []
+
+
+def test_every_word_a_player_types_has_a_term_a_reader_is_shown() -> None:
+    """The command language's word lists (typed words, domain/d100/vocabulary.py) and the catalog's terms (read
+    words) are kept apart; each value a player can type has its shown term in both languages."""
+    from domain.d100 import vocabulary as v
+
+    tables = (v.ATTACK_ACTIONS, v.CIRCUMSTANCES, v.LOCATIONS, v.CONDITIONS, v.FATE_USES, v.ACTIONS,
+              v.GRAPPLE_OPTIONS, v.DIFFICULTIES, v.DAMAGE_TYPES, v.CHARACTERISTICS, v.SPANISH_SKILLS, v._USE)
+    values = {str(value) for table in tables for value in table}
+    assert len(values) > 80
+    assert sorted(value for value in values if not all(has(f"term.d100.{value}", lang) for lang in LANGS)) == []
