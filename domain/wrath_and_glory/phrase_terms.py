@@ -41,20 +41,21 @@ class CatalogPairs(Mapping[str, tuple[str, str]]):
                          if isinstance(found, str) and found.startswith(self.prefix)
                          and "." not in found.removeprefix(self.prefix) and "{" not in said)
 
-    def _key(self, said: object) -> str | None:
+    def key(self, said: object) -> str | None:
+        """The catalog key the word is told by, or None for a word the catalog does not hold."""
         if not isinstance(said, str):
             return None
         found = key_of(said) if self.folded else said
         return found if found in self.known else None
 
     def __getitem__(self, said: str) -> tuple[str, str]:
-        found = self._key(said)
+        found = self.key(said)
         if found is None:
             raise KeyError(said)
         return _pair(self.prefix + found)
 
     def __contains__(self, said: object) -> bool:
-        return self._key(said) is not None
+        return self.key(said) is not None
 
     def __iter__(self) -> Iterator[str]:
         return iter(sorted(self.known))
@@ -72,15 +73,13 @@ def _pair(message_id: str) -> tuple[str, str]:
 TERMS = CatalogPairs("term.wng", folded=True)
 
 
+# Bounded: the rules' words are a few hundred, the names players give modifiers are not.
+@lru_cache(maxsize=2048)
 def term(said: str, lang: Lang) -> str:
     """A Wrath & Glory word as a reader says it; a word it does not know (a name a player gave) as written."""
-    if said in TERMS:
-        return TERMS[said][1 if lang == "es" else 0]
-    return _patterned(said, lang)
-
-
-@lru_cache(maxsize=1024)  # the names players give modifiers are many; the rules' few
-def _patterned(said: str, lang: Lang) -> str:
+    found = TERMS.key(said)
+    if found is not None:
+        return _pair(TERMS.prefix + found)[1 if lang == "es" else 0]
     # A troop's combined attack names its bonus by the members it counted (combat_decisions): "troop of 5".
     troop = _TROOP.match(said)
     if troop is not None:
