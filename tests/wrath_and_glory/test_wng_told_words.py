@@ -144,3 +144,43 @@ def test_wng_told_words_the_terms_table_is_the_catalogs() -> None:
     assert "Reloads spent on targets" in TERMS and "troop_of" not in TERMS and "gm_may" not in TERMS
     assert all(english and spanish for english, spanish in TERMS.values())
 
+
+
+def _told_ids() -> set[str]:
+    """Every `wng.told.<id>` the engine's phrase modules name through `told`, `word` and `counted` (composed at run
+    time, so the catalog test's scan of `message("…")` calls does not see them): literal ids, and an f-string's
+    cases spelled out by the values the code chooses between."""
+    import ast
+
+    cases = {"{kind}": ("initiative", "soak", "other"), "{mode}": ("climb", "swim", "other"),
+             "{outcome}": ("glory", "complication")}
+    tails = {"next_action_penalty.": ("shooting", "any"), "initiative.": ("seize", "interrupt")}
+    found: set[str] = set()
+    for module in ("phrases", "encounter_phrases", "phrase_parts"):
+        tree = ast.parse((DOCS.parents[1] / "domain" / "wrath_and_glory" / f"{module}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_told", "told", "_word", "word",
+                                                                                 "_counted", "counted") and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.add(first.value)
+                elif isinstance(first, ast.JoinedStr):
+                    pattern = "".join(v.value if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+                                      for v in first.values)
+                    for name, values in cases.items():
+                        if name in pattern:
+                            found |= {pattern.replace(name, value) for value in values}
+                elif isinstance(first, ast.IfExp):
+                    found |= {branch.value for branch in (first.body, first.orelse)
+                              if isinstance(branch, ast.Constant) and isinstance(branch.value, str)}
+                elif isinstance(first, ast.BinOp) and isinstance(first.left, ast.Constant):
+                    found |= {f"{first.left.value}{tail}" for tail in tails[str(first.left.value)]}
+    return found
+
+
+def test_wng_told_words_every_id_the_phrases_name_is_in_both_catalogs() -> None:
+    named = _told_ids()
+    assert {"soak.outcome", "special.other", "movement.other", "complication.noted", "wrath.glory"} <= named
+    assert {"result.success", "speed.half", "initiative.seize", "next_action_penalty.any"} <= named
+    missing = sorted(i for i in named if not all(has(f"wng.told.{i}", lang) for lang in ("en", "es")))
+    assert missing == []
