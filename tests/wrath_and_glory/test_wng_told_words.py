@@ -184,3 +184,19 @@ def test_wng_told_words_every_id_the_phrases_name_is_in_both_catalogs() -> None:
     assert {"result.success", "speed.half", "initiative.seize", "next_action_penalty.any"} <= named
     missing = sorted(i for i in named if not all(has(f"wng.told.{i}", lang) for lang in ("en", "es")))
     assert missing == []
+
+
+def test_wng_told_words_what_a_line_expects_is_in_both_catalogs() -> None:
+    """The descriptions the command language's errors name (`_said` in vocabulary.py) are read, so catalog words."""
+    import ast
+
+    source = (DOCS.parents[1] / "domain" / "wrath_and_glory" / "vocabulary.py").read_text()
+    keys = {node.args[0].value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_said"
+            and isinstance(node.args[0], ast.Constant)}
+    assert len(keys) > 50
+    assert sorted(k for k in keys if not all(has(f"term.wng.line.{k}", lang) for lang in ("en", "es"))) == []
+    # Neutral wording: who attacks, whoever it is (never "el atacante").
+    from domain.catalog import text
+    from domain.message import message
+    assert text(message("term.wng.line.the_attacker"), "es") == "quien ataca"
