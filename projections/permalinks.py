@@ -13,6 +13,8 @@ from urllib.parse import quote
 
 import msgspec
 
+from domain.catalog import sentence
+
 
 class Links(msgspec.Struct, frozen=True):
     """Where links point: `base` is the public URL ('' for links relative to the service), `share` a share key."""
@@ -39,23 +41,20 @@ def proof_link(links: Links, campaign_id: str, seq: int) -> str:
     return page_link(links, campaign_id, f"/rolls/{seq}")
 
 
-_HEADINGS = {"en": "Dice proofs", "es": "Comprobaciones de las tiradas"}
-_ROLL = {"en": "roll #{seq}", "es": "tirada n.º {seq}"}
-
-
 def proofs_section(
     links: Links, campaign_id: str, seqs: Sequence[int], fmt: Literal["markdown", "bbcode"], lang: Literal["en", "es"]
 ) -> str:
     """A report's closing list of proof links, one per roll, in the report's markup."""
     if not seqs:
         return ""
-    items = [(_ROLL[lang].format(seq=seq), proof_link(links, campaign_id, seq)) for seq in seqs]
+    roll, heading = sentence("render.proofs.roll", lang), sentence("render.proofs.heading", lang)
+    items = [(roll.format(seq=seq), proof_link(links, campaign_id, seq)) for seq in seqs]
     # The one writer of links (only absolute http(s) urls or this service's paths); imported here because the
     # rendering package imports this module first.
     from projections.rendering.markup import WRITERS
 
     out = WRITERS[fmt]
     if fmt == "markdown":
-        return "\n".join([f"## {_HEADINGS[lang]}", "", *(f"- {out.link(label, url)}" for label, url in items)]) + "\n"
+        return "\n".join([f"## {heading}", "", *(f"- {out.link(label, url)}" for label, url in items)]) + "\n"
     body = "".join(f"[*]{out.link(label, url)}" for label, url in items)
-    return f"[b][u]{_HEADINGS[lang]}[/u][/b]\n\n[list]{body}[/list]\n"
+    return f"[b][u]{heading}[/u][/b]\n\n[list]{body}[/list]\n"

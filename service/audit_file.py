@@ -15,11 +15,11 @@ from typing import Any
 import msgspec
 
 from service.verification import CampaignReport, CampaignVerifier, seeds_from
-from service.verification_said import Said
+from service.verification_said import Said, said
 
 # Where the heads of `--expect` come from, in a problem about one of them: the option's name in both languages.
 # (In Spanish "registro" is the campaign's log, as everywhere else; the head record is "la línea de cabeza".)
-_EXPECTED = Said("--expect", "--expect")
+_EXPECTED = said("verify.expect")
 
 # Bounds on one line of a file someone hands over: its bytes (read no further than this, so memory stays
 # constant however long the line is) and how deep its arrays and objects nest.
@@ -30,9 +30,9 @@ MAX_DEPTH = 64
 class Unreadable(ValueError):
     """The file (or an `--expect`) cannot be checked at all; its English message is `str()`, as before."""
 
-    def __init__(self, en: str, es: str) -> None:
-        super().__init__(en)
-        self.said = Said(en, es)
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.en)
+        self.said = said
 
 _EXPECT = re.compile(r"^(?:(?P<campaign>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):)?"
                      r"(?P<seq>[1-9][0-9]{0,18}):(?P<hash>[0-9a-fA-F]{16,64})$")
@@ -49,10 +49,7 @@ class Expectation(msgspec.Struct, frozen=True):
 def parse_expectation(text: str) -> Expectation:
     match = _EXPECT.match(text.strip())
     if match is None:
-        raise Unreadable(
-            f"--expect takes SEQ:HASH or CAMPAIGN:SEQ:HASH (a hash of 16 to 64 hex digits), not {text!r}",
-            f"--expect admite SEQ:HASH o CAMPAÑA:SEQ:HASH (un hash de 16 a 64 cifras hexadecimales), no {text!r}",
-        )
+        raise Unreadable(said("verify.expect_takes_seq_hash", repr_text=repr(text)))
     return Expectation(match.group("campaign"), int(match.group("seq")), match.group("hash").lower())
 
 
@@ -84,8 +81,8 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
         while line := file.readline(MAX_LINE_BYTES + 1):
             number += 1
             if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-                raise Unreadable(f"line {number} is longer than {MAX_LINE_BYTES:,} bytes",
-                                 f"la línea {number} tiene más de {MAX_LINE_BYTES:,} bytes".replace(",", "."))
+                limit = Said(f"{MAX_LINE_BYTES:,}", f"{MAX_LINE_BYTES:,}".replace(",", "."))
+                raise Unreadable(said("verify.file.line_too_long", number=number, limit=limit))
             if line.strip():
                 yield number, line
 
@@ -97,15 +94,13 @@ def _decoded(number: int, line: bytes, decoder: msgspec.json.Decoder[Any]) -> An
     except RecursionError:
         raise _too_deep(number) from None
     except msgspec.DecodeError as error:
-        raise Unreadable(f"line {number} is not JSON: {error}", f"la línea {number} no es JSON: {error}") from error
+        raise Unreadable(said("verify.line_json", number=number, error=error)) from error
     except msgspec.ValidationError as error:
-        raise Unreadable(f"line {number} is neither an event record nor a head record: {error}",
-                         f"la línea {number} no es ni un evento exportado ni una línea de cabeza: {error}") from error
+        raise Unreadable(said("verify.line_neither_event_record", number=number, error=error)) from error
 
 
 def _too_deep(number: int) -> Unreadable:
-    return Unreadable(f"line {number} nests arrays and objects more than {MAX_DEPTH} deep",
-                      f"la línea {number} anida listas y objetos a más de {MAX_DEPTH} niveles")
+    return Unreadable(said("verify.line_nests_arrays_objects", number=number, depth=MAX_DEPTH))
 
 
 def _depth_within(value: Any, limit: int) -> bool:
@@ -129,8 +124,7 @@ def _first_pass(path: Path) -> tuple[list[str], dict[str, list[dict[str, Any]]]]
         peeked: _Peek = _decoded(number, line, _peek)
         if peeked.campaign_id is None:
             if peeked.head is None:
-                raise Unreadable(f"line {number} is neither an event record nor a head record",
-                                 f"la línea {number} no es ni un evento exportado ni una línea de cabeza")
+                raise Unreadable(said("verify.line_neither_event_record_2", number=number))
             continue
         campaigns.setdefault(peeked.campaign_id)
         if peeked.type in ("dice_seed_committed", "dice_seed_revealed") and peeked.data:
@@ -149,15 +143,10 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None, rules
         target = expectation.campaign_id
         if target is None:
             if len(campaigns) != 1:
-                raise Unreadable(
-                    f"the file holds {len(campaigns)} campaigns: write --expect CAMPAIGN:SEQ:HASH to say whose head",
-                    f"el archivo contiene {len(campaigns)} campañas: escribe --expect CAMPAÑA:SEQ:HASH para decir de "
-                    "cuál es la cabeza",
-                )
+                raise Unreadable(said("verify.file_holds_campaigns_write", len_campaigns=len(campaigns)))
             target = campaigns[0]
         if target not in verifiers:
-            raise Unreadable(f"--expect names campaign {target}, which the file does not hold",
-                             f"--expect nombra la campaña {target}, que el archivo no contiene")
+            raise Unreadable(said("verify.expect_names_campaign_which", target=target))
         verifiers[target].expect(expectation.seq, expectation.hash_prefix, _EXPECTED)
     with_head: set[str] = set()
     for number, line in _lines(path):
@@ -170,36 +159,25 @@ def verify_file(path: Path, expectations: list[Expectation] | None = None, rules
         if campaign is None:
             head = _decoded(number, line, _peek).head
             if head is None:
-                raise Unreadable(f"line {number} changed while it was read",
-                                 f"la línea {number} cambió mientras se leía")
+                raise Unreadable(said("verify.line_changed_while_read_2", number=number))
             if head.campaign_id not in verifiers:
-                raise Unreadable(
-                    f"line {number}: a head record for campaign {head.campaign_id!r}, which has no events here",
-                    f"línea {number}: una línea de cabeza de la campaña {head.campaign_id!r}, que aquí no tiene "
-                    "eventos",
-                )
+                raise Unreadable(said(
+                    "verify.line_head_record_campaign", number=number, repr_head_campaign_id=repr(head.campaign_id)))
             version, head_hash = head.version, head.head_hash
-            where = Said(f"the export's head record (line {number})",
-                         f"la línea de cabeza de la exportación (línea {number})")
+            where = said("verify.export_s_head_record", number=number)
             if not isinstance(version, int) or isinstance(version, bool) or not isinstance(head_hash, str):
-                verifiers[head.campaign_id].report.problems.append(Said(
-                    f"{where.en} has no whole-number version and hash",
-                    f"{where.es} no tiene una versión entera y un hash",
-                ))
+                verifiers[head.campaign_id].report.problems.append(said(
+                    "verify.whole_number_version_hash", where=Said(where.en, where.es)))
             else:
                 verifiers[head.campaign_id].head(version, head_hash, where)
             with_head.add(head.campaign_id)
             continue
         if not isinstance(campaign, str) or campaign not in verifiers:
-            raise Unreadable(f"line {number} changed while it was read", f"la línea {number} cambió mientras se leía")
+            raise Unreadable(said("verify.line_changed_while_read", number=number))
         verifiers[campaign].add(record)
     reports = []
     for campaign, verifier in verifiers.items():
         if campaign not in with_head:
-            verifier.report.problems.append(Said(
-                "the export has no head record for this campaign: the file was cut short, or it is not an export",
-                "la exportación no tiene línea de cabeza de esta campaña: el archivo se cortó, o no es una "
-                "exportación",
-            ))
+            verifier.report.problems.append(said("verify.export_head_record_campaign"))
         reports.append(verifier.finish())
     return reports

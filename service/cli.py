@@ -168,59 +168,53 @@ def _rebuild(_: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from domain.catalog import sentence
     from service.audit_file import Unreadable, parse_expectation, verify_file
 
-    path, spanish = Path(args.file), args.lang == "es"
+    path, lang = Path(args.file), args.lang
+
+    def say(message_id: str, **values: object) -> str:
+        return sentence(message_id, lang).format(**values)
+
     try:
         expectations = [parse_expectation(text) for text in args.expect or []]
         reports = verify_file(path, expectations, rules=args.rules)
     except (OSError, ValueError) as error:
         # The operating system's words (no such file …) are quoted as it says them.
         detail = error.said.in_lang(args.lang) if isinstance(error, Unreadable) else str(error)
-        print(f"no se puede verificar {path}: {detail}" if spanish else f"cannot verify {path}: {detail}",
-              file=sys.stderr)
+        print(say("verify.cli.cannot", path=path, detail=detail), file=sys.stderr)
         return 2
     if not reports:
-        print(f"{path} no contiene eventos" if spanish else f"{path} holds no events", file=sys.stderr)
+        print(say("verify.cli.no_events", path=path), file=sys.stderr)
         return 2
     for report in reports:
         print(_verdict(report, args.lang))
         if report.rules is not None:
             replayed, older = report.rules.commands_replayed, report.rules.not_replayable
-            print(f"  reglas: {replayed} órdenes repetidas con sus dados; {older} sin su orden en el registro "
-                  "(anteriores a guardarla: no se pueden repetir)" if spanish else
-                  f"  rules: {replayed} commands decided again with their dice; {older} without their command in "
-                  "the log (written before it was kept: not replayable)")
+            print("  " + say("verify.cli.rules", replayed=replayed, older=older))
         if report.sealed_rolls:
             # Sealed rolls whose epoch is still secret are named, not counted as problems (docs/fairness.md).
-            waiting = ", ".join(str(seq) for seq in report.sealed_unrevealed)
-            print(f"  tiradas secretas: {report.sealed_rolls}, aún sin revelar: {waiting or 'ninguna'}" if spanish
-                  else f"  sealed rolls: {report.sealed_rolls}, not yet revealed: {waiting or 'none'}")
+            waiting = ", ".join(str(seq) for seq in report.sealed_unrevealed) or say("verify.cli.sealed.none")
+            print("  " + say("verify.cli.sealed", sealed=report.sealed_rolls, waiting=waiting))
         for problem in report.problems:
             print(f"  - {problem.in_lang(args.lang)}")
     return 0 if all(r.ok for r in reports) else 1
 
 
 def _verdict(report: CampaignReport, lang: Lang) -> str:
-    """The report's first line: OK or FAILED, and what was counted, in the reader's language."""
+    """The report's first line: OK or FAILED, and what was counted, in the reader's language (verify.po)."""
+    from domain.catalog import sentence
+
     r = report
-    if lang == "es":
-        return (
-            f"{'OK' if r.ok else 'FALLIDA'} campaña {r.campaign_id}: {r.events} eventos, cadena de hashes "
-            f"{'intacta' if r.chain_intact else 'ROTA'}, cabeza {r.head_hash[:16]}…; "
-            f"dados: {r.dice_verified} verificados, {r.dice_unrevealed} en épocas aún sin revelar; "
-            f"épocas: {r.epochs_revealed}/{r.epochs_committed} reveladas; "
-            f"aportaciones de entropía: {r.contributions}; cabezas atestiguadas: {r.heads_witnessed} encontradas"
-            + (f", {r.heads_unconfirmed} sin confirmar (dentro de la cadena rota)" if r.heads_unconfirmed else "")
-        )
-    return (
-        f"{'OK' if r.ok else 'FAILED'} campaign {r.campaign_id}: {r.events} events, hash chain "
-        f"{'intact' if r.chain_intact else 'BROKEN'}, head {r.head_hash[:16]}…; "
-        f"dice: {r.dice_verified} verified, {r.dice_unrevealed} in epochs not yet revealed; "
-        f"epochs: {r.epochs_revealed}/{r.epochs_committed} revealed; "
-        f"entropy contributions: {r.contributions}; witnessed heads: {r.heads_witnessed} found"
-        + (f", {r.heads_unconfirmed} not confirmed (inside the broken chain)" if r.heads_unconfirmed else "")
-    )
+    unconfirmed = sentence("verify.cli.unconfirmed", lang).format(unconfirmed=r.heads_unconfirmed) \
+        if r.heads_unconfirmed else ""
+    return sentence("verify.cli.verdict", lang).format(
+        verdict=sentence("verify.cli.verdict.ok" if r.ok else "verify.cli.verdict.failed", lang),
+        campaign_id=r.campaign_id, events=r.events, head=r.head_hash[:16],
+        chain=sentence("verify.cli.chain.intact" if r.chain_intact else "verify.cli.chain.broken", lang),
+        verified=r.dice_verified, unrevealed=r.dice_unrevealed, revealed=r.epochs_revealed,
+        committed=r.epochs_committed, contributions=r.contributions, witnessed=r.heads_witnessed,
+        unconfirmed=unconfirmed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
+from domain.catalog import sentence
 from service.api.negotiation import accepted_language
 from service.api.security_headers import DEFAULTS as SECURITY_HEADERS
 
@@ -45,16 +46,8 @@ class EdgeLimits:
     max_connections: int = 1000
 
 
-_WORDS = {
-    408: ("Request timeout", "the request's head did not arrive within {seconds:g} seconds; send it at once",
-          "la cabecera de la petición no llegó en {seconds:g} segundos; envíala de una vez"),
-    431: ("Request header fields too large",
-          "the request's head (its line and headers) is larger than {head_bytes:,} bytes; send shorter headers",
-          "la cabecera de la petición (su línea y sus campos) supera los {head_bytes} bytes; envía campos más cortos"),
-    503: ("Service unavailable",
-          "the service is serving as many connections as it can; retry in {retry} seconds",
-          "el servicio atiende ya todas las conexiones que puede; vuelve a intentarlo dentro de {retry} segundos"),
-}
+# The problem types' titles (English, as every problem's `title`); the details are answers.po's `answer.edge.<status>`.
+_TITLES = {408: "Request timeout", 431: "Request header fields too large", 503: "Service unavailable"}
 _SLUGS = {408: "request-timeout", 431: "header-too-large", 503: "service-unavailable"}
 _REASONS = {408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
@@ -62,10 +55,10 @@ _REASONS = {408: "Request Timeout", 431: "Request Header Fields Too Large", 503:
 def refusal(status: int, limits: EdgeLimits, accept_language: str, path: str | None = None
             ) -> tuple[list[tuple[str, str]], bytes]:
     """The headers and problem document (RFC 9457) of an edge refusal, in the language asked for."""
-    title, english, spanish = _WORDS[status]
+    title = _TITLES[status]
     lang = accepted_language(accept_language)
     values = {"seconds": limits.head_seconds, "head_bytes": limits.head_bytes, "retry": RETRY_AFTER_SECONDS}
-    detail = (spanish if lang == "es" else english).format(**values)
+    detail = sentence(f"answer.edge.{status}", lang).format(**values)
     problem: dict[str, Any] = {"type": f"urn:lexmechanic:problem:{_SLUGS[status]}", "title": title,
                                "status": status, "detail": detail}
     if path is not None:

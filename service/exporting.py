@@ -13,7 +13,7 @@ import msgspec
 
 from service.store import EventStore, Head
 from service.verification import CampaignReport, CampaignVerifier, seeds_from
-from service.verification_said import Said
+from service.verification_said import said
 
 PAGE = 1000
 
@@ -48,5 +48,5 @@ async def verify_stored(store: EventStore, head: Head, rules: bool = False) -> C
     async for page in stored_pages(store, head):
         for event in page:
             verifier.add(msgspec.to_builtins(event))
-    verifier.head(head.version, head.head_hash, Said("the campaign's head row", "la fila de cabeza de la campaña"))
+    verifier.head(head.version, head.head_hash, said("verify.where.head_row"))
     return verifier.finish()

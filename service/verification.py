@@ -25,7 +25,7 @@ from projections.rules_replay import RulesReplay
 from service import chain
 from service.codec import UnknownEventType, decode_event
 from service.dice_source import DICE_SPACE, die_value, roll_key
-from service.verification_said import Said, said_divergence
+from service.verification_said import Said, said, said_divergence
 
 ALGORITHMS = (1, 2)
 SECRET_SEALED, SECRET_REVEALED = "secret_roll_sealed", "secret_roll_revealed"
@@ -195,7 +195,7 @@ class CampaignVerifier:
         self._command: _Command | None = None
         self._prev = chain.GENESIS
         self._expected: dict[int, str] = {}
-        self._witness_source = Said("witnessed outside the log", "atestiguada fuera del registro")
+        self._witness_source = said("verify.witnessed_outside_log")
         self._finished = False
 
     def expect(self, seq: int, hash_prefix: str, source: Said) -> None:
@@ -209,28 +209,17 @@ class CampaignVerifier:
         report.events += 1
         broken = len(report.problems)
         if seq != report.events:
-            report.problems.append(Said(
-                f"event {seq}: expected seq {report.events}; the stream has a gap or a duplicate",
-                f"evento {seq}: se esperaba el seq {report.events}; al flujo le falta un evento o tiene uno repetido",
-            ))
+            report.problems.append(said("verify.event_expected_seq_stream", seq=seq, events=report.events))
         if record.get("prev_hash") != self._prev:
-            report.problems.append(Said(
-                f"event {seq}: prev_hash does not match the hash of the event before it",
-                f"evento {seq}: su prev_hash no coincide con el hash del evento anterior",
-            ))
+            report.problems.append(said("verify.event_prev_hash_match", seq=seq))
         try:
             expected = chain.link(self._prev, record)
         except (KeyError, TypeError, ValueError) as error:
             # The error names the field or value that cannot be hashed: quoted as Python says it.
-            report.problems.append(Said(
-                f"event {seq}: cannot be hashed ({error})", f"evento {seq}: no se puede calcular su hash ({error})"
-            ))
+            report.problems.append(said("verify.event_cannot_hashed", seq=seq, error=error))
             expected = str(record.get("hash"))
         if record.get("hash") != expected:
-            report.problems.append(Said(
-                f"event {seq}: hash mismatch; the event was altered after it was written",
-                f"evento {seq}: el hash no coincide; el evento se alteró después de escribirse",
-            ))
+            report.problems.append(said("verify.event_hash_mismatch_event", seq=seq))
         if len(report.problems) > broken:
             report.chain_intact = False
         self._prev = str(record.get("hash"))
@@ -260,12 +249,8 @@ class CampaignVerifier:
             self._collect_attempt(record, meta, position)
         else:
             if self._command.attempt is not None and (record.get("type") != RESERVED or meta.get("dice") is not None):
-                self.report.problems.append(Said(
-                    f"event {position}: inside the attempt at event {self._command.first_seq}, but not one of its "
-                    "nonce_reserved events",
-                    f"evento {position}: dentro del intento del evento {self._command.first_seq}, pero no es uno de "
-                    "sus eventos nonce_reserved",
-                ))
+                self.report.problems.append(said(
+                    "verify.event_inside_attempt_event", position=position, first_seq=self._command.first_seq))
             self._secret_facts(record, position)
             self._collect_dice(record, meta, position)
         if self._rules is not None:
@@ -278,12 +263,7 @@ class CampaignVerifier:
                                                        msgspec.json.encode(record.get("data"))),
                                 msgspec.convert(record.get("meta") or {}, EventMeta))
         except (UnknownEventType, msgspec.ValidationError, msgspec.DecodeError, TypeError, ValueError) as error:
-            self.report.problems.append(Said(
-                f"event {position}: cannot be read as an event to replay the rules with ({error}); the rules "
-                "are not replayed past it",
-                f"evento {position}: no se puede leer como un evento con el que repetir las reglas ({error}); "
-                "las reglas no se repiten más allá",
-            ))
+            self.report.problems.append(said("verify.event_cannot_read_event", position=position, error=error))
             self._rules = None
             return
         self._rules.add(recorded)
@@ -292,51 +272,38 @@ class CampaignVerifier:
         """Compare the head that `where` states (the head row, an export's head record) with the chain."""
         report, en, es, events = self.report, where.en, where.es, self.report.events
         if version < 0:
-            report.problems.append(Said(
-                f"{en}: version {version} is not a version", f"{es}: la versión {version} no es una versión"
-            ))
+            report.problems.append(said("verify.version_version", where=Said(en, es), version=version))
         elif events < version:
             removed = version - events
             # The English "event(s)" is matched as it is; the Spanish says one or many properly.
-            gone = "se eliminó el último evento" if removed == 1 else f"se eliminaron los últimos {removed} eventos"
-            report.problems.append(Said(
-                f"{en} is at version {version}, but the log ends at seq {events}: "
-                f"the last {removed} event(s) were removed (a truncated tail)",
-                f"{es} está en la versión {version}, pero el registro termina en el seq {events}: {gone} "
-                "(una cola truncada)",
-            ))
+            gone = said("verify.truncated.one" if removed == 1 else "verify.truncated.many", removed=removed)
+            report.problems.append(said(
+                "verify.version_but_log_ends", where=Said(en, es), version=version, events=events, gone=gone))
         elif events > version:
-            report.problems.append(Said(
-                f"{en} is at version {version}, but the log goes on to seq {events}",
-                f"{es} está en la versión {version}, pero el registro sigue hasta el seq {events}",
-            ))
+            report.problems.append(said(
+                "verify.version_but_log_goes", where=Said(en, es), version=version, events=events))
         elif head_hash != self._prev:
-            report.problems.append(Said(
-                f"{en}: head hash {head_hash} is not the hash of the last event, {self._prev}",
-                f"{es}: el hash de cabeza {head_hash} no es el hash del último evento, {self._prev}",
-            ))
+            report.problems.append(said(
+                "verify.head_hash_hash_last", where=Said(en, es), head_hash=head_hash, prev=self._prev))
 
     def _outcome_event(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
         """One of the events a sealed test's reveal announced; the last one checks the outcome's hash."""
         outcome = self._outcome
         assert outcome is not None
-        en = f"event {outcome.reveal}: the reveal of sealed test {outcome.roll}"
-        es = f"evento {outcome.reveal}: la revelación de la prueba secreta {outcome.roll}"
+        place = said("verify.where.sealed_test_reveal", reveal=outcome.reveal, roll=outcome.roll)
+        en, es = place.en, place.es
         if meta.get("command_id") != outcome.command_id:
             self._outcome = None
-            self.report.problems.append(Said(f"{en} is not followed by the {outcome.left} more events it announced",
-                                             f"{es} no va seguida de los {outcome.left} eventos más que anuncia"))
+            self.report.problems.append(said(
+                "verify.followed_more_events_announced", where=Said(en, es), left=outcome.left))
             self._secret_facts(record, seq)
             self._collect_dice(record, meta, seq)
             return
         outcome.events.append({"type": record.get("type"), "data": record.get("data")})
         for die in dice_in(record.get("data")):
             if (die["k"], die["sides"], die["value"]) not in outcome.dice:
-                self.report.problems.append(Said(
-                    f"event {seq}: die k={die['k']} of sealed test {outcome.roll} is not one of its revealed dice",
-                    f"evento {seq}: el dado k={die['k']} de la prueba secreta {outcome.roll} no es uno de sus dados "
-                    "revelados",
-                ))
+                self.report.problems.append(said(
+                    "verify.event_die_k_sealed", seq=seq, die_k=die['k'], roll=outcome.roll))
         outcome.left -= 1
         if outcome.left > 0:
             return
@@ -347,22 +314,15 @@ class CampaignVerifier:
         except (TypeError, ValueError):
             text = b""
         if sha256_hex(outcome.key + text) != outcome.expected:
-            self.report.problems.append(Said(
-                f"{en}: the outcome that follows it is not the one its seal committed to",
-                f"{es}: el resultado que la sigue no es el que su sello comprometió",
-            ))
+            self.report.problems.append(said("verify.outcome_follows_one_seal", where=Said(en, es)))
 
     def finish(self) -> CampaignReport:
         if not self._finished:
             self._finished = True
             if self._outcome is not None:
                 outcome, self._outcome = self._outcome, None
-                self.report.problems.append(Said(
-                    f"event {outcome.reveal}: the log ends before the {outcome.left} more events of sealed test "
-                    f"{outcome.roll} it announced",
-                    f"evento {outcome.reveal}: el registro termina antes de los {outcome.left} eventos más de la "
-                    f"prueba secreta {outcome.roll} que anuncia",
-                ))
+                self.report.problems.append(said(
+                    "verify.event_log_ends_before", reveal=outcome.reveal, left=outcome.left, roll=outcome.roll))
             self._close_command()
             if self._rules is not None:
                 self.report.problems.extend(said_divergence(d) for d in self._rules.finish())
@@ -370,12 +330,8 @@ class CampaignVerifier:
                                                  not_replayable=self._rules.not_replayable)
             source, events = self._witness_source, self.report.events
             for seq in sorted(self._expected):
-                self.report.problems.append(Said(
-                    f"the head witnessed at seq {seq} ({source.en}) is missing: the log ends at seq "
-                    f"{events}, so events were removed",
-                    f"falta la cabeza atestiguada en el seq {seq} ({source.es}): el registro termina en el seq "
-                    f"{events}, así que se eliminaron eventos",
-                ))
+                self.report.problems.append(said(
+                    "verify.head_witnessed_seq_missing", seq=seq, where=Said(source.en, source.es), events=events))
             self._expected.clear()
             self.report.head_hash = self._prev
             self.report.epochs_committed = len(self._epochs)
@@ -385,12 +341,8 @@ class CampaignVerifier:
                     continue
                 epoch = self._epochs.get(sealed.epoch) if isinstance(sealed.epoch, int) else None
                 if epoch is not None and epoch.revealed_at is not None:
-                    self.report.problems.append(Said(
-                        f"event {roll}: a sealed roll never revealed, though the seed of its epoch "
-                        f"{sealed.epoch} was (event {epoch.revealed_at})",
-                        f"evento {roll}: una tirada secreta nunca revelada, aunque la semilla de su época "
-                        f"{sealed.epoch} sí lo fue (evento {epoch.revealed_at})",
-                    ))
+                    self.report.problems.append(said(
+                        "verify.event_sealed_roll_never", roll=roll, epoch=sealed.epoch, revealed_at=epoch.revealed_at))
                 else:
                     self.report.sealed_unrevealed.append(roll)
         return self.report
@@ -402,12 +354,9 @@ class CampaignVerifier:
             self.report.heads_witnessed += 1
         else:
             source = self._witness_source
-            self.report.problems.append(Said(
-                f"event {seq}: hash {self._prev} is not the head {witnessed} witnessed at seq {seq} "
-                f"({source.en}): the log was rewritten",
-                f"evento {seq}: el hash {self._prev} no es la cabeza {witnessed} atestiguada en el seq {seq} "
-                f"({source.es}): el registro se reescribió",
-            ))
+            self.report.problems.append(said(
+                "verify.event_hash_head_witnessed", seq=seq, prev=self._prev, witnessed=witnessed,
+                where=Said(source.en, source.es)))
 
     def _epoch_facts(self, record: dict[str, Any], seq: int) -> None:
         kind, data, report = record.get("type"), record.get("data"), self.report
@@ -418,58 +367,39 @@ class CampaignVerifier:
         if kind == "dice_seed_committed":
             algorithm = data.get("algorithm", 1)
             if not isinstance(epoch_number, int) or epoch is not None:
-                report.problems.append(Said(
-                    f"event {seq}: dice epoch {epoch_number!r} is committed twice or is not a number",
-                    f"evento {seq}: la época de dados {epoch_number!r} se compromete dos veces o no es un número",
-                ))
+                report.problems.append(said(
+                    "verify.event_dice_epoch_committed", seq=seq, repr_epoch_number=repr(epoch_number)))
                 return
             if algorithm not in ALGORITHMS:
-                report.problems.append(Said(
-                    f"event {seq}: epoch {epoch_number} names dice algorithm {algorithm!r}, unknown",
-                    f"evento {seq}: la época {epoch_number} nombra el algoritmo de dados {algorithm!r}, desconocido",
-                ))
+                report.problems.append(said(
+                    "verify.event_epoch_names_dice", seq=seq, epoch_number=epoch_number,
+                    repr_algorithm=repr(algorithm)))
             known = int(algorithm) if algorithm in ALGORITHMS else 0
             self._epochs[epoch_number] = _Epoch(str(data.get("commitment")), known, seq)
             self._active = epoch_number
         elif kind == "dice_seed_revealed":
             seed = _seed_bytes(data.get("seed"))
             if epoch is None:
-                report.problems.append(Said(
-                    f"event {seq}: a seed is revealed for epoch {epoch_number!r}, never committed",
-                    f"evento {seq}: se revela una semilla de la época {epoch_number!r}, que nunca se comprometió",
-                ))
+                report.problems.append(said(
+                    "verify.event_seed_revealed_epoch", seq=seq, repr_epoch_number=repr(epoch_number)))
             elif seed is None or hashlib.sha256(seed).hexdigest() != epoch.commitment:
-                report.problems.append(Said(
-                    f"event {seq}: the seed revealed for epoch {epoch_number} does not match its commitment",
-                    f"evento {seq}: la semilla revelada de la época {epoch_number} no coincide con su compromiso",
-                ))
+                report.problems.append(said("verify.event_seed_revealed_epoch_2", seq=seq, epoch_number=epoch_number))
             elif epoch.revealed_at is None:
                 epoch.revealed_at = seq
         else:
             entropy = data.get("entropy")
             if epoch is None or epoch_number != self._active or epoch.revealed_at is not None or epoch.algorithm != 2:
-                report.problems.append(Said(
-                    f"event {seq}: entropy contributed to epoch {epoch_number!r}, which is not the active, "
-                    "secret epoch of dice algorithm 2",
-                    f"evento {seq}: entropía aportada a la época {epoch_number!r}, que no es la época activa y "
-                    "secreta del algoritmo de dados 2",
-                ))
+                report.problems.append(said(
+                    "verify.event_entropy_contributed_epoch", seq=seq, repr_epoch_number=repr(epoch_number)))
                 return
             if not isinstance(entropy, str):
-                report.problems.append(Said(
-                    f"event {seq}: the contributed entropy is not a string",
-                    f"evento {seq}: la entropía aportada no es una cadena de texto",
-                ))
+                report.problems.append(said("verify.event_contributed_entropy_string", seq=seq))
                 return
             epoch.entropy = next_digest(epoch.entropy, entropy)
             report.contributions += 1
             if data.get("digest") != epoch.entropy:
-                report.problems.append(Said(
-                    f"event {seq}: digest {data.get('digest')} is not the epoch's digest after this contribution, "
-                    f"{epoch.entropy}",
-                    f"evento {seq}: el resumen {data.get('digest')} no es el resumen de la época tras esta "
-                    f"aportación, {epoch.entropy}",
-                ))
+                report.problems.append(said(
+                    "verify.event_digest_epoch_s", seq=seq, data_get_digest=data.get('digest'), entropy=epoch.entropy))
 
     def _secret_facts(self, record: dict[str, Any], seq: int) -> None:
         """A sealed roll's commitment, and its reveal checked against it (docs/fairness.md, "Secret rolls")."""
@@ -483,73 +413,57 @@ class CampaignVerifier:
             epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
             active = command.active_epoch if command is not None else None
             if epoch is None or epoch_number != active or command is None or command.first_seq != seq:
-                report.problems.append(Said(
-                    f"event {seq}: a sealed roll of epoch {epoch_number!r}, which is not the active secret epoch, "
-                    "or not the first event of its command",
-                    f"evento {seq}: una tirada secreta de la época {epoch_number!r}, que no es la época secreta "
-                    "activa, o no es el primer evento de su orden",
-                ))
+                report.problems.append(said(
+                    "verify.event_sealed_roll_epoch", seq=seq, repr_epoch_number=repr(epoch_number)))
             elif entropy != (command.entropy if epoch.algorithm == 2 else None):
-                report.problems.append(Said(
-                    f"event {seq}: the sealed roll's entropy is {entropy}, but the epoch's contribution digest "
-                    f"before it is {command.entropy}",
-                    f"evento {seq}: la entropía de la tirada secreta es {entropy}, pero el resumen de aportaciones "
-                    f"de la época antes de ella es {command.entropy}",
-                ))
+                report.problems.append(said(
+                    "verify.event_sealed_roll_s", seq=seq, entropy=entropy, entropy2=command.entropy))
             self._sealed[seq] = _Sealed(str(data.get("commitment")), epoch_number, entropy, data.get("terms"),
                                         shape=data.get("shape"), outcome=data.get("outcome"))
             return
         roll = data.get("roll")
         sealed = self._sealed.get(roll) if isinstance(roll, int) else None
-        en = f"event {seq}: the reveal of sealed roll {roll!r}"
-        es = f"evento {seq}: la revelación de la tirada {roll!r}"
+        place = said("verify.where.sealed_roll_reveal", seq=seq, roll=repr(roll))
+        en, es = place.en, place.es
         if sealed is None or sealed.revealed:
-            report.problems.append(Said(f"{en} names no sealed roll still secret",
-                                        f"{es} no nombra ninguna tirada secreta aún oculta"))
+            report.problems.append(said("verify.names_sealed_roll_still", where=Said(en, es)))
             return
         sealed.revealed = True
         assert isinstance(roll, int)
         key = _seed_bytes(data.get("key"))
         if key is None or sha256_hex(key) != sealed.commitment:
-            report.problems.append(Said(f"{en}: its key does not match the roll's commitment",
-                                        f"{es}: su clave no coincide con el compromiso de la tirada"))
+            report.problems.append(said("verify.key_match_roll_s", where=Said(en, es)))
             return
         seed = self._seeds.get(sealed.epoch) if isinstance(sealed.epoch, int) else None
         if seed is not None and roll_key(seed, report.campaign_id, roll) != key:
-            report.problems.append(Said(
-                f"{en}: its key is not the one the seed of epoch {sealed.epoch} gives",
-                f"{es}: su clave no es la que da la semilla de la época {sealed.epoch}",
-            ))
+            report.problems.append(said("verify.key_one_seed_epoch", where=Said(en, es), epoch=sealed.epoch))
         expected = _sealed_dice(key, report.campaign_id, roll, sealed)
         recorded = data.get("dice")
         shown = [(d.get("k"), d.get("sides"), d.get("value")) for d in recorded if isinstance(d, dict)] \
             if isinstance(recorded, list) else []
         if expected is None:
-            report.problems.append(Said(f"{en}: the sealed roll's terms cannot be read",
-                                        f"{es}: no se pueden leer los términos de la tirada secreta"))
+            report.problems.append(said("verify.sealed_roll_s_terms", where=Said(en, es)))
             return
         dice, total = expected
         for k, (sides, value) in enumerate(dice):
             found = shown[k] if k < len(shown) else None
             if found != (k, sides, value):
-                report.problems.append(Said(
-                    f"{en}: die k={k} (d{sides}) shows {found[2] if found else 'nothing'}, the key gives {value}",
-                    f"{es}: el dado k={k} (d{sides}) muestra {found[2] if found else 'nada'}, la clave da {value}",
-                ))
+                report.problems.append(said(
+                    "verify.die_k_d_shows", where=Said(en, es), k=k, sides=sides,
+                    face=found[2] if found else said("verify.no_face"), value=value))
             else:
                 report.dice_verified += 1
         if len(shown) > len(dice):
-            report.problems.append(Said(f"{en}: {len(shown)} dice, where the sealed roll rolls {len(dice)}",
-                                        f"{es}: {len(shown)} dados, donde la tirada secreta tira {len(dice)}"))
+            report.problems.append(said(
+                "verify.dice_where_sealed_roll", where=Said(en, es), len_shown=len(shown), len_dice=len(dice)))
         if data.get("total") != total:
-            report.problems.append(Said(f"{en}: total {data.get('total')!r}, the dice give {total}",
-                                        f"{es}: total {data.get('total')!r}, los dados dan {total}"))
+            report.problems.append(said(
+                "verify.total_dice_give", where=Said(en, es), repr_data_get_total=repr(data.get('total')), total=total))
         if sealed.shape:
             # A sealed test: the events after its reveal are its outcome, hashed with the key (`_outcome_event`).
             count = data.get("events")
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                report.problems.append(Said(f"{en}: it announces no outcome events",
-                                            f"{es}: no anuncia eventos de resultado"))
+                report.problems.append(said("verify.announces_outcome_events", where=Said(en, es)))
                 return
             command_id = command.command_id if command is not None else None
             self._outcome = _Outcome(roll=roll, reveal=seq, command_id=command_id, key=key,
@@ -567,32 +481,20 @@ class CampaignVerifier:
             if command.provenance is None:
                 command.provenance = claimed
             elif command.provenance != claimed:
-                self.report.problems.append(Said(
-                    f"event {seq}: meta.dice differs from the other events of its command",
-                    f"evento {seq}: su meta.dice difiere del de los demás eventos de su orden",
-                ))
+                self.report.problems.append(said("verify.event_meta_dice_differs", seq=seq))
         else:
             command.without_provenance = True
         for die in found:
             k, sides, value = die["k"], die["sides"], die["value"]
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in (k, sides, value)):
-                self.report.problems.append(Said(
-                    f"event {seq}: a die with k, sides or value that is not a whole number",
-                    f"evento {seq}: un dado cuyo k, sides o value no es un número entero",
-                ))
+                self.report.problems.append(said("verify.event_die_k_sides", seq=seq))
                 continue
             # More sides than 2**64 values: the rejection rule accepts no draw, so no face can be computed.
             if not 1 <= sides <= DICE_SPACE or not 1 <= value <= sides:
-                self.report.problems.append(Said(
-                    f"event {seq}: die k={k} shows {value} on a d{sides}, an impossible face",
-                    f"evento {seq}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
-                ))
+                self.report.problems.append(said("verify.event_die_k_shows", seq=seq, k=k, value=value, sides=sides))
             known = command.dice.setdefault(k, (sides, value))
             if known != (sides, value):
-                self.report.problems.append(Said(
-                    f"event {seq}: die k={k} is recorded twice with different faces",
-                    f"evento {seq}: el dado k={k} está registrado dos veces con caras distintas",
-                ))
+                self.report.problems.append(said("verify.event_die_k_recorded", seq=seq, k=k))
 
     def _collect_attempt(self, record: dict[str, Any], meta: dict[str, Any], seq: int) -> None:
         """An attempt's dice are checked line by line when its command closes (`_close_attempt`)."""
@@ -601,10 +503,7 @@ class CampaignVerifier:
         data = record.get("data")
         lines = data.get("lines") if isinstance(data, dict) else None
         if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
-            self.report.problems.append(Said(
-                f"event {seq}: an attempt_refused without a list of lines",
-                f"evento {seq}: un attempt_refused sin lista de líneas",
-            ))
+            self.report.problems.append(said("verify.event_attempt_refused_without", seq=seq))
             return
         command.attempt = lines
         provenance = meta.get("dice")
@@ -619,12 +518,9 @@ class CampaignVerifier:
         nonces = [line.get("nonce") for line in lines]
         ordered = all(isinstance(n, int) for n in nonces) and all(a < b for a, b in itertools.pairwise(nonces))
         if not nonces or not ordered or nonces[0] != command.first_seq or nonces[-1] != command.last_seq:
-            report.problems.append(Said(
-                f"{en}: the attempt's nonces {nonces} are not its own seqs in order, from its first "
-                f"({command.first_seq}) to its last ({command.last_seq})",
-                f"{es}: los nonces del intento {nonces} no son sus propios seqs en orden, del primero "
-                f"({command.first_seq}) al último ({command.last_seq})",
-            ))
+            report.problems.append(said(
+                "verify.attempt_s_nonces_own", where=Said(en, es), nonces=nonces, first_seq=command.first_seq,
+                last_seq=command.last_seq))
             return
         if not any(line.get("dice") for line in lines):
             return
@@ -640,17 +536,14 @@ class CampaignVerifier:
             where_en, where_es = f"{en}, nonce {nonce}", f"{es}, nonce {nonce}"
             if dice:
                 if line.get("epoch") != epoch_number:
-                    report.problems.append(Said(
-                        f"{where_en}: dice of epoch {line.get('epoch')!r}, not the attempt's epoch {epoch_number}",
-                        f"{where_es}: dados de la época {line.get('epoch')!r}, no de la época del intento "
-                        f"{epoch_number}",
-                    ))
+                    report.problems.append(said(
+                        "verify.dice_epoch_attempt_s", where=Said(where_en, where_es),
+                        repr_line_get_epoch=repr(line.get('epoch')), epoch_number=epoch_number))
                     continue
                 if line.get("entropy") != running:
-                    report.problems.append(Said(
-                        f"{where_en}: entropy {line.get('entropy')} is not the digest its line used, {running}",
-                        f"{where_es}: la entropía {line.get('entropy')} no es el resumen que usó su línea, {running}",
-                    ))
+                    report.problems.append(said(
+                        "verify.entropy_digest_line_used", where=Said(where_en, where_es),
+                        line_get_entropy=line.get('entropy'), running=running))
                 faces: dict[int, tuple[int, int]] = {}
                 for die in dice:
                     self._die_shape(die, faces, where_en, where_es)
@@ -662,56 +555,36 @@ class CampaignVerifier:
     def _die_shape(self, die: dict[str, Any], faces: dict[int, tuple[int, int]], en: str, es: str) -> None:
         k, sides, value = die["k"], die["sides"], die["value"]
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (k, sides, value)):
-            self.report.problems.append(Said(
-                f"{en}: a die with k, sides or value that is not a whole number",
-                f"{es}: un dado cuyo k, sides o value no es un número entero",
-            ))
+            self.report.problems.append(said("verify.die_k_sides_value", where=Said(en, es)))
             return
         if sides < 1 or not 1 <= value <= sides:
-            self.report.problems.append(Said(
-                f"{en}: die k={k} shows {value} on a d{sides}, an impossible face",
-                f"{es}: el dado k={k} muestra {value} en un d{sides}, una cara imposible",
-            ))
+            self.report.problems.append(said("verify.die_k_shows_d", where=Said(en, es), k=k, value=value, sides=sides))
         if faces.setdefault(k, (sides, value)) != (sides, value):
-            self.report.problems.append(Said(
-                f"{en}: die k={k} is recorded twice with different faces",
-                f"{es}: el dado k={k} está registrado dos veces con caras distintas",
-            ))
+            self.report.problems.append(said("verify.die_k_recorded_twice", where=Said(en, es), k=k))
 
     def _provenance_holds(self, command: _Command, en: str, es: str) -> tuple[int, _Epoch, str | None] | None:
         """The command's meta.dice checked (epoch committed, active and secret; nonce; entropy): its epoch
         number, the epoch and the digest its dice mixed in, or None when the dice cannot be checked."""
         report = self.report
         if command.without_provenance or command.provenance is None:
-            report.problems.append(Said(
-                f"{en}: dice without an epoch and nonce in meta.dice", f"{es}: dados sin época ni nonce en meta.dice"
-            ))
+            report.problems.append(said("verify.dice_without_epoch_nonce", where=Said(en, es)))
             return None
         epoch_number, nonce, entropy = command.provenance
         epoch = self._epochs.get(epoch_number) if isinstance(epoch_number, int) else None
         if epoch is None or epoch.committed_at >= command.first_seq:
-            report.problems.append(Said(
-                f"{en}: dice of epoch {epoch_number!r}, which was never committed before it",
-                f"{es}: dados de la época {epoch_number!r}, que no se comprometió antes de ella",
-            ))
+            report.problems.append(said(
+                "verify.dice_epoch_which_never", where=Said(en, es), repr_epoch_number=repr(epoch_number)))
             return None
         if command.active_epoch != epoch_number:
-            report.problems.append(Said(
-                f"{en}: dice of epoch {epoch_number}, but the active secret epoch was {command.active_epoch}",
-                f"{es}: dados de la época {epoch_number}, pero la época secreta activa era {command.active_epoch}",
-            ))
+            report.problems.append(said(
+                "verify.dice_epoch_but_active", where=Said(en, es), epoch_number=epoch_number,
+                active_epoch=command.active_epoch))
         if nonce != command.first_seq:
-            report.problems.append(Said(
-                f"{en}: nonce {nonce!r} is not the seq of the command's first event",
-                f"{es}: el nonce {nonce!r} no es el seq del primer evento de la orden",
-            ))
+            report.problems.append(said("verify.nonce_seq_command_s", where=Said(en, es), repr_nonce=repr(nonce)))
         mixed = command.entropy if epoch.algorithm == 2 else None
         if entropy != mixed:
-            report.problems.append(Said(
-                f"{en}: meta.dice.entropy is {entropy}, but the epoch's contribution digest before it is {mixed}",
-                f"{es}: meta.dice.entropy es {entropy}, pero el resumen de aportaciones de la época antes de ella "
-                f"es {mixed}",
-            ))
+            report.problems.append(said(
+                "verify.meta_dice_entropy_but", where=Said(en, es), entropy=entropy, mixed=mixed))
         assert isinstance(epoch_number, int)
         return epoch_number, epoch, mixed
 
@@ -720,10 +593,7 @@ class CampaignVerifier:
         """Dice numbered 0..n-1, each recomputed from the revealed seed (or counted as pending)."""
         report = self.report
         if sorted(dice) != list(range(len(dice))):
-            report.problems.append(Said(
-                f"{en}: dice numbers {sorted(dice)} are not 0..n-1; a die is missing",
-                f"{es}: los números de dado {sorted(dice)} no son 0..n-1; falta un dado",
-            ))
+            report.problems.append(said("verify.dice_numbers_n_die", where=Said(en, es), sorted_dice=sorted(dice)))
         if seed is None or epoch.algorithm not in ALGORITHMS or not isinstance(nonce, int):
             report.dice_unrevealed += len(dice)
             return
@@ -732,10 +602,8 @@ class CampaignVerifier:
                 continue
             expected = die_value(seed, report.campaign_id, nonce, k, sides, mixed)
             if expected != value:
-                report.problems.append(Said(
-                    f"{en}: die k={k} (d{sides}) shows {value}, the seed gives {expected}",
-                    f"{es}: el dado k={k} (d{sides}) muestra {value}, la semilla da {expected}",
-                ))
+                report.problems.append(said(
+                    "verify.die_k_d_shows_2", where=Said(en, es), k=k, sides=sides, value=value, expected=expected))
             else:
                 report.dice_verified += 1
 
@@ -743,7 +611,8 @@ class CampaignVerifier:
         command, self._command = self._command, None
         if command is None:
             return
-        en, es = f"the command at event {command.first_seq}", f"la orden del evento {command.first_seq}"
+        place = said("verify.where.command", seq=command.first_seq)
+        en, es = place.en, place.es
         if command.attempt is not None:
             self._close_attempt(command, en, es)
         if not command.dice:

@@ -1,7 +1,7 @@
 """A verifier's problem (or the place it names) said once in English and once in Spanish, side by side.
 
-The verifiers (service/verification.py, service/audit_file.py) write both sentences where they find
-the problem, so the two languages can never drift apart; whoever shows a report (`GET /verify`,
+The verifiers (service/verification.py, service/audit_file.py) say a problem with `said(message_id, …)`: both
+sentences from the catalog (verify.po), filled where the problem is found; whoever shows a report (`GET /verify`,
 `lexmechanic verify --lang`, the pages' badge) picks one with `in_lang`. The Spanish uses the proof
 page's words (projections/rendering/page_words.py): semilla, compromiso, época de dados, orden, cadena.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.catalog import sentence
 from projections.rendering.vocabulary import Lang
 from projections.rules_replay import Divergence
 
@@ -24,6 +25,17 @@ class Said(msgspec.Struct, frozen=True):
         return self.es if lang == "es" else self.en
 
 
+def said(message_id: str, **values: object) -> Said:
+    """A problem's sentence in both languages from the catalog (`verify.*`, verify.po); a value that is itself
+    said in both (a place, a nested sentence) is filled in the same language."""
+
+    def filled(lang: Lang) -> str:
+        return sentence(message_id, lang).format(
+            **{name: value.in_lang(lang) if isinstance(value, Said) else value for name, value in values.items()})
+
+    return Said(filled("en"), filled("es"))
+
+
 def in_lang(problems: list[Said] | tuple[Said, ...], lang: Lang) -> list[str]:
     """A report's problems as one reader reads them."""
     return [problem.in_lang(lang) for problem in problems]
@@ -31,46 +43,34 @@ def in_lang(problems: list[Said] | tuple[Said, ...], lang: Lang) -> list[str]:
 
 def said_divergence(found: Divergence) -> Said:
     """Where a recorded command and the rules part (projections/rules_replay.py), said for a person."""
-    en = f"command at event {found.seq} ({found.command_type})"
-    es = f"la orden del evento {found.seq} ({found.command_type})"
-    event_en = f"event {found.event_seq} ({found.event_type})"
-    event_es = f"el evento {found.event_seq} ({found.event_type})"
+    place = said("verify.where.replayed_command", seq=found.seq, command_type=found.command_type)
+    event = said("verify.where.replayed_event", seq=found.event_seq, event_type=found.event_type)
+    en, es, event_en, event_es = place.en, place.es, event.en, event.es
     match found.kind:
         case "differs":
-            return Said(
-                f"{en}: {event_en} records {found.path} = {found.recorded}, but the rules give {found.decided} "
-                "from its command and its dice",
-                f"{es}: {event_es} registra {found.path} = {found.recorded}, pero las reglas dan {found.decided} "
-                "con su orden y sus dados",
-            )
+            return said(
+                "verify.records_but_rules_give", where=Said(en, es), event=Said(event_en, event_es), path=found.path,
+                recorded=found.recorded, decided=found.decided)
         case "extra_event":
-            return Said(f"{en}: {event_en} is an event the rules do not give from its command and its dice",
-                        f"{es}: {event_es} es un evento que las reglas no dan con su orden y sus dados")
+            return said("verify.event_rules_give_command", where=Said(en, es), event=Said(event_en, event_es))
         case "missing_event":
-            return Said(f"{en}: the rules give one more event ({found.event_type}) than the log records",
-                        f"{es}: las reglas dan un evento más ({found.event_type}) de los que registra el registro")
+            return said("verify.rules_give_one_more", where=Said(en, es), event_type=found.event_type)
         case "refused":
-            return Said(f"{en}: the rules refuse the recorded command ({found.decided})",
-                        f"{es}: las reglas rechazan la orden registrada ({found.decided})")
+            return said("verify.rules_refuse_recorded_command", where=Said(en, es), decided=found.decided)
         case "dice_short":
-            return Said(f"{en}: the rules need more dice than the {found.recorded} it recorded",
-                        f"{es}: las reglas necesitan más dados que los {found.recorded} registrados")
+            return said("verify.rules_need_more_dice", where=Said(en, es), recorded=found.recorded)
         case "not_refused":
-            return Said(f"{en}: the rules do not refuse its {found.path} ({found.recorded} recorded): the refusal "
-                        "is not what its command and its dice give",
-                        f"{es}: las reglas no rechazan su {found.path} ({found.recorded} registrado): el rechazo "
-                        "no es el que dan su orden y sus dados")
+            return said(
+                "verify.rules_refuse_recorded_refusal", where=Said(en, es), path=found.path, recorded=found.recorded)
         case "refusal_differs":
-            return Said(f"{en}: it records the refusal {found.recorded}, but the rules give {found.decided}",
-                        f"{es}: registra el rechazo {found.recorded}, pero las reglas dan {found.decided}")
+            return said(
+                "verify.records_refusal_but_rules", where=Said(en, es), recorded=found.recorded, decided=found.decided)
         case "dice_differ":
-            return Said(f"{en}: {found.path} records the dice {found.recorded}, but its command rolls "
-                        f"{found.decided} with them",
-                        f"{es}: {found.path} registra los dados {found.recorded}, pero su orden tira "
-                        f"{found.decided} con ellos")
+            return said(
+                "verify.records_dice_but_command", where=Said(en, es), path=found.path, recorded=found.recorded,
+                decided=found.decided)
         case "dice_left":
-            return Said(f"{en}: it recorded {found.recorded} dice, but the rules roll {found.decided}",
-                        f"{es}: registró {found.recorded} dados, pero las reglas tiran {found.decided}")
+            return said(
+                "verify.recorded_dice_but_rules", where=Said(en, es), recorded=found.recorded, decided=found.decided)
         case _:
-            return Said(f"{en}: its recorded command cannot be read ({found.decided})",
-                        f"{es}: su orden registrada no se puede leer ({found.decided})")
+            return said("verify.recorded_command_cannot_read", where=Said(en, es), decided=found.decided)

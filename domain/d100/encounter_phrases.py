@@ -4,15 +4,18 @@ Knock-Down, Feint and the Grapple options, a reinforcement joining, and a comrad
 Spanish words are the handouts': en llamas, dar vueltas corriendo y gritando, aturdir, acobardamiento, fuego de
 supresión, derribar, finta, agarre, se une al combate, orden de turnos, salva, cerrad filas, a cubierto, media
 acción, acción completa (seeds 000, 001).
+The sentences are the catalog's (`d100.told.*`, domain/catalog/*/d100_told.po).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..catalog import text
 from ..dice import d5
 from ..engine import Lang
 from ..events import Event
+from ..message import message
 from .encounter_events import (
     ComradeOrdered,
     EncounterJoined,
@@ -21,73 +24,59 @@ from .encounter_events import (
     PinningTested,
     StunResolved,
 )
-from .phrase_parts import count, metres, modifiers_text, outcome, pick
+from .phrase_parts import metres, modifiers_text, outcome
 from .phrase_terms import term
 
 Name = Callable[[str], str]
 
-_PINNING_REASONS = {
-    "suppressing": ("under suppressing fire", "bajo fuego de supresión"),
-    "overwatch": ("in an Overwatch kill zone", "en la zona de fuego de una vigilancia"),
-}
+# Why a character tests Pinning, each its own sentence (`d100.told.pinning.<reason>`); any other is told bare.
+_PINNING_REASONS = frozenset({"suppressing", "overwatch"})
 
-# What a Grapple option tries to do, for a try that fails ("fails to break free" / "no logra liberarse").
-_GRAPPLE_TRIES = {
-    "damage": ("hurt {whom}", "dañar a {whom}"),
-    "take_down": ("take {whom} down", "derribar a {whom}"),
-    "push": ("push {whom}", "empujar a {whom}"),
-    "stand": ("stand up", "levantarse"),
-    "break_free": ("break free", "liberarse"),
-    "slip_free": ("slip free", "escabullirse"),
-    "take_control": ("take control of the grapple", "tomar el control del agarre"),
-}
+# The Grapple options a failed try names ("fails to break free" / "no logra liberarse"), each its own sentence
+# (`d100.told.grapple_held.<option>`); any other is told as "fails to act".
+_GRAPPLE_TRIES = frozenset({"damage", "take_down", "push", "stand", "break_free", "slip_free", "take_control"})
 
 
 def _on_fire(event: OnFireBurned, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    burn = (f"[{event.damage_roll}] − {pick(lang, 'TB', 'BR')} {event.toughness_bonus} → {event.wounding}")
-    said = pick(lang, f"{who} burns: {burn} energy damage to the body, +1 fatigue",
-                f"{who} arde: {burn} de daño de energía en el cuerpo, +1 de fatiga")
+    said = text(message("d100.told.on_fire", who=who, roll=event.damage_roll, toughness_bonus=event.toughness_bonus,
+                        wounding=event.wounding), lang)
     if event.sealed or event.wp_roll is None or event.wp_target is None:
-        return said + pick(lang, "; sealed armour: no WP test", "; armadura sellada: sin prueba de V")
+        return said + text(message("d100.told.on_fire.sealed"), lang)
     test = f"{term('WP', lang)} {event.wp_roll} vs {event.wp_target}"
-    if event.panicking:
-        return said + pick(lang, f"; {test}, failed: runs about screaming (a Full Action)",
-                           f"; {test}, fallada: da vueltas corriendo y gritando (acción completa)")
-    return said + pick(lang, f"; {test}: acts normally", f"; {test}: actúa con normalidad")
+    case = "panicking" if event.panicking else "calm"
+    return said + text(message(f"d100.told.on_fire.{case}", test=test), lang)
 
 
 def _stun(event: StunResolved, name: Name, lang: Lang) -> str:
     who, whom = name(event.attacker_id), name(event.target_id)
     hit, resist = (event.dice[0].value, event.dice[1].value) if len(event.dice) == 2 else ("?", "?")
-    head = (f" + {pick(lang, 'head armour', 'armadura de la cabeza')} {event.head_armour}" if event.head_armour else "")
-    rolls = (f"[{hit}] + {pick(lang, 'SB', 'BF')} {event.strength_bonus} = {event.attacker_total} vs "
-             f"[{resist}] + {pick(lang, 'TB', 'BR')} {event.toughness_bonus}{head} = {event.target_total}")
+    head = text(message("d100.told.stun.head_armour", armour=event.head_armour), lang) if event.head_armour else ""
+    rolls = text(message("d100.told.stun.rolls", hit=hit, strength_bonus=event.strength_bonus,
+                         attacker_total=event.attacker_total, resist=resist, toughness_bonus=event.toughness_bonus,
+                         head=head, target_total=event.target_total), lang)
     if event.stunned_rounds:
-        rounds = pick(lang, count(event.stunned_rounds, "round", "rounds"), count(event.stunned_rounds, "asalto",
-                                                                                    "asaltos"))
-        return pick(lang, f"{who} stuns {whom}: {rolls}; stunned for {rounds}, +1 fatigue",
-                    f"{who} aturde a {whom}: {rolls}; aturdido {rounds}, +1 de fatiga")
-    return pick(lang, f"{who} fails to stun {whom}: {rolls}; not stunned",
-                f"{who} no logra aturdir a {whom}: {rolls}; no queda aturdido")
+        return text(message("d100.told.stun.stunned", who=who, whom=whom, rolls=rolls, count=event.stunned_rounds),
+                    lang)
+    return text(message("d100.told.stun.resisted", who=who, whom=whom, rolls=rolls), lang)
 
 
 def _pinning(event: PinningTested, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
     if event.reason == "escape":
-        said = pick(lang, f"{who} tries to shake off Pinning", f"{who} intenta dejar de estar acobardado")
+        said = text(message("d100.told.pinning.escape", who=who), lang)
     else:
-        en, es = _PINNING_REASONS.get(event.reason, ("", ""))
-        said = pick(lang, f"{who} tests Pinning {en}", f"{who} hace una prueba de acobardamiento {es}").rstrip()
+        reason = event.reason if event.reason in _PINNING_REASONS else "other"
+        said = text(message(f"d100.told.pinning.{reason}", who=who), lang)
     against = modifiers_text(event.modifiers, event.target, "WP", lang, name)
     if event.pinned:
-        out = pick(lang, "pinned", "queda acobardado")
+        out = text(message("d100.told.pinning.pinned"), lang)
     elif event.unpinned:
-        out = pick(lang, "no longer pinned", "ya no está acobardado")
+        out = text(message("d100.told.pinning.unpinned"), lang)
     elif event.success:
-        out = pick(lang, "holds", "aguanta")
+        out = text(message("d100.told.pinning.held"), lang)
     else:
-        out = pick(lang, "still pinned", "sigue acobardado")
+        out = text(message("d100.told.pinning.still_pinned"), lang)
     return f"{said}: {event.roll} vs {against}, {outcome(event.success, event.degrees, lang)}; {out}"
 
 
@@ -100,86 +89,75 @@ def _manoeuvre(event: ManoeuvreResolved, name: Name, lang: Lang) -> str | None: 
     who, whom = name(event.actor_id), name(event.opponent_id)
     match event.outcome:
         case "target_prone":
-            return pick(lang, f"{who} knocks {whom} down", f"{who} derriba a {whom}")
+            return text(message("d100.told.manoeuvre.target_prone", who=who, whom=whom), lang)
         case "target_prone_and_hurt":
-            return pick(lang, f"{who} knocks {whom} down with a blow{_blow(event)}",
-                        f"{who} derriba a {whom} de un golpe{_blow(event)}")
+            return text(message("d100.told.manoeuvre.target_prone_and_hurt", who=who, whom=whom, blow=_blow(event)),
+                        lang)
         case "attacker_prone":
-            return pick(lang, f"{whom} stands firm: {who} is knocked down instead",
-                        f"{whom} aguanta firme: es {who} quien cae derribado")
+            return text(message("d100.told.manoeuvre.attacker_prone", whom=whom, who=who), lang)
         case "no_effect":
-            return pick(lang, f"{who} fails to knock {whom} down", f"{who} no logra derribar a {whom}")
+            return text(message("d100.told.manoeuvre.no_effect", who=who, whom=whom), lang)
         case "feint_won":
-            return pick(lang, f"{who} feints {whom}: the next standard melee attack cannot be dodged or parried",
-                        f"{who} engaña a {whom} con una finta: su siguiente ataque estándar cuerpo a cuerpo no se "
-                        "puede esquivar ni parar")
+            return text(message("d100.told.manoeuvre.feint_won", who=who, whom=whom), lang)
         case "feint_lost":
-            return pick(lang, f"{whom} is not taken in by {who}'s feint", f"{whom} no cae en la finta de {who}")
+            return text(message("d100.told.manoeuvre.feint_lost", whom=whom, who=who), lang)
         case "grappled":
-            return pick(lang, f"{who} grapples {whom} and controls the grapple",
-                        f"{who} agarra a {whom} y controla el agarre")
+            return text(message("d100.told.manoeuvre.grappled", who=who, whom=whom), lang)
         case "took_control":
-            return pick(lang, f"{who} takes control of the grapple with {whom}",
-                        f"{who} toma el control del agarre con {whom}")
+            return text(message("d100.told.manoeuvre.took_control", who=who, whom=whom), lang)
         case "hurt":
-            return pick(lang, f"{who} hurts {whom} in the grapple{_blow(event)}",
-                        f"{who} daña a {whom} en el agarre{_blow(event)}")
+            return text(message("d100.told.manoeuvre.hurt", who=who, whom=whom, blow=_blow(event)), lang)
         case "taken_down":
-            return pick(lang, f"{who} takes {whom} down in the grapple", f"{who} derriba a {whom} en el agarre")
+            return text(message("d100.told.manoeuvre.taken_down", who=who, whom=whom), lang)
         case "pushed" if event.push_m is not None:
             moved = metres(event.push_m, lang)
-            return pick(lang, f"{who} pushes {whom} {moved}", f"{who} empuja a {whom} {moved}")
+            return text(message("d100.told.manoeuvre.pushed", who=who, whom=whom, moved=moved), lang)
         case "stood":
-            return pick(lang, f"{who} and {whom} get up, still grappling",
-                        f"{who} y {whom} se levantan sin soltar el agarre")
+            return text(message("d100.told.manoeuvre.stood", who=who, whom=whom), lang)
         case "readied":
-            return pick(lang, f"{who} readies an item in the grapple", f"{who} prepara un objeto en el agarre")
+            return text(message("d100.told.manoeuvre.readied", who=who), lang)
         case "held":
-            en, es = _GRAPPLE_TRIES.get(event.manoeuvre.removeprefix("grapple_"), ("act", "actuar"))
-            return pick(lang, f"{who} fails to {en.format(whom=whom)}; the grapple holds",
-                        f"{who} no logra {es.format(whom=whom)}; el agarre sigue")
+            option = event.manoeuvre.removeprefix("grapple_")
+            option = option if option in _GRAPPLE_TRIES else "other"
+            return text(message(f"d100.told.grapple_held.{option}", who=who, whom=whom), lang)
         case "slipped_free":
-            return pick(lang, f"{who} slips free of {whom}'s grapple", f"{who} se escabulle del agarre de {whom}")
+            return text(message("d100.told.manoeuvre.slipped_free", who=who, whom=whom), lang)
         case "broke_free":
-            return pick(lang, f"{who} breaks free of {whom}'s grapple", f"{who} se libera del agarre de {whom}")
+            return text(message("d100.told.manoeuvre.broke_free", who=who, whom=whom), lang)
         case "released":
-            return pick(lang, f"{who} releases {whom}", f"{who} suelta a {whom}")
+            return text(message("d100.told.manoeuvre.released", who=who, whom=whom), lang)
     return None
 
 
 def _joined(event: EncounterJoined, name: Name, lang: Lang) -> str:
     who, roll = name(event.character_id), event.roll
-    said = pick(lang, f"{who} joins the fight: initiative ", f"{who} se une al combate: iniciativa ")
-    said += f"{roll.total} ([{roll.die.value}]{roll.agility_bonus:+d})"
+    said = text(message("d100.told.joined", who=who, total=roll.total, die=roll.die.value,
+                        agility_bonus=f"{roll.agility_bonus:+d}"), lang)
 
     def order(ids: tuple[str, ...]) -> str:
         return ", ".join(name(cid) for cid in ids)
 
     if not event.order:
-        return said + pick(lang, "; takes a place when the turn order is fixed",
-                           "; ocupa su puesto cuando se fije el orden de turnos")
+        return said + text(message("d100.told.joined.unplaced"), lang)
     if event.character_id not in event.order and event.next_order is not None:  # its place this round has passed
-        return said + pick(lang, f"; acts from round {event.first_round}, in the turn order {order(event.next_order)}",
-                           f"; actúa desde el asalto {event.first_round}, en el orden de turnos "
-                           f"{order(event.next_order)}")
-    said += pick(lang, f"; acts this round, in the turn order {order(event.order)}",
-                 f"; actúa en este asalto, en el orden de turnos {order(event.order)}")
+        return said + text(message("d100.told.joined.later", first_round=event.first_round,
+                                   order=order(event.next_order)), lang)
+    said += text(message("d100.told.joined.now", order=order(event.order)), lang)
     if event.next_order is not None:
-        said += pick(lang, f"; from the next round {order(event.next_order)}",
-                     f"; desde el siguiente asalto {order(event.next_order)}")
+        said += text(message("d100.told.joined.next_order", order=order(event.next_order)), lang)
     return said
 
 
 def _ordered(event: ComradeOrdered, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    cost = {"half": pick(lang, "half action", "media acción"), "full": pick(lang, "full action", "acción completa")}
-    details = [cost.get(event.cost, term(event.cost, lang))]
+    details = [text(message(f"d100.told.comrade.{event.cost}"), lang) if event.cost in ("half", "full")
+               else term(event.cost, lang)]
     if event.order in ("volley", "close_ranks", "take_cover"):
-        details.append(pick(lang, f"until {who}'s next turn", f"hasta el siguiente turno de {who}"))
+        details.append(text(message("d100.told.comrade.until_next_turn", who=who), lang))
     if not event.in_cohesion:
-        details.append(pick(lang, "out of cohesion", "fuera de cohesión"))
-    return pick(lang, f"{who} orders the comrade: {term(event.order, lang)} ({', '.join(details)})",
-                f"{who} ordena al camarada: {term(event.order, lang)} ({', '.join(details)})")
+        details.append(text(message("d100.told.comrade.out_of_cohesion"), lang))
+    return text(message("d100.told.comrade.ordered", who=who, order=term(event.order, lang),
+                        details=", ".join(details)), lang)
 
 
 def encounter_sentence(event: Event, name: Name, lang: Lang) -> str | None:

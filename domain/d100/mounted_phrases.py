@@ -3,17 +3,20 @@ and a burning mount — each Survival test against its target with every modifie
 
 Spanish words are seed 001's: a lomos de su montura, derribado de la silla, medio galope, galopar, trote
 evasivo, salto de altura, golpe encabritado, rehúye el obstáculo, Supervivencia (doma), en llamas.
+The sentences are the catalog's (`d100.told.*`, domain/catalog/*/d100_told.po).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..catalog import text
 from ..dice import d5
 from ..engine import Lang
 from ..events import Event
+from ..message import message
 from .mounted_events import BurningMountTested, MountChanged, RideRolled
-from .phrase_parts import hits, metres, pick, signed, tested
+from .phrase_parts import hits, metres, signed, tested
 from .phrase_terms import term
 from .tested_phrases import fall_text
 
@@ -23,25 +26,24 @@ Name = Callable[[str], str]
 def _mount(event: MountChanged, name: Name, lang: Lang) -> str:
     rider, mount = name(event.rider_id), name(event.mount_id)
     if event.thrown:
-        thrown = pick(lang, f"{rider} is thrown from {mount}'s saddle",
-                      f"{rider} es derribado de la silla de {mount}")
+        thrown = text(message("d100.told.mount.thrown", rider=rider, mount=mount), lang)
         if event.test is None and len(event.dice) == 2:  # no test to fail: 1d5 metres (the first die, a d10 halved)
             thrown += f" (1d5 m: [{d5(event.dice[0])}])"
         fall_die = event.dice[-1] if event.dice else None
-        fell = fall_text(event.fall_m, fall_die, lang) if event.fall_m is not None else pick(lang, "falls", "cae")
+        fell = (fall_text(event.fall_m, fall_die, lang) if event.fall_m is not None
+                else text(message("d100.told.mount.falls"), lang))
         if event.test is not None:
-            return (pick(lang, f"{rider} tries to mount {mount}: ", f"{rider} intenta subir a lomos de {mount}: ")
-                    + f"{tested(event.test, lang, name)}; " + pick(lang, f"thrown from the saddle, {fell}",
-                                                                   f"derribado de la silla, {fell}"))
+            return text(message("d100.told.mount.thrown_mounting", rider=rider, mount=mount,
+                                test=tested(event.test, lang, name), fell=fell), lang)
         return f"{thrown}: {fell}"
     if event.test is None:
-        return (pick(lang, f"{rider} mounts {mount}", f"{rider} sube a lomos de {mount}") if event.mounted
-                else pick(lang, f"{rider} dismounts from {mount}", f"{rider} baja de {mount}"))
+        return (text(message("d100.told.mount.mounted", rider=rider, mount=mount), lang) if event.mounted
+                else text(message("d100.told.mount.dismounted", rider=rider, mount=mount), lang))
     getting_on = event.mounted if event.test.success else not event.mounted
-    tries = (pick(lang, f"{rider} tries to mount {mount}", f"{rider} intenta subir a lomos de {mount}") if getting_on
-             else pick(lang, f"{rider} tries to dismount from {mount}", f"{rider} intenta bajar de {mount}"))
-    now = (pick(lang, "in the saddle", "queda a lomos de la montura") if event.mounted
-           else pick(lang, "on foot", "queda a pie"))
+    tries = (text(message("d100.told.mount.try_on", rider=rider, mount=mount), lang) if getting_on
+             else text(message("d100.told.mount.try_off", rider=rider, mount=mount), lang))
+    now = (text(message("d100.told.mount.now_on"), lang) if event.mounted
+           else text(message("d100.told.mount.now_off"), lang))
     return f"{tries}: {tested(event.test, lang, name)}; {now}"
 
 
@@ -49,21 +51,21 @@ def _ride(event: RideRolled, name: Name, lang: Lang) -> str:  # noqa: C901 — o
     rider, mount = name(event.rider_id), name(event.mount_id)
     match event.manoeuvre:
         case "half_gallop":
-            said = pick(lang, f"{rider} rides {mount} at a half gallop", f"{rider} lleva a {mount} a medio galope")
+            said = text(message("d100.told.ride.half_gallop", rider=rider, mount=mount), lang)
         case "gallop":
-            said = pick(lang, f"{rider} puts {mount} to the gallop", f"{rider} pone a {mount} al galope")
+            said = text(message("d100.told.ride.gallop", rider=rider, mount=mount), lang)
         case "evasive":
-            said = pick(lang, f"{rider} rides {mount} at an evasive trot", f"{rider} lleva a {mount} al trote evasivo")
+            said = text(message("d100.told.ride.evasive", rider=rider, mount=mount), lang)
         case "leap":
-            said = pick(lang, f"{rider} makes {mount} jump", f"{rider} hace saltar a {mount}")
+            said = text(message("d100.told.ride.leap", rider=rider, mount=mount), lang)
         case "rearing_strike" if event.target_id is not None:
             whom = name(event.target_id)
             weapon = f" ({name(f'{event.mount_id}/{event.weapon_id}')})" if event.weapon_id is not None else ""
-            said = pick(lang, f"{rider} has {mount} rear and strike {whom}{weapon}",
-                        f"{rider} hace que {mount} golpee encabritado a {whom}{weapon}")
+            said = text(message("d100.told.ride.rearing_strike", rider=rider, mount=mount, whom=whom, weapon=weapon),
+                        lang)
         case _:
-            said = pick(lang, f"{rider} rides {mount}: {term(event.manoeuvre, lang)}",
-                        f"{rider} cabalga a {mount}: {term(event.manoeuvre, lang)}")
+            said = text(message("d100.told.ride.other", rider=rider, mount=mount,
+                                manoeuvre=term(event.manoeuvre, lang)), lang)
     if event.test is not None:
         said += f": {tested(event.test, lang, name)}"
     done: list[str] = []
@@ -73,26 +75,23 @@ def _ride(event: RideRolled, name: Name, lang: Lang) -> str:  # noqa: C901 — o
             struck += ": " + ", ".join(term(location, lang) for location in event.locations)
         done.append(struck)
     if event.refused:
-        done.append(pick(lang, f"{mount} shies from the obstacle", f"{mount} rehúye el obstáculo"))
+        done.append(text(message("d100.told.ride.refused", mount=mount), lang))
     if event.distance_m is not None:
         long, high = metres(event.distance_m, lang), metres(event.height_m or 0, lang)
-        done.append(pick(lang, f"{long} long, {high} high", f"{long} de largo, {high} de alto"))
+        done.append(text(message("d100.told.ride.leapt", long=long, high=high), lang))
     elif event.move_m is not None:
         moved = metres(event.move_m, lang)
         if event.manoeuvre == "gallop":
-            done.append(pick(lang, f"{mount} runs {moved} without its rider", f"{mount} corre {moved} sin su jinete")
-                        if event.thrown else pick(lang, f"{mount} runs {moved}", f"{mount} corre {moved}"))
+            done.append(text(message("d100.told.ride.ran_riderless", mount=mount, moved=moved), lang)
+                        if event.thrown else text(message("d100.told.ride.ran", mount=mount, moved=moved), lang))
         else:
-            done.append(pick(lang, f"{mount} moves {moved}", f"{mount} se mueve {moved}"))
+            done.append(text(message("d100.told.ride.moved", mount=mount, moved=moved), lang))
     elif event.manoeuvre == "gallop" and event.test is not None and not event.test.success:
-        done.append(pick(lang, f"{mount} does not break into a gallop", f"{mount} no llega a galopar"))
+        done.append(text(message("d100.told.ride.no_gallop", mount=mount), lang))
     if event.evasive:
-        done.append(pick(lang, f"{signed(-event.evasive)} to ranged attacks at rider and mount, and to the rider's "
-                               "shots, until the rider's next turn",
-                         f"{signed(-event.evasive)} a los ataques a distancia contra jinete y montura, y a los "
-                         "disparos del jinete, hasta su siguiente turno"))
+        done.append(text(message("d100.told.ride.evasive_modifier", modifier=signed(-event.evasive)), lang))
     if event.thrown and event.manoeuvre != "gallop":
-        done.append(pick(lang, "the rider is thrown", "el jinete es derribado de la silla"))
+        done.append(text(message("d100.told.ride.rider_thrown"), lang))
     if event.test is None:
         return f"{said}: {', '.join(done)}" if done else said
     return f"{said}; {', '.join(done)}" if done else said
@@ -100,24 +99,23 @@ def _ride(event: RideRolled, name: Name, lang: Lang) -> str:  # noqa: C901 — o
 
 def _burning_mount(event: BurningMountTested, name: Name, lang: Lang) -> str:
     rider, mount = name(event.rider_id), name(event.mount_id)
-    burns = pick(lang, f"{mount} burns: [{event.damage_roll}] energy, {event.wounding} through TB, +1 fatigue",
-                 f"{mount} arde: [{event.damage_roll}] de energía, {event.wounding} tras la BR, +1 de fatiga")
+    burns = text(message("d100.told.burning_mount.burns", mount=mount, damage_roll=event.damage_roll,
+                         wounding=event.wounding), lang)
     agility = event.agility
     if event.caught_fire:
-        fire = pick(lang, "catches fire", "se prende fuego")
+        fire = text(message("d100.told.burning_mount.caught_fire"), lang)
     elif agility.success:
-        fire = pick(lang, "does not catch fire", "no se prende")
+        fire = text(message("d100.told.burning_mount.spared"), lang)
     else:
-        fire = pick(lang, "already burning", "ya arde")
+        fire = text(message("d100.told.burning_mount.already"), lang)
     said = f"{burns}; {rider}: {tested(agility, lang, name)}, {fire}"
     bolt = ""
     if event.bolted:
         moved = metres(event.bolt_m or 0, lang)
-        bolt = pick(lang, f"{mount} bolts {moved} in a random direction", f"{mount} se desboca {moved} en una "
-                    "dirección al azar")
+        bolt = text(message("d100.told.burning_mount.bolted", mount=mount, moved=moved), lang)
     if event.survival is None:
-        return said + pick(lang, f"; no Survival to hold it: {bolt}", f"; sin Supervivencia para sujetarla: {bolt}")
-    held = bolt or pick(lang, f"keeps {mount} under control", f"mantiene a {mount} bajo control")
+        return said + text(message("d100.told.burning_mount.no_survival", bolt=bolt), lang)
+    held = bolt or text(message("d100.told.burning_mount.held", mount=mount), lang)
     return f"{said}; {tested(event.survival, lang, name)}, {held}"
 
 

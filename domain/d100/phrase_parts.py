@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..catalog import text
 from ..engine import Lang
+from ..message import message
 from .modifiers import ModifierSum
 from .phrase_terms import term
 from .tested_events import TestResult
-
-
-def pick(lang: Lang, en: str, es: str) -> str:
-    return es if lang == "es" else en
-
-
-def count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
 
 
 def signed(value: int) -> str:
@@ -42,15 +36,13 @@ def modifiers_text(modifiers: ModifierSum, target: int, base_label: str, lang: L
     parts = [f"{term(base_label, lang)} {base}"]
     parts += [f"{_modifier_name(m.name, name, lang)} {signed(m.value)}" for m in modifiers.modifiers if m.value]
     if modifiers.clamped:
-        parts.append(pick(lang, f"capped at {signed(modifiers.total)}", f"limitado a {signed(modifiers.total)}"))
+        parts.append(text(message("d100.told.modifiers.capped", total=signed(modifiers.total)), lang))
     return f"{str(target).replace('-', '−')} ({', '.join(parts)})"
 
 
 def outcome(success: bool, degrees: int, lang: Lang) -> str:
     """`success by 3 degrees`; in Spanish the handouts' `3 grados de éxito` / `1 grado de fracaso`."""
-    if lang == "es":
-        return f"{degrees} {'grado' if degrees == 1 else 'grados'} de {'éxito' if success else 'fracaso'}"
-    return f"{'success' if success else 'failure'} by {degrees} degree{'' if degrees == 1 else 's'}"
+    return text(message("d100.told.outcome." + ("success" if success else "failure"), count=degrees), lang)
 
 
 def tested(test: TestResult, lang: Lang, name: Callable[[str], str] = str) -> str:
@@ -60,6 +52,4 @@ def tested(test: TestResult, lang: Lang, name: Callable[[str], str] = str) -> st
 
 
 def hits(number: int, lang: Lang) -> str:
-    if lang == "es":
-        return f"{number} {'impacto' if number == 1 else 'impactos'}"
-    return f"{number} hit{'' if number == 1 else 's'}"
+    return text(message("d100.told.hits", count=number), lang)

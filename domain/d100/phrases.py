@@ -2,16 +2,17 @@
 
 Numbers come from the event itself; `name` turns a character id into the name a reader knows. Each
 sentence shows every die of its event once (the roll against the target and the modifiers behind it, each
-hit's location and damage dice, Righteous Fury), so the renderers list no dice again. Spanish words are the
-handouts' (seeds 000–002), the same the command language reads (domain/d100/vocabulary.py).
+hit's location and damage dice, Righteous Fury), so the renderers list no dice again. The words are the
+catalog's: sentences `d100.told.*` (domain/catalog/*/d100_told.po), titles `d100.title.*` and terms `term.d100.*`
+(d100_terms.po); the Spanish is the handouts' (seeds 000–002), the words the command language reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from ..catalog import text
-from ..dice import d5
+from ..dice import Die, d5
 from ..engine import Lang, RulesState, Standing
 from ..events import Event
 from ..message import message
@@ -44,73 +45,21 @@ from .events import (
     WeaponReloaded,
 )
 from .mounted_phrases import mounted_sentence
-from .phrase_parts import count as _count
 from .phrase_parts import hits as _hits
 from .phrase_parts import modifiers_text
 from .phrase_parts import outcome as _outcome
-from .phrase_parts import pick as _pick
 from .phrase_parts import signed as _signed
-from .phrase_terms import TERMS, term
+from .phrase_terms import TERMS, CatalogPairs, term
 from .record_phrases import aside_sentence, record_sentence
 from .state import D100State
 from .tested_phrases import tested_sentence
 
-TITLES: Mapping[str, tuple[str, str]] = {
-    "d100_test_rolled": ("test", "tirada"),
-    "d100_opposed_test_rolled": ("opposed test", "tirada enfrentada"),
-    "d100_aim_taken": ("aims", "apunta"),
-    "d100_attack_rolled": ("attack", "ataque"),
-    "d100_reaction_rolled": ("reaction", "reacción"),
-    "d100_damage_applied": ("damage", "daño"),
-    "d100_fate_spent": ("Fate point spent", "punto de Destino gastado"),
-    "d100_fate_burned": ("Fate point burned", "punto de Destino quemado"),
-    "d100_unjam_attempted": ("unjam attempt", "intento de desencasquillar"),
-    "d100_weapon_reloaded": ("reload", "recarga"),
-    "d100_round_started": ("round begins", "empieza el asalto"),
-    "d100_gm_ruling_recorded": ("GM ruling", "decisión del DJ"),
-    "d100_sheet_edited": ("sheet edited", "hoja editada"),
-    "d100_action_taken": ("action", "acción"),
-    "d100_action_used": ("action used", "acción usada"),
-    "d100_blood_loss_rolled": ("blood loss roll", "tirada por pérdida de sangre"),
-    "d100_critical_table_loaded": ("critical table loaded", "tabla de críticos cargada"),
-    "d100_encounter_started": ("encounter begins", "empieza el combate"),
-    "d100_encounter_ended": ("encounter ends", "termina el combate"),
-    "d100_heroic_sacrifice_declared": ("heroic sacrifice", "sacrificio heroico"),
-    "d100_horde_break_tested": ("horde breaking test", "tirada de desbandada de la horda"),
-    "d100_horde_broke": ("the horde breaks", "la horda se desbanda"),
-    "d100_initiative_rolled": ("initiative", "iniciativa"),
-    "d100_initiative_order_fixed": ("initiative order", "orden de iniciativa"),
-    "d100_manoeuvre_resolved": ("manoeuvre", "maniobra"),
-    "d100_on_fire_burned": ("burning", "en llamas"),
-    "d100_pinning_tested": ("pinning test", "tirada de acobardamiento"),
-    "d100_stun_resolved": ("stun", "aturdimiento"),
-    "d100_turn_started": ("turn begins", "empieza el turno"),
-    "d100_turn_ended": ("turn ends", "termina el turno"),
-    "d100_extinguish_attempted": ("putting out the fire", "apagar las llamas"),
-    "d100_blood_loss_treated": ("stopping the bleeding", "cortar la hemorragia"),
-    "d100_fear_tested": ("fear test", "tirada de miedo"),
-    "d100_feat_rolled": ("feat", "proeza física"),
-    "d100_power_focused": ("psychic power", "poder psíquico"),
-    "d100_encounter_joined": ("joins the fight", "se une al combate"),
-    "d100_comrade_ordered": ("comrade's order", "orden al camarada"),
-    "d100_mount_changed": ("mounts or dismounts", "monta o desmonta"),
-    "d100_ride_rolled": ("mounted action", "acción montada"),
-    "d100_burning_mount_tested": ("burning mount", "montura en llamas"),
-}
+# Each event type's title, `d100.title.<event type>` in the catalog (domain/catalog/*/d100_terms.po).
+TITLES: Mapping[str, tuple[str, str]] = CatalogPairs("d100.title")
 
-_MODES = {
-    "standard": ("attacks", "ataca a"),
-    "semi_auto": ("fires a semi-auto burst at", "dispara una ráfaga semiautomática a"),
-    "full_auto": ("fires a full-auto burst at", "dispara una ráfaga automática a"),
-    "suppressing": ("lays suppressing fire on", "hace fuego de supresión sobre"),
-    "charge": ("charges", "carga contra"),
-    "all_out": ("makes an all-out attack on", "hace un ataque total contra"),
-    "called_shot": ("aims a called shot at", "hace un disparo apuntado a"),
-    "guarded": ("makes a guarded attack on", "hace un ataque precavido contra"),
-    "stun": ("tries to stun", "intenta aturdir a"),
-    "crushing_charge": ("rides down", "arrolla a"),
-    "hit_and_run": ("strikes in passing at", "golpea al pasar a"),
-}
+# The attack actions a sentence tells by their own verb (`d100.told.attack.<action>`); any other is "attacks".
+_MODES = frozenset({"standard", "semi_auto", "full_auto", "suppressing", "charge", "all_out", "called_shot", "guarded",
+                    "stun", "crushing_charge", "hit_and_run"})
 
 
 def _face_text(hit: HitResolved, index: int, lang: Lang) -> str:
@@ -122,21 +71,21 @@ def _face_text(hit: HitResolved, index: int, lang: Lang) -> str:
     counted = hit.faces[index]
     die = hit.dice[index].value if index < len(hit.dice) else counted
     if index == hit.degrees_die:
-        return f"{die}→{counted} {_pick(lang, 'degrees', 'grados')}"
+        return text(message("d100.told.hit.degrees_die", die=die, counted=counted), lang)
     return str(die) if die == counted else f"{die}→{counted}"
 
 
 def _hit_text(hit: HitResolved, lang: Lang) -> str:
     """`body: [7]+5 = 12 − 4 armour − 4 TB → 4`, with Righteous Fury's confirmation and extra dice."""
-    where = term(hit.location, lang) if hit.location is not None else _pick(lang, "hit", "impacto")
+    where = term(hit.location, lang) if hit.location is not None else text(message("d100.told.hit.unplaced"), lang)
     faces = "+".join(f"[{_face_text(hit, index, lang)}]" for index in range(len(hit.faces))) or "—"
     horde = sum(d.value for d in hit.horde_dice)
     bonus = hit.total - sum(hit.faces) - horde - (hit.fury.extra_damage if hit.fury is not None else 0)
     rolled = f"{faces}{_signed(bonus) if bonus else ''}"
     if hit.horde_dice:
         # A horde's extra d10s (RULES A9) are dice a reader checks: shown, never folded into the bonus.
-        extra = "+".join(f"[{d.value}]" for d in hit.horde_dice)
-        rolled += _pick(lang, f" + horde {extra}", f" + horda {extra}")
+        rolled += text(message("d100.told.hit.horde_dice", dice="+".join(f"[{d.value}]" for d in hit.horde_dice)),
+                       lang)
     fury = ""
     if hit.fury is not None:
         chain = hit.fury
@@ -145,16 +94,19 @@ def _hit_text(hit: HitResolved, lang: Lang) -> str:
                                     target=chain.confirmation_target), lang) if chain.confirmation else ""
         if chain.confirmed:
             extra = "+".join(f"[{d.value}]" for d in chain.extra_dice)
-            fury = _pick(lang, f", Righteous Fury! ({confirmation}, +{extra} = +{chain.extra_damage})",
-                         f", ¡Furia Justiciera! ({confirmation}, +{extra} = +{chain.extra_damage})")
+            fury = text(message("d100.told.hit.fury", confirmation=confirmation, dice=extra,
+                                extra=chain.extra_damage), lang)
         else:
-            fury = _pick(lang, f", Righteous Fury not confirmed ({confirmation})",
-                         f", Furia Justiciera sin confirmar ({confirmation})")
-    armour = _pick(lang, "armour", "armadura")
-    cover = f" − {hit.cover_ap} {_pick(lang, 'cover', 'cobertura')}" if hit.cover_ap else ""
-    critical = f", {_pick(lang, 'critical', 'crítico')} +{hit.critical_added}" if hit.critical_added else ""
-    return (f"{where} {rolled}{fury} = {hit.total}{cover} − {hit.armour} {armour} − {hit.toughness_bonus} "
-            f"{_pick(lang, 'TB', 'BR')} → {hit.wounding}{critical}")
+            fury = text(message("d100.told.hit.fury_unconfirmed", confirmation=confirmation), lang)
+    cover = text(message("d100.told.hit.cover", cover=hit.cover_ap), lang) if hit.cover_ap else ""
+    critical = text(message("d100.told.hit.critical", critical=hit.critical_added), lang) if hit.critical_added else ""
+    return text(message("d100.told.hit", where=where, rolled=rolled, fury=fury, total=hit.total, cover=cover,
+                        armour=hit.armour, toughness_bonus=hit.toughness_bonus, wounding=hit.wounding,
+                        critical=critical), lang)
+
+
+def _listed(dice: Sequence[Die]) -> str:
+    return ", ".join(f"[{d.value}]" for d in dice)
 
 
 class D100Phrases:
@@ -168,121 +120,100 @@ class D100Phrases:
             case AttackRolled():
                 return self._attack(event, name, lang)
             case ReactionRolled(reaction="none"):
-                return _pick(lang, f"{name(event.character_id)} does not react",
-                             f"{name(event.character_id)} no reacciona")
+                return text(message("d100.told.reaction.none", who=name(event.character_id)), lang)
             case ReactionRolled():
-                who = name(event.character_id)
                 # "tries to": the outcome follows, and "Kai dodges: 62 vs 41, failure" read as if he had.
-                verb = {"dodge": _pick(lang, "tries to dodge", "intenta esquivar"),
-                        "parry": _pick(lang, "tries to parry", "intenta parar"),
-                        "sidestep": _pick(lang, "pulls the mount aside", "aparta la montura")}
                 label = {"dodge": "Dodge", "sidestep": "Survival"}.get(event.reaction, "WS")
                 against = (modifiers_text(event.modifiers, event.target, label, lang, name)
                            if event.modifiers is not None and event.target is not None else "?")
-                remain = "queda" if event.hits_after == 1 else "quedan"
-                left = _pick(lang, f"{_hits(event.hits_after, lang)} left", f"{remain} {_hits(event.hits_after, lang)}")
-                return (f"{who} {verb[event.reaction]}: {event.roll} vs {against}, "
-                        f"{_outcome(event.success, event.degrees, lang)}, {left}")
+                left = text(message("d100.told.reaction.hits_left", count=event.hits_after), lang)
+                return text(message(f"d100.told.reaction.{event.reaction}", who=name(event.character_id),
+                                    roll="?" if event.roll is None else event.roll, against=against,
+                                    outcome=_outcome(event.success, event.degrees, lang), left=left), lang)
             case DamageApplied():
                 whom = name(event.target_id)
-                dealt = sum(hit.wounding for hit in event.hits)
                 hits = "; ".join(_hit_text(hit, lang) for hit in event.hits)
                 if event.magnitude_after is not None:
-                    lost = _pick(lang, f"loses {event.magnitude_lost} magnitude",
-                                 f"pierde {event.magnitude_lost} de magnitud")
-                    return f"{whom} {lost}: {hits}"
-                took = _pick(lang, f"takes {dealt} damage", f"recibe {dealt} de daño")
-                return f"{whom} {took}: {hits}" if hits else f"{whom} {took}"
+                    return text(message("d100.told.damage.magnitude", whom=whom, lost=event.magnitude_lost,
+                                        hits=hits), lang)
+                dealt = sum(hit.wounding for hit in event.hits)
+                case = "wounds" if hits else "wounds.bare"
+                return text(message(f"d100.told.damage.{case}", whom=whom, dealt=dealt, hits=hits), lang)
             case TestRolled():
-                who = name(event.character_id)
-                label = term(event.label, lang)
-                against = modifiers_text(event.modifiers, event.target, event.label, lang, name)
-                reroll = _pick(lang, " (Fate reroll)", " (repetida con Destino)") if event.reroll_of else ""
-                return (f"{who}: {_pick(lang, 'test', 'prueba')} {_pick(lang, 'of', 'de')} {label}{reroll} "
-                        f"{event.roll} vs {against}, {_outcome(event.success, event.degrees, lang)}")
+                reroll = text(message("d100.told.test.reroll"), lang) if event.reroll_of else ""
+                return text(message("d100.told.test", who=name(event.character_id), label=term(event.label, lang),
+                                    reroll=reroll, roll=event.roll,
+                                    against=modifiers_text(event.modifiers, event.target, event.label, lang, name),
+                                    outcome=_outcome(event.success, event.degrees, lang)), lang)
             case OpposedTestRolled(first=first, second=second, result=result):
-                sides = [
-                    f"{name(s.character_id)} {term(s.label, lang)} {s.roll} vs {s.target} "
-                    f"({_outcome(s.success, s.degrees, lang)})" for s in (first, second)
-                ]
+                sides = "; ".join(
+                    text(message("d100.told.opposed.side", who=name(s.character_id), label=term(s.label, lang),
+                                 roll=s.roll, target=s.target, outcome=_outcome(s.success, s.degrees, lang)), lang)
+                    for s in (first, second))
                 winner = {"first": name(first.character_id), "second": name(second.character_id)}.get(result.winner)
-                won = (_pick(lang, f"{winner} wins", f"gana {winner}") if winner
-                       else _pick(lang, "nobody wins", "no gana nadie"))
-                return f"{_pick(lang, 'Opposed test', 'Prueba enfrentada')}: {'; '.join(sides)} — {won}"
+                if winner is None:
+                    return text(message("d100.told.opposed.nobody", sides=sides), lang)
+                return text(message("d100.told.opposed.won", sides=sides, winner=winner), lang)
             case AimTaken():
-                return _pick(lang, f"{name(event.character_id)} aims (+{event.bonus} to the next attack)",
-                             f"{name(event.character_id)} apunta (+{event.bonus} al siguiente ataque)")
+                return text(message("d100.told.aim", who=name(event.character_id), bonus=event.bonus), lang)
             case FateSpent():
                 # "bonus" is the +10 a test's or attack's `fate` spends before the roll (RULES A3), not a FateUse.
-                what = (_pick(lang, "+10 before rolling", "+10 antes de tirar") if event.use == "bonus"
+                what = (text(message("d100.told.fate.bonus"), lang) if event.use == "bonus"
                         else term(event.use, lang))
-                left = _pick(lang, f"{event.fate_after} Fate left", (
-                    "le queda 1 punto de Destino" if event.fate_after == 1
-                    else f"le quedan {event.fate_after} puntos de Destino"))
-                rolled = f" ({', '.join(f'[{d.value}]' for d in event.dice)})" if event.dice else ""
-                return _pick(lang, f"{name(event.character_id)} spends a Fate point: {what}{rolled}; {left}",
-                             f"{name(event.character_id)} gasta un punto de Destino: {what}{rolled}; {left}")
+                rolled = f" ({_listed(event.dice)})" if event.dice else ""
+                return text(message("d100.told.fate.spent", who=name(event.character_id), what=what, dice=rolled,
+                                    left=text(message("d100.told.fate.left", count=event.fate_after), lang)), lang)
             case FateBurned():
-                return _pick(lang, f"{name(event.character_id)} burns a Fate point: {event.reason}",
-                             f"{name(event.character_id)} quema un punto de Destino: {event.reason}")
+                return text(message("d100.told.fate.burned", who=name(event.character_id), reason=event.reason),
+                            lang)
             case UnjamAttempted():
                 against = modifiers_text(event.modifiers, event.target, event.characteristic, lang, name)
-                clear = (_pick(lang, "the weapon is clear", "el arma queda desencasquillada") if event.success
-                         else _pick(lang, "still jammed", "sigue encasquillada"))
-                weapon = name(f"{event.character_id}/{event.weapon_id}")
-                return _pick(lang, f"{name(event.character_id)} works on the jammed {weapon}: ",
-                             f"{name(event.character_id)} intenta desencasquillar {weapon}: "
-                             ) + f"{event.roll} vs {against}, {clear}"
+                return text(message("d100.told.unjam." + ("cleared" if event.success else "jammed"),
+                                    who=name(event.character_id),
+                                    weapon=name(f"{event.character_id}/{event.weapon_id}"), roll=event.roll,
+                                    against=against), lang)
             case WeaponReloaded():
-                weapon = name(f"{event.character_id}/{event.weapon_id}")
-                return _pick(lang, f"{name(event.character_id)} reloads {weapon} ({event.ammo} rounds)",
-                             f"{name(event.character_id)} recarga {weapon} ({event.ammo} disparos)")
+                return text(message("d100.told.reload", who=name(event.character_id),
+                                    weapon=name(f"{event.character_id}/{event.weapon_id}"), count=event.ammo), lang)
             case RoundStarted():
-                return _pick(lang, f"Round {event.round} begins", f"Empieza el asalto {event.round}")
+                return text(message("d100.told.round_started", round=event.round), lang)
             case InitiativeRolled():
                 ranked = sorted(event.rolls, key=lambda r: -r.total)
                 shown = ", ".join(f"{name(r.character_id)} {r.total} ([{r.die.value}]{_signed(r.agility_bonus)})"
                                   for r in ranked)
-                return f"{_pick(lang, 'Initiative', 'Iniciativa')}: {shown}"
+                return text(message("d100.told.initiative", rolls=shown), lang)
             case InitiativeOrderFixed():
-                rolloffs = ""
-                if event.rolloffs:
-                    rolloffs = " (" + _pick(lang, "roll-off", "desempate") + ": " + ", ".join(
-                        f"{name(r.character_id)} [{r.die.value}]" for r in event.rolloffs) + ")"
                 order = ", ".join(name(cid) for cid in event.order)
-                return f"{_pick(lang, 'Turn order', 'Orden de turnos')}: {order}{rolloffs}"
+                if not event.rolloffs:
+                    return text(message("d100.told.initiative_order", order=order), lang)
+                rolloffs = ", ".join(f"{name(r.character_id)} [{r.die.value}]" for r in event.rolloffs)
+                return text(message("d100.told.initiative_order.rolloffs", order=order, rolloffs=rolloffs), lang)
             case EncounterStarted():
                 who = ", ".join(name(cid) for cid in event.participants)
-                surprised = ""
-                if event.surprised:
-                    surprised = _pick(lang, "; surprised: ", "; sorprendidos: ") + ", ".join(
-                        name(cid) for cid in event.surprised)
-                return _pick(lang, f"The fight begins: {who}{surprised}", f"Empieza el combate: {who}{surprised}")
+                if not event.surprised:
+                    return text(message("d100.told.encounter_started", who=who), lang)
+                surprised = ", ".join(name(cid) for cid in event.surprised)
+                return text(message("d100.told.encounter_started.surprise", who=who, surprised=surprised), lang)
             case EncounterEnded():
-                return _pick(lang, f"The fight ends after {_count(event.rounds, 'round', 'rounds')}",
-                             f"Termina el combate tras {_count(event.rounds, 'asalto', 'asaltos')}")
+                return text(message("d100.told.encounter_ended", count=event.rounds), lang)
             case TurnStarted():
-                return _pick(lang, f"Round {event.round}, turn {event.turn}: {name(event.character_id)} acts",
-                             f"Asalto {event.round}, turno {event.turn}: actúa {name(event.character_id)}")
+                return text(message("d100.told.turn_started", round=event.round, turn=event.turn,
+                                    who=name(event.character_id)), lang)
             case TurnEnded():
-                return _pick(lang, f"{name(event.character_id)} ends the turn",
-                             f"{name(event.character_id)} termina su turno")
+                return text(message("d100.told.turn_ended", who=name(event.character_id)), lang)
             case ActionUsed():
                 return ""  # the attack, aim or reaction it paid for tells it
             case ActionTaken():
                 note = f": {event.note}" if event.note else ""
                 return f"{name(event.character_id)}: {term(event.action, lang)}{note}"
             case GmRulingRecorded():
-                return _pick(lang, f"GM ruling on {name(event.character_id)}: {event.reason}",
-                             f"Decisión del DJ sobre {name(event.character_id)}: {event.reason}")
+                return text(message("d100.told.gm_ruling", who=name(event.character_id), reason=event.reason), lang)
             case HordeBreakTested():
                 against = modifiers_text(event.modifiers, event.target, "WP", lang, name)
-                broken = _pick(lang, "it breaks", "se desbanda") if event.broken else _pick(lang, "it holds", "aguanta")
-                return _pick(lang, f"{name(event.character_id)} tests to hold: ",
-                             f"{name(event.character_id)} prueba si aguanta: ") + f"{event.roll} vs {against}, {broken}"
+                return text(message("d100.told.horde_tested." + ("broken" if event.broken else "held"),
+                                    who=name(event.character_id), roll=event.roll, against=against), lang)
             case HordeBroke():
-                return _pick(lang, f"{name(event.character_id)} breaks and flees",
-                             f"{name(event.character_id)} se desbanda y huye")
+                return text(message("d100.told.horde_broke", who=name(event.character_id)), lang)
         for told in (tested_sentence, mounted_sentence, encounter_sentence, record_sentence):
             sentence = told(event, name, lang)
             if sentence is not None:
@@ -293,34 +224,35 @@ class D100Phrases:
         return aside_sentence(event, name, lang)
 
     def _attack(self, event: AttackRolled, name: Callable[[str], str], lang: Lang) -> str:
-        who, whom = name(event.attacker_id), name(event.target_id)
-        en, es = _MODES.get(event.action, ("attacks", "ataca a"))
         against = modifiers_text(event.modifiers, event.target, "WS" if event.melee else "BS", lang, name)
         if event.jammed:
-            outcome = _pick(lang, "jammed!", "¡encasquillada!")
+            outcome = text(message("d100.told.attack.jammed"), lang)
         elif event.success:
-            outcome = f"{_outcome(True, event.degrees, lang)}, {_hits(event.hits, lang)}"
+            outcome = text(message("d100.told.attack.hit", outcome=_outcome(True, event.degrees, lang),
+                                   hits=_hits(event.hits, lang)), lang)
             if event.locations:
                 outcome += ": " + ", ".join(term(loc, lang) for loc in event.locations)
             for share in event.assigned:  # Suppressing Fire: hits that fell on others in the kill zone
-                outcome += _pick(lang, f"; {share.hits} on {name(share.target_id)}",
-                                 f"; {share.hits} a {name(share.target_id)}")
+                outcome += text(message("d100.told.attack.shared", hits=share.hits, whom=name(share.target_id)),
+                                lang)
             if event.zone and len(event.dice) > 1:
                 # The 1dN that assigned each hit in the kill zone (RULES A6) are dice a reader checks.
                 zone = "".join(f"[{die.value}]" for die in event.dice[1:])
-                outcome += _pick(lang, f" (kill zone dice {zone})", f" (dados de la zona de muerte {zone})")
+                outcome += text(message("d100.told.attack.zone_dice", dice=zone), lang)
             elif len(event.dice) > 1:
                 # A flame weapon's hits on a horde: ceil(range / 4) + 1d5 (RULES A9), the d5 as its d10.
                 flame = "".join(f"[{die.value}→{d5(die)}]" if d5(die) != die.value else f"[{die.value}]"
                                 for die in event.dice[1:])
-                outcome += _pick(lang, f" (flame d5 {flame})", f" (d5 de llama {flame})")
+                outcome += text(message("d100.told.attack.flame_dice", dice=flame), lang)
         else:
             # An attack records degrees of success only (a miss keeps 0): a miss is told as one, no count.
-            outcome = _pick(lang, "miss", "falla")
-        reroll = _pick(lang, " (Fate reroll)", " (repetido con Destino)") if event.reroll_of else ""
-        weapon = (_pick(lang, "unarmed", "desarmado") if event.weapon_id == "unarmed"
+            outcome = text(message("d100.told.attack.miss"), lang)
+        reroll = text(message("d100.told.attack.reroll"), lang) if event.reroll_of else ""
+        weapon = (text(message("d100.told.attack.unarmed"), lang) if event.weapon_id == "unarmed"
                   else name(f"{event.attacker_id}/{event.weapon_id}"))
-        return f"{who} {_pick(lang, en, es)} {whom} ({weapon}){reroll}: {event.roll} vs {against}, {outcome}"
+        mode = event.action if event.action in _MODES else "standard"
+        return text(message(f"d100.told.attack.{mode}", who=name(event.attacker_id), whom=name(event.target_id),
+                            weapon=weapon, reroll=reroll, roll=event.roll, against=against, outcome=outcome), lang)
 
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, D100State) or character_id not in state.characters:

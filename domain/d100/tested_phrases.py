@@ -4,41 +4,34 @@ feats and Focus Power — the roll against its target with every modifier, the o
 Spanish words are the handouts': apagar las llamas, Medicina −10 (−30 bajo estrés), Miedo (x) y la tabla de
 Shock, salto y brinco (en el sitio, en carrera), trepar, nadar, lanzar, llevar/levantar/empujar peso, Concentrar
 Poder, Factor Psíquico, umbral (seeds 000–002).
+The sentences are the catalog's (`d100.told.*`, domain/catalog/*/d100_told.po).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..catalog import text
 from ..dice import Die
 from ..engine import Lang
 from ..events import Event
-from .phrase_parts import hits, metres, pick, tested
+from ..message import message
+from .phrase_parts import hits, metres, tested
 from .phrase_terms import term
 from .tested_events import BloodLossTreated, ExtinguishAttempted, FearTested, FeatRolled, PowerFocused
 
 Name = Callable[[str], str]
 
 # What each feat is, as a verb (seed 002 "Salto y Brinco", "Trepar", "Nadar", "Lanzar Objetos", "Llevar,
-# Levantar y Empujar Objetos").
-_FEATS: dict[str, tuple[str, str]] = {
-    "drop": ("drops down", "se deja caer"),
-    "running_jump": ("makes a running jump", "hace un salto en carrera"),
-    "standing_leap": ("leaps from a standing start", "hace un brinco en el sitio"),
-    "running_leap": ("makes a running leap", "hace un brinco en carrera"),
-    "throw": ("throws an object", "lanza un objeto"),
-    "carry": ("carries", "lleva peso"),
-    "lift": ("tries to lift more", "intenta levantar más peso"),
-    "push": ("tries to push more", "intenta empujar más peso"),
-    "climb": ("climbs", "trepa"),
-    "swim": ("swims", "nada"),
-}
-_GRAVITY = {"low": ("in low gravity", "con gravedad baja"), "high": ("in high gravity", "con gravedad alta")}
+# Levantar y Empujar Objetos"): `d100.told.feat.<feat>`, and `d100.told.feat.gravity.<gravity>` after it.
+_FEATS = frozenset({"drop", "running_jump", "standing_leap", "running_leap", "throw", "carry", "lift", "push", "climb",
+                    "swim"})
+_GRAVITY = frozenset({"low", "high"})
 
 
 def fall_text(fall_m: float, die: Die | None, lang: Lang) -> str:
     """`falls 6 m ([7] + 6 = 13)`: falling damage is 1d10 + 1 per metre; armour does not help (RULES A8)."""
-    fell = pick(lang, f"falls {metres(fall_m, lang)}", f"cae {metres(fall_m, lang)}")
+    fell = text(message("d100.told.fall", metres=metres(fall_m, lang)), lang)
     if die is None:
         return fell
     return f"{fell} ([{die.value}] + {int(fall_m)} = {die.value + int(fall_m)})"
@@ -46,77 +39,73 @@ def fall_text(fall_m: float, die: Die | None, lang: Lang) -> str:
 
 def _extinguish(event: ExtinguishAttempted, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    out = (pick(lang, "the fire is out", "el fuego se apaga") if event.extinguished
-           else pick(lang, "still on fire", "sigue en llamas"))
-    return (pick(lang, f"{who} drops to the ground to put out the flames: ",
-                 f"{who} se tira al suelo para apagar las llamas: ")
-            + f"{tested(event.test, lang, name)}; {out}")
+    out = (text(message("d100.told.extinguish.out"), lang) if event.extinguished
+           else text(message("d100.told.extinguish.burning"), lang))
+    return text(message("d100.told.extinguish", who=who, test=tested(event.test, lang, name), out=out), lang)
 
 
 def _staunch(event: BloodLossTreated, name: Name, lang: Lang) -> str:
     who, whom = name(event.character_id), name(event.patient_id)
     if event.patient_id == event.character_id:
-        tries = pick(lang, f"{who} tries to stop the bleeding", f"{who} intenta cortar su hemorragia")
+        tries = text(message("d100.told.staunch.self", who=who), lang)
     else:
-        tries = pick(lang, f"{who} tries to stop {whom}'s bleeding", f"{who} intenta cortar la hemorragia de {whom}")
+        tries = text(message("d100.told.staunch.other", who=who, whom=whom), lang)
     if event.under_stress:
-        tries += pick(lang, " under stress", " bajo estrés")
-    out = (pick(lang, "the bleeding stops", "la hemorragia se detiene") if event.stopped
-           else pick(lang, "still bleeding", "sigue sangrando"))
+        tries += text(message("d100.told.staunch.under_stress"), lang)
+    out = (text(message("d100.told.staunch.stopped"), lang) if event.stopped
+           else text(message("d100.told.staunch.bleeding"), lang))
     return f"{tries}: {tested(event.test, lang, name)}; {out}"
 
 
 def _fear(event: FearTested, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    source = pick(lang, f" from {event.source}", f" de {event.source}") if event.source else ""
+    source = text(message("d100.told.fear.source", source=event.source), lang) if event.source else ""
     if event.immune or event.test is None:
-        return pick(lang, f"{who} is immune to Fear ({event.fear}){source}",
-                    f"{who} es inmune al Miedo ({event.fear}){source}")
-    said = pick(lang, f"{who} tests against Fear ({event.fear}){source}: ",
-                f"{who} hace una prueba contra el Miedo ({event.fear}){source}: ") + tested(event.test, lang, name)
+        return text(message("d100.told.fear.immune", who=who, fear=event.fear, source=source), lang)
+    said = text(message("d100.told.fear.tested", who=who, fear=event.fear, source=source,
+                        test=tested(event.test, lang, name)), lang)
     if event.shock_roll is not None and event.shock_total is not None:
         extra = event.shock_total - event.shock_roll
         added = f" + {extra}" if extra else ""
         return f"{said}; {term('shock table', lang)}: [{event.shock_roll}]{added} = {event.shock_total}"
     if event.broken:
-        return said + pick(lang, "; the horde breaks and flees", "; la horda se desbanda y huye")
+        return said + text(message("d100.told.fear.horde_broke"), lang)
     if event.test.success:
-        return said + pick(lang, "; acts normally", "; actúa con normalidad")
+        return said + text(message("d100.told.fear.calm"), lang)
     return said
 
 
 def _feat(event: FeatRolled, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    en, es = _FEATS.get(event.feat, (term(event.feat, "en"), term(event.feat, "es")))
-    said = f"{who} {pick(lang, en, es)}"
+    said = (text(message(f"d100.told.feat.{event.feat}", who=who), lang) if event.feat in _FEATS
+            else f"{who} {term(event.feat, lang)}")
     if event.gravity in _GRAVITY:
-        said += " " + pick(lang, *_GRAVITY[event.gravity])
+        said += text(message(f"d100.told.feat.gravity.{event.gravity}"), lang)
     reached: list[str] = []
     if event.limit is not None:  # carry, lift, push: the row of the weight table, SB + TB (+1 per degree)
-        reached.append(pick(lang, f"up to row {event.limit} of the weight table",
-                            f"hasta la fila {event.limit} de la tabla de pesos"))
+        reached.append(text(message("d100.told.feat.weight_row", limit=event.limit), lang))
     far = metres(event.distance_m, lang) if event.distance_m is not None else None
     high = metres(event.height_m, lang) if event.height_m is not None else None
     if event.feat in ("standing_leap", "running_leap") and far is not None:
-        reached.append(pick(lang, f"{far} long", f"{far} de largo"))
+        reached.append(text(message("d100.told.feat.long", far=far), lang))
     if high is not None:
-        reached.append(pick(lang, f"{high} high", f"{high} de alto"))
+        reached.append(text(message("d100.told.feat.high", high=high), lang))
     if event.feat == "swim" and event.distance_m == 0:
-        reached.append(pick(lang, "makes no headway", "no avanza"))
+        reached.append(text(message("d100.told.feat.no_headway"), lang))
     elif event.feat in ("climb", "swim") and far is not None:
-        reached.append(pick(lang, f"{far} this turn", f"{far} en este turno"))
+        reached.append(text(message("d100.told.feat.this_turn", far=far), lang))
     elif event.feat == "throw" and far is not None:
-        reached.append(pick(lang, f"it lands {far} away", f"llega a {far}"))
+        reached.append(text(message("d100.told.feat.thrown", far=far), lang))
     if event.turn_lost:
-        reached.append(pick(lang, "stumbles, and the turn ends", "tropieza y pierde el turno"))
+        reached.append(text(message("d100.told.feat.turn_lost"), lang))
     if event.fall_m is not None:
         reached.append(fall_text(event.fall_m, event.dice[-1] if len(event.dice) > 1 else None, lang))
     elif event.fell:
-        reached.append(pick(lang, "falls", "cae"))
+        reached.append(text(message("d100.told.feat.fell"), lang))
     elif event.feat == "drop" and event.test is not None:
-        reached.append(pick(lang, "lands safely", "cae sin hacerse daño"))
+        reached.append(text(message("d100.told.feat.landed"), lang))
     if event.change is not None and event.fall_m is None and event.change.fatigue_after is not None:
-        reached.append(pick(lang, "a level of Fatigue", "un nivel de Fatiga"))
+        reached.append(text(message("d100.told.feat.fatigue"), lang))
     if event.test is None:
         return f"{said}: {', '.join(reached)}" if reached else said
     said += f": {tested(event.test, lang, name)}"
@@ -126,28 +115,24 @@ def _feat(event: FeatRolled, name: Name, lang: Lang) -> str:
 def _power(event: PowerFocused, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
     faces = "".join(f"[{d.value}]" for d in event.dice)
-    rolled = (f"{len(event.dice)}d10 {faces} + {pick(lang, 'psy rating', 'Factor Psíquico')} {event.psy_rating} = "
-              f"{event.total} vs {pick(lang, 'threshold', 'umbral')} {event.threshold}")
-    out = (pick(lang, "it manifests", "se manifiesta") if event.success
-           else pick(lang, "it fails to manifest", "no se manifiesta"))
-    said = pick(lang, f"{who} focuses the power {event.power}: ", f"{who} concentra el poder {event.power}: ")
-    said += f"{rolled}, {out}"
+    said = text(message("d100.told.power." + ("manifested" if event.success else "failed"), who=who,
+                        power=event.power, dice=len(event.dice), faces=faces, psy_rating=event.psy_rating,
+                        total=event.total, threshold=event.threshold), lang)
     if event.target_id is None:
         return said
     whom = name(event.target_id)
     if not event.hits:
-        return said + pick(lang, f" (at {whom})", f" (contra {whom})")
-    behind = f"{pick(lang, 'psy rating', 'Factor Psíquico')} {event.psy_rating}"
+        return said + text(message("d100.told.power.target", whom=whom), lang)
+    behind = text(message("d100.told.power.behind", psy_rating=event.psy_rating), lang)
     if event.area_die is not None:
-        behind += f" + {pick(lang, 'area', 'área')} [{event.area_die.value}]"
+        behind += text(message("d100.told.power.area", die=event.area_die.value), lang)
     damage = ""
     if event.damage is not None:
         kind = term(event.damage_type, lang)
-        pen = f", {pick(lang, 'penetration', 'penetración')} {event.penetration}" if event.penetration else ""
-        damage = pick(lang, f", damage {event.damage} {kind}{pen} to roll",
-                      f", daño {event.damage} de {kind}{pen} por tirar")
-    return said + pick(lang, f"; {hits(event.hits, lang)} on {whom} ({behind}){damage}",
-                       f"; {hits(event.hits, lang)} a {whom} ({behind}){damage}")
+        pen = text(message("d100.told.power.penetration", pen=event.penetration), lang) if event.penetration else ""
+        damage = text(message("d100.told.power.damage", damage=event.damage, kind=kind, pen=pen), lang)
+    return said + text(message("d100.told.power.hits", hits=hits(event.hits, lang), whom=whom, behind=behind,
+                               damage=damage), lang)
 
 
 def tested_sentence(event: Event, name: Name, lang: Lang) -> str | None:

@@ -10,6 +10,9 @@ from typing import Literal
 
 import msgspec
 
+from domain.catalog import sentence
+from domain.message import Lang
+
 from .characters import Speciality
 
 OathName = Literal["astartes", "emperor", "glory", "knowledge", "loyalty", "weapon"]
@@ -27,34 +30,39 @@ class OathSpec(msgspec.Struct, frozen=True, kw_only=True):
     squad_mode: tuple[str, ...]
 
 
+def _named(oath: OathName, lang: Lang) -> str:
+    """An oath's name as the mission report says it (the catalog's `mission.oath_names.<oath>`)."""
+    return sentence(f"mission.oath_names.{oath}", lang)
+
+
 OATHS: dict[OathName, OathSpec] = {
     "astartes": OathSpec(
-        oath="astartes", name_en="Oath of the Astartes", name_es="Juramento del Astartes",
+        oath="astartes", name_en=_named("astartes", "en"), name_es=_named("astartes", "es"),
         prerequisites=frozenset({"tactical_marine", "assault_marine", "devastator_marine"}),
         squad_mode=("Squad Advance", "Bolter Assault", "Tactical Spacing"),
     ),
     "emperor": OathSpec(
-        oath="emperor", name_en="Oath to the Emperor", name_es="Juramento al Emperador",
+        oath="emperor", name_en=_named("emperor", "en"), name_es=_named("emperor", "es"),
         prerequisites=frozenset({"tactical_marine", "librarian", "apothecary"}),
         squad_mode=("Fire for Effect", "Regroup", "Strongpoint"),
     ),
     "glory": OathSpec(
-        oath="glory", name_en="Oath of Glory", name_es="Juramento de Gloria",
+        oath="glory", name_en=_named("glory", "en"), name_es=_named("glory", "es"),
         prerequisites=frozenset({"tactical_marine", "assault_marine"}),
         squad_mode=("Squad Advance", "Bolter Assault", "Furious Charge"),
     ),
     "knowledge": OathSpec(
-        oath="knowledge", name_en="Oath of Knowledge", name_es="Juramento del Conocimiento",
+        oath="knowledge", name_en=_named("knowledge", "en"), name_es=_named("knowledge", "es"),
         prerequisites=frozenset({"librarian", "apothecary"}),
         squad_mode=("Go to Ground", "Dig In", "Strongpoint"),
     ),
     "loyalty": OathSpec(
-        oath="loyalty", name_en="Oath of Loyalty", name_es="Juramento de Lealtad",
+        oath="loyalty", name_en=_named("loyalty", "en"), name_es=_named("loyalty", "es"),
         prerequisites=frozenset({"tactical_marine", "apothecary"}),
         squad_mode=("Tactical Spacing", "Regroup", "Soak Fire"),
     ),
     "weapon": OathSpec(
-        oath="weapon", name_en="Oath of the Weapon", name_es="Juramento del Arma",
+        oath="weapon", name_en=_named("weapon", "en"), name_es=_named("weapon", "es"),
         prerequisites=frozenset({"techmarine", "devastator_marine"}),
         squad_mode=("Fire Support", "Fire for Effect", "Tank Buster"),
     ),

@@ -1,8 +1,8 @@
 """Sentences for the Wrath & Glory encounter events of the rules' second pass: Total Defence, the Agility test
 of a climb or swim at full Speed, troops regrouping, and a reinforcement joining.
 
-Spanish words are seed 003's: defensa total, prueba de agilidad, escalar y nadar, velocidad, reagruparse,
-tropa, miembros, shock, heridas, asalto.
+The words are the catalog's (`wng.told.*`, domain/catalog/*/wng_told.po); Spanish words are seed 003's:
+defensa total, prueba de agilidad, escalar y nadar, velocidad, reagruparse, tropa, miembros, shock, heridas.
 """
 
 from __future__ import annotations
@@ -12,80 +12,63 @@ from collections.abc import Callable
 from domain.engine import Lang
 from domain.events import Event
 from domain.wrath_and_glory.encounter_events import EncounterJoined, MovementTestRolled, TotalDefenceRolled
-from domain.wrath_and_glory.phrase_parts import count, faces, icons, metres, pick, result, wrath
+from domain.wrath_and_glory.phrase_parts import counted, faces, icons, metres, result, told, word, wrath
 from domain.wrath_and_glory.phrase_terms import term
 from domain.wrath_and_glory.troop_events import TroopsRegrouped
 
 Name = Callable[[str], str]
 
-_MODES = {"climb": ("climb", "escalar"), "swim": ("swim", "nadar")}
-
 
 def _with_wrath(said: str, outcome: str, lang: Lang) -> str:
-    told = wrath(outcome, lang)
-    return f"{said}; {told}" if told else said
+    shown = wrath(outcome, lang)
+    return f"{said}; {shown}" if shown else said
 
 
 def _total_defence(event: TotalDefenceRolled, name: Name, lang: Lang) -> str:
-    who = name(event.character_id)
-    said = pick(lang, f"{who} goes into Total Defence", f"{who} se pone en defensa total")
-    if event.metres:
-        said += pick(lang, f", moving {metres(event.metres, lang)}", f" y se mueve {metres(event.metres, lang)}")
-    said += f": {term('agility', lang)} {len(event.dice)}d6 {faces(event.dice)} → {icons(event.icons, lang)}"
-    if event.defence_bonus:
-        said += pick(lang, f", Defence +{event.defence_bonus} until the next turn",
-                     f", Defensa +{event.defence_bonus} hasta su siguiente turno")
-    else:
-        said += pick(lang, ", Defence unchanged", ", la Defensa no cambia")
+    said = told("total_defence", lang, who=name(event.character_id),
+                moving=told("total_defence.moving", lang, metres=metres(event.metres, lang)) if event.metres else "",
+                roll=f"{term('agility', lang)} {len(event.dice)}d6 {faces(event.dice)}",
+                icons=icons(event.icons, lang),
+                defence=(told("total_defence.bonus", lang, bonus=event.defence_bonus) if event.defence_bonus
+                         else word("total_defence.unchanged", lang)))
     return _with_wrath(said, event.wrath, lang)
 
 
 def _movement_test(event: MovementTestRolled, name: Name, lang: Lang) -> str:
-    who = name(event.character_id)
-    en, es = _MODES.get(event.mode, (term(event.mode, "en"), term(event.mode, "es")))
-    said = pick(lang, f"{who} tries to {en} at full Speed", f"{who} intenta {es} a velocidad completa")
     rolled = f"{term('agility', lang)} {len(event.dice)}d6 {faces(event.dice)}"
     if event.rerolled:
-        rolled += pick(lang, f", rerolled {faces(event.rerolled)}", f", repetida {faces(event.rerolled)}")
-    speed = (pick(lang, "full Speed", "velocidad completa") if event.success
-             else pick(lang, "half Speed", "media velocidad"))
-    said += (f": {rolled} → {icons(event.icons, lang)} vs {term('dn', lang)} {event.dn}, "
-             f"{result(event.success, lang)}: {speed}")
+        rolled += told("rerolled_faces", lang, faces=faces(event.rerolled))
+    mode = event.mode if event.mode in ("climb", "swim") else "other"
+    said = told(f"movement.{mode}", lang, who=name(event.character_id), mode=term(event.mode, lang), roll=rolled,
+                icons=icons(event.icons, lang), dn=f"{term('dn', lang)} {event.dn}",
+                result=result(event.success, lang), speed=word("speed.full" if event.success else "speed.half", lang))
     return _with_wrath(said, event.wrath, lang)
-
-
-def _members(number: int, lang: Lang) -> str:
-    return pick(lang, count(number, "member", "members"), count(number, "miembro", "miembros"))
 
 
 def _regrouped(event: TroopsRegrouped, name: Name, lang: Lang) -> str:
     troop = name(event.troop_id)
-    parts = ", ".join(f"{name(p.character_id)} ({_members(p.members, lang)})" for p in event.joined)
-    members = f"{event.members_before} → {_members(event.members_after, lang)}"
-    said = (pick(lang, f"{parts} regroup into {troop}: {members}", f"{parts} se reagrupan en {troop}: {members}")
-            if parts else pick(lang, f"{troop} regroups: {members}", f"{troop} se reagrupa: {members}"))
+    parts = ", ".join(f"{name(p.character_id)} ({counted('members', p.members, lang)})" for p in event.joined)
+    members = f"{event.members_before} → {counted('members', event.members_after, lang)}"
+    said = (told("regrouped.into", lang, parts=parts, troop=troop, members=members) if parts
+            else told("regrouped.self", lang, troop=troop, members=members))
     carried = []
     if event.troop_shock_lost:
-        carried.append(pick(lang, f"{event.troop_shock_lost} shock", f"{event.troop_shock_lost} de shock"))
+        carried.append(told("shock", lang, amount=event.troop_shock_lost))
     if event.troop_wounds_lost:
-        carried.append(pick(lang, count(event.troop_wounds_lost, "wound", "wounds"),
-                            count(event.troop_wounds_lost, "herida", "heridas")))
+        carried.append(counted("wounds", event.troop_wounds_lost, lang))
     if carried:
-        said += pick(lang, f"; the troop carries {' and '.join(carried)} toward its next loss",
-                     f"; la tropa arrastra {' y '.join(carried)} hacia su siguiente baja")
+        both = told("and", lang, first=carried[0], second=carried[1]) if len(carried) == 2 else carried[0]
+        said += told("regrouped.carries", lang, carried=both)
     if event.acted:
-        said += pick(lang, "; it has acted this round", "; ya actuó en este asalto")
+        said += word("regrouped.acted", lang)
     return said
 
 
 def _joined(event: EncounterJoined, name: Name, lang: Lang) -> str:
     who = name(event.character_id)
-    said = pick(lang, f"{who} joins the fight in round {event.round}",
-                f"{who} se une al combate en el asalto {event.round}")
     if event.acts_from_round <= event.round:
-        return said + pick(lang, " and may act this round", " y puede actuar en este asalto")
-    return said + pick(lang, f" and acts from round {event.acts_from_round}",
-                       f" y actúa desde el asalto {event.acts_from_round}")
+        return told("joined.now", lang, who=who, round=event.round)
+    return told("joined.later", lang, who=who, round=event.round, acts=event.acts_from_round)
 
 
 def encounter_sentence(event: Event, name: Name, lang: Lang) -> str | None:

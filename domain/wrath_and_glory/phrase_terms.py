@@ -1,114 +1,99 @@
-"""The Wrath & Glory engine's terms in English and Spanish: skills, attributes, conditions, actions, shifts,
-the causes of Glory, Wrath and Ruin, and the words of its outcomes.
+"""The Wrath & Glory engine's terms as a reader is shown them: skills, attributes, conditions, actions, shifts,
+the causes of Glory, Wrath and Ruin, the modifiers' names and the words of its outcomes.
 
-Most come from the command language's word lists (domain/wrath_and_glory/vocabulary.py, seed 003 "Ira y
-Gloria"), shown with spaces for dashes; the rest are the rules' own names.
+The words are the catalog's (`term.wng.<key>`, domain/catalog/*/wng_terms.po), the key being the name the rules
+record (a word list's value, a modifier's source, a standing key) in lower case with underscores. The words a
+player types for them are the command language's (domain/wrath_and_glory/vocabulary.py): grammar, not reading
+(docs/architecture.md, "Words").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from functools import cache, cached_property, lru_cache
 
+from domain.catalog import catalog, text
 from domain.engine import Lang
-from domain.language import shown_terms
-from domain.wrath_and_glory.vocabulary import (
-    _CAUSES_GLORY_GAIN,
-    _CAUSES_GLORY_SPEND,
-    _CAUSES_RUIN_GAIN,
-    _CAUSES_RUIN_SPEND,
-    ACTION_KINDS,
-    ATTRIBUTES,
-    CONDITIONS,
-    MOVE_MODES,
-    PAYMENTS,
-    SHIFT_USES,
-    SKILLS,
-)
+from domain.message import message
 
-_FROM_VOCABULARY = shown_terms(SKILLS, ATTRIBUTES, CONDITIONS, ACTION_KINDS, MOVE_MODES, PAYMENTS, SHIFT_USES,
-                               _CAUSES_GLORY_GAIN, _CAUSES_GLORY_SPEND, _CAUSES_RUIN_GAIN, _CAUSES_RUIN_SPEND)
-
-_OWN: dict[str, tuple[str, str]] = {
-    "wrath_six": ("a 6 on the Wrath die", "un 6 en el dado de la Ira"),
-    "wrath_one": ("a 1 on the Wrath die", "un 1 en el dado de la Ira"),
-    "gm_award": ("GM award", "premio del DJ"),
-    "roleplay": ("roleplaying", "interpretación"),
-    "death_test": ("death test", "prueba de muerte"),
-    "narrative": ("narrative", "narrativa"),
-    "salvo": ("salvo", "salvas"),
-    "multiple_targets": ("several targets", "varios objetivos"),
-    "reload": ("reload", "recarga"),
-    "wakes": ("wakes up", "despierta"),
-    "stabilised": ("stabilised", "estabilizado"),
-    "one_failure": ("one failure", "un fallo"),
-    "two_failures": ("two failures", "dos fallos"),
-    "attack": ("attack", "ataque"),
-    "soak": ("soak", "ignorar heridas"),
-    "gm": ("GM", "DJ"),
-    "dn": ("DN", "ND"),
-    "defence": ("Defence", "Defensa"),
-    "initiative": ("initiative", "iniciativa"),
-    "complication": ("complication", "complicación"),
-    "ruin": ("Ruin", "Ruina"),
-    "glory": ("Glory", "Gloria"),
-    "wrath": ("Wrath", "Ira"),
-    "none": ("nothing", "nada"),  # a Wrath die of 2 to 5
-    # The rules' names of DN penalties and bonus dice (attacks, interaction, recovery).
-    "aim": ("aim", "apuntar"),
-    "short range": ("short range", "alcance corto"),
-    "long range": ("long range", "alcance largo"),
-    "all-out attack": ("all-out attack", "ataque total"),
-    "charge": ("charge", "carga"),
-    "salvo bonus": ("salvo", "salvas"),
-    "Reloads spent on targets": ("Reloads spent on targets", "Recargas gastadas en objetivos"),
-    "interaction attack": ("interaction attack", "ataque de interacción"),
-    "total defence": ("Total Defence", "defensa total"),
-    "after reload": ("after reload", "tras recargar"),
-    "after recovering shock": ("after recovering shock", "tras recuperar shock"),
-    "run": ("run", "correr"),
-    "corruption": ("corruption test", "prueba de corrupción"),
-    "fear": ("fear test", "prueba de miedo"),
-    "weapon": ("weapon", "arma"),
-    "interaction": ("interaction", "interacción"),
-    # Standing keys.
-    "wounds": ("wounds", "heridas"),
-    "shock": ("shock", "shock"),  # seed 003 says "puntos de shock"; never "choque"
-    "members": ("members", "miembros"),
-    "reloads": ("Reloads", "Recargas"),
-    "personal_ruin": ("personal Ruin", "Ruina personal"),
-    "death_failures": ("death-test failures", "fallos en la prueba de muerte"),
-    "conditions": ("conditions", "estados"),
-}
-
-TERMS: Mapping[str, tuple[str, str]] = {**_FROM_VOCABULARY, **_OWN}
+_NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
-def term(text: str, lang: Lang) -> str:
+def key_of(said: str) -> str:
+    """The catalog key of a rules name: "all-out attack" and "all_out_attack" are one word."""
+    return _NOT_KEY.sub("_", said.lower())
+
+
+class CatalogPairs(Mapping[str, tuple[str, str]]):
+    """Every word `<prefix>.<key>` of the catalog as the key's English and Spanish, for the engine interface's
+    titles and terms (domain.engine.Phrases), which hand both languages at once. A word's key has no dot and its
+    sentence no parameter (`term.wng.troop_of` is a term's pattern, `term.wng.gm_may.*` a refusal's part). The
+    keys are read from the English catalog on first use (an import loads no catalog)."""
+
+    def __init__(self, prefix: str, *, folded: bool = False) -> None:
+        self.prefix = f"{prefix}."
+        self.folded = folded  # terms: any spelling of the key (spaces, dashes, capitals) finds it
+
+    @cached_property
+    def known(self) -> frozenset[str]:
+        return frozenset(found.removeprefix(self.prefix) for found, said in catalog("en").items()
+                         if isinstance(found, str) and found.startswith(self.prefix)
+                         and "." not in found.removeprefix(self.prefix) and "{" not in said)
+
+    def key(self, said: object) -> str | None:
+        """The catalog key the word is told by, or None for a word the catalog does not hold."""
+        if not isinstance(said, str):
+            return None
+        found = key_of(said) if self.folded else said
+        return found if found in self.known else None
+
+    def __getitem__(self, said: str) -> tuple[str, str]:
+        found = self.key(said)
+        if found is None:
+            raise KeyError(said)
+        return _pair(self.prefix + found)
+
+    def __contains__(self, said: object) -> bool:
+        return self.key(said) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.known))
+
+    def __len__(self) -> int:
+        return len(self.known)
+
+
+@cache
+def _pair(message_id: str) -> tuple[str, str]:
+    said = message(message_id)
+    return text(said, "en"), text(said, "es")
+
+
+TERMS = CatalogPairs("term.wng", folded=True)
+
+
+# Bounded: the rules' words are a few hundred, the names players give modifiers are not.
+@lru_cache(maxsize=2048)
+def term(said: str, lang: Lang) -> str:
     """A Wrath & Glory word as a reader says it; a word it does not know (a name a player gave) as written."""
-    for key in (text, text.replace(" ", "_"), text.replace("_", " ")):
-        if key in TERMS:
-            return TERMS[key][1 if lang == "es" else 0]
+    found = TERMS.key(said)
+    if found is not None:
+        return _pair(TERMS.prefix + found)[1 if lang == "es" else 0]
     # A troop's combined attack names its bonus by the members it counted (combat_decisions): "troop of 5".
-    troop = _TROOP.match(text)
+    troop = _TROOP.match(said)
     if troop is not None:
-        return f"tropa de {troop[1]}" if lang == "es" else text
+        return text(message("term.wng.troop_of", members=troop[1]), lang)
     # The action a test or a move spends is named by it (roll_decisions, movement_decisions): "stealth test",
     # "run move"; the log tells that action with its facts.
-    spent = _SPENT_ON.match(text)
+    spent = _SPENT_ON.match(said)
     if spent is not None:
-        what = term(spent["what"], lang)
-        if lang == "es":
-            return f"prueba de {what}" if spent["kind"] == "test" else f"movimiento ({what})"
-        return f"{what} {spent['kind']}"
+        return text(message(f"term.wng.spent.{spent['kind']}", what=term(spent["what"], lang)), lang)
     # A multiple shot's DN penalty names how many targets it added (attacks.plan_attack): "2 extra targets".
-    extra = _EXTRA_TARGETS.match(text)
+    extra = _EXTRA_TARGETS.match(said)
     if extra is not None:
-        n = int(extra[1])
-        if lang == "es":
-            return f"{n} objetivo de más" if n == 1 else f"{n} objetivos de más"
-        return f"{n} extra target" if n == 1 else f"{n} extra targets"
-    return text
+        return text(message("term.wng.extra_targets", count=int(extra[1])), lang)
+    return said
 
 
 _TROOP = re.compile(r"^troop of (\d+)$")

@@ -3,7 +3,7 @@ interaction attack's effect, an ambush noticed, effects ending with a turn), and
 reply leaves to the events around them (the part of a turn an attack or a test spent, Total Defence's bonus,
 the Glory a Wrath die 6 brought), which a page that lists every event shows.
 
-The words are the catalog's (`sentence.wng.*`, domain/catalog/*/sentences.po)."""
+The words are the catalog's (`wng.told.*`, domain/catalog/*/wng_told.po)."""
 
 from __future__ import annotations
 
@@ -21,18 +21,18 @@ Name = Callable[[str], str]
 
 
 def action_name(action: str, lang: Lang) -> str:
-    """An action's name as the reader says it: the engine's term, else the catalog's `sentence.wng.action.*`."""
-    own = f"sentence.wng.action.{action.replace(' ', '_')}"
+    """An action's name as the reader says it: the engine's term, else the catalog's `wng.told.action.*`."""
+    own = f"wng.told.action.{action.replace(' ', '_')}"
     return text(message(own), lang) if has(own, lang) else term(action, lang)
 
 
 def _expired(event: TurnEffectsExpired, name: Name, lang: Lang) -> str:
-    effects = [text(message("sentence.wng.effect.defence", value=f"{m.value:+d}", source=term(m.source, lang)), lang)
+    effects = [text(message("wng.told.effect.defence", value=f"{m.value:+d}", source=term(m.source, lang)), lang)
                for m in event.defence]
     if event.prepared:
-        effects.append(text(message("sentence.wng.effect.prepared"), lang))
-    listed = ", ".join(effects) or text(message("sentence.wng.effects_expired.none"), lang)
-    return text(message(f"sentence.wng.effects_expired.{event.cause}", who=name(event.character_id),
+        effects.append(text(message("wng.told.effect.prepared"), lang))
+    listed = ", ".join(effects) or text(message("wng.told.effects_expired.none"), lang)
+    return text(message(f"wng.told.effects_expired.{event.cause}", who=name(event.character_id),
                         effects=listed), lang)
 
 
@@ -40,14 +40,14 @@ def record_sentence(event: Event, name: Name, lang: Lang) -> str | None:
     """The sentence of one of these events, or None for another event."""
     match event:
         case TierSet(tier=tier):
-            return text(message("sentence.wng.tier_set", tier=tier), lang)
+            return text(message("wng.told.tier_set", tier=tier), lang)
         case InteractionEffectApplied():
-            said = text(message(f"sentence.wng.interaction.{event.effect}", whom=name(event.target_id)), lang)
+            said = text(message(f"wng.told.interaction.{event.effect}", whom=name(event.target_id)), lang)
             if event.extra_effect:
-                said += text(message("sentence.wng.interaction.extra", count=event.shifts), lang)
+                said += text(message("wng.told.interaction.extra", count=event.shifts), lang)
             return said
         case MadeAware():
-            return text(message("sentence.wng.made_aware", who=name(event.character_id)), lang)
+            return text(message("wng.told.made_aware", who=name(event.character_id)), lang)
         case TurnEffectsExpired():
             return _expired(event, name, lang)
     return None
@@ -55,8 +55,8 @@ def record_sentence(event: Event, name: Name, lang: Lang) -> str | None:
 
 def action_paid(event: ActionTaken, name: Name, lang: Lang) -> str:
     """The part of the turn an attack, a test, a move or a reload spent."""
-    said = text(message(f"sentence.wng.action_paid.{event.kind}", who=name(event.character_id),
+    said = text(message(f"wng.told.action_paid.{event.kind}", who=name(event.character_id),
                         action=action_name(event.name, lang)), lang)
     if event.troop_members:
-        said += text(message("sentence.wng.action_paid.troop", count=event.troop_members), lang)
+        said += text(message("wng.told.action_paid.troop", count=event.troop_members), lang)
     return said

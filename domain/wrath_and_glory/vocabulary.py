@@ -1,4 +1,5 @@
-"""The line forms of the Wrath & Glory commands in English and Spanish.
+"""The line forms of the Wrath & Glory commands in English and Spanish: the words a player types. What a line
+expects, as an error about it says, is read and comes from the catalog (`_said`).
 
 Spanish words are the handout's (seed 003, "Ira y Gloria"): prueba, ND, dado de la ira, canjear, Gloria, Ira,
 Ruina, Ruina personal, aprovechar la iniciativa, interrumpir, emboscada, prepararse, ignorar heridas, prueba
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from domain.catalog import text as told
 from domain.characters import CreateCharacter
 from domain.commands import Command
 from domain.language import CharacterEntry, Directory, EncounterEntry, LineForms, WeaponEntry, Words, w
@@ -47,6 +49,14 @@ from . import commands as g
 from . import encounter_commands as ge
 from .attacks import CalledShot
 from .sheet import Sheet
+
+
+def _said(key: str) -> Words:
+    """What a line expects, as an error names it: words a person reads, the catalog's (`term.wng.line.<key>`,
+    domain/catalog/*/wng_terms.po); the words around it in this module are the ones a player types."""
+    said = message(f"term.wng.line.{key}")
+    return Words(en=(told(said, "en"),), es=(told(said, "es"),))
+
 
 SKILLS: dict[object, Words] = {
     "athletics": w("athletics", "atletismo"),
@@ -110,7 +120,7 @@ MOVE_MODES: dict[object, Words] = {
 }
 
 GM_AWARD = w("gm|gm-award", "dj|premio-dj")
-_ME_ATTACKER = w("the attacker", "el atacante")
+_ME_ATTACKER = _said("the_attacker")
 _CALLED = re.compile(r"[\w-]+")
 
 
@@ -133,34 +143,34 @@ class CalledShotCodec:
 
 
 def _bonus() -> Mods:
-    return modifiers("bonus_dice", label="source", what=w("bonus dice like +1", "dados de bonificación como +1"))
+    return modifiers("bonus_dice", label="source", what=_said("bonus_dice_like_1"))
 
 
 def _dn_penalties() -> Mods:
     return modifiers("dn_penalties", label="source", unit=w("dn|nd", "nd|dn"),
-                     what=w("a DN penalty like +2dn", "un penalizador como +2nd"))
+                     what=_said("a_dn_penalty_like_2dn"))
 
 
 def _glory() -> Number:
-    return number_option("glory_dice", w("Glory dice", "dados de Gloria"), w("glory", "gloria"))
+    return number_option("glory_dice", _said("glory_dice"), w("glory", "gloria"))
 
 
 def _open_test(tags: tuple[str, ...] = (), role: str = "actor", who: str = "_who") -> Pending:
-    return Pending(field="test_id", what=w("open test of yours", "prueba tuya abierta"), kinds=("test",), who=who,
+    return Pending(field="test_id", what=_said("open_test_of_yours"), kinds=("test",), who=who,
                    role="actor" if role == "actor" else "target", tags=tags)
 
 
 def _payment(name: str, key: Words | None = None) -> Choice:
-    return choice(name, PAYMENTS, w("how the reroll is paid", "cómo se paga la repetición"), key=key, bare=key is None)
+    return choice(name, PAYMENTS, _said("how_the_reroll_is_paid"), key=key, bare=key is None)
 
 
 def _amount() -> Number:
-    return count("amount", w("how many", "cuántos"), w("amount", "cantidad"), default=None)
+    return count("amount", _said("how_many"), w("amount", "cantidad"), default=None)
 
 
 def _resistance(verbs: Words, kind: str) -> Form:
     return form(ge.RollResistanceTest, verbs, me("character_id"),
-                number_option("dn", w("the DN", "el ND"), w("dn", "nd")), _bonus(), _dn_penalties(), _glory(),
+                number_option("dn", _said("the_dn"), w("dn", "nd")), _bonus(), _dn_penalties(), _glory(),
                 _payment("reroll", w("reroll", "repetir")), presets={"kind": kind})
 
 
@@ -185,91 +195,91 @@ _CAUSES_RUIN_SPEND: dict[object, Words] = {
     "soak": w("soak", "ignorar-heridas"), "other": w("other", "otro"),
     "ambush_awareness": w("ambush|awareness", "emboscada|consciente"),
 }
-_CAUSE = w("the cause", "la causa")
+_CAUSE = _said("the_cause")
 
 
 def _opposed_skill() -> Choice:
-    return choice("opposed_skill", SKILLS, w("the opposed skill", "la habilidad opuesta"),
+    return choice("opposed_skill", SKILLS, _said("the_opposed_skill"),
                   key=w("opposed|against", "opuesta|contra"), bare=False)
 
 
 _FORMS: tuple[Form, ...] = (
-    form(g.SetTier, w("tier", "nivel"), count("tier", w("the tier (1–5)", "el nivel (1–5)"), w("tier", "nivel"))),
+    form(g.SetTier, w("tier", "nivel"), count("tier", _said("the_tier_1_5"), w("tier", "nivel"))),
     # The older spelling of create_character (the campaign's `register`), kept under its own verb.
     form(g.AddCharacter, w("wng-add-character|wng-register", "registrar-wng|añadir-personaje-wng"),
-         new_id("character_id", w("the new character's id", "el id del nuevo personaje"), "required", positional=True),
+         new_id("character_id", _said("the_new_character_s_id"), "required", positional=True),
          participant("owner", w("owner|player", "dueño|jugador")),
-         Option(field="sheet", what=w("the sheet (JSON)", "la ficha (JSON)"), key=w("sheet", "ficha"), codec=JSON,
+         Option(field="sheet", what=_said("the_sheet_json"), key=w("sheet", "ficha"), codec=JSON,
                 required=True)),
     form(g.StartTurn, w("turn|start-turn|go", "turno|empezar-turno|iniciar-turno"), me("character_id"),
-         flag("spend_wrath_on_death_test", w("wrath", "ira"), w("1 Wrath on the death test", "1 de Ira en la prueba"))),
+         flag("spend_wrath_on_death_test", w("wrath", "ira"), _said("1_wrath_on_the_death_test"))),
     form(g.RollTest, w("test|check|t", "prueba|test"),
-         flag("secret", w("secret", "secreta"), w("in secret (GM)", "en secreto (DJ)")), me("character_id"),
-         choice("skill", SKILLS, w("a skill", "una habilidad"), default=REQUIRED),
-         choice("attribute", ATTRIBUTES, w("an attribute", "un atributo")),
+         flag("secret", w("secret", "secreta"), _said("in_secret_gm")), me("character_id"),
+         choice("skill", SKILLS, _said("a_skill"), default=REQUIRED),
+         choice("attribute", ATTRIBUTES, _said("an_attribute")),
          _bonus(), _dn_penalties(), _glory(),
-         number_option("dn", w("the DN", "el ND"), w("dn", "nd")),
-         flag("trivial", w("trivial", "trivial"), w("a trivial test", "una prueba trivial")),
-         choice("action", ACTION_KINDS, w("the kind of action", "el tipo de acción"))),
+         number_option("dn", _said("the_dn"), w("dn", "nd")),
+         flag("trivial", w("trivial", "trivial"), _said("a_trivial_test")),
+         choice("action", ACTION_KINDS, _said("the_kind_of_action"))),
     form(g.Attack, w("attack|atk|shoot|strike", "ataque|atacar|ataca|disparar|dispara"),
          Segment(me("attacker_id", _ME_ATTACKER)),
          Segment(characters("targets", THE_TARGET), weapon("weapon", "attacker_id"),
-                 lead=w("-> and the targets", "-> y los objetivos")),
+                 lead=_said("and_the_targets")),
          anywhere=(
-             flag("options.charge", w("charge", "carga|cargar"), w("a charge", "una carga")),
-             flag("options.all_out", w("all-out|all-out-attack", "ataque-total|total"), w("all-out", "ataque total")),
-             flag("options.engaged", w("engaged", "trabado|enzarzado"), w("engaged in melee", "trabado en combate")),
-             flag("options.aim", w("aim", "apuntar|apuntando"), w("aiming", "apuntando")),
+             flag("options.charge", w("charge", "carga|cargar"), _said("a_charge")),
+             flag("options.all_out", w("all-out|all-out-attack", "ataque-total|total"), _said("all_out")),
+             flag("options.engaged", w("engaged", "trabado|enzarzado"), _said("engaged_in_melee")),
+             flag("options.aim", w("aim", "apuntar|apuntando"), _said("aiming")),
              distance("options.distance", w("distance|range", "distancia")),
-             Option(field="options.called_shot", what=w("a called shot", "un disparo a una zona"),
+             Option(field="options.called_shot", what=_said("a_called_shot"),
                     key=w("called", "zona|apuntado"), codec=CalledShotCodec()),
-             flag("options.salvo", w("salvo", "salvas|salva"), w("a salvo", "salvas")),
-             number_option("options.reloads_for_targets", w("Reloads for extra targets", "Recargas por objetivos"),
+             flag("options.salvo", w("salvo", "salvas|salva"), _said("a_salvo")),
+             number_option("options.reloads_for_targets", _said("reloads_for_extra_targets"),
                            w("reloads", "recargas")),
-             number_option("troop_members", w("troop members attacking", "miembros de la tropa"),
+             number_option("troop_members", _said("troop_members_attacking"),
                            w("members", "miembros")),
              _bonus(), _dn_penalties(), _glory(),
          )),
     form(g.InteractionAttack, w("interact|interaction", "interacción|interactuar|ataque-de-interacción"),
          Segment(me("attacker_id", _ME_ATTACKER)),
-         Segment(character("target_id", THE_TARGET), lead=w("-> and the target", "-> y el objetivo")),
-         anywhere=(choice("skill", INTERACTION_SKILLS, w("an interaction skill", "una habilidad de interacción"),
+         Segment(character("target_id", THE_TARGET), lead=_said("and_the_target")),
+         anywhere=(choice("skill", INTERACTION_SKILLS, _said("an_interaction_skill"),
                           default=REQUIRED),
-                   choice("attribute", ATTRIBUTES, w("an attribute", "un atributo")), _opposed_skill(),
+                   choice("attribute", ATTRIBUTES, _said("an_attribute")), _opposed_skill(),
                    _bonus(), _dn_penalties(), _glory())),
     form(g.RerollFailedDice, w("reroll", "repetir|volver-a-tirar"), me("_who"), _open_test(), _payment("pay_with")),
     form(g.AddGloryDice, w("glory-dice|add-glory", "dados-de-gloria|dados-gloria|añadir-gloria"), me("_who"),
-         count("count", w("how many Glory dice", "cuántos dados de Gloria"), w("count|dice", "dados|cantidad")),
+         count("count", _said("how_many_glory_dice"), w("count|dice", "dados|cantidad")),
          _open_test()),
     form(g.ShiftIcons, w("shift", "canjear|canje"), me("_who"),
-         choice("uses", SHIFT_USES, w("what each shifted icon buys", "qué compra cada icono canjeado"), many=True),
+         choice("uses", SHIFT_USES, _said("what_each_shifted_icon_buys"), many=True),
          _open_test()),
     form(g.ResolveComplication, w("complication", "complicación"),
          character("_who", default="none"), _open_test(("complication",)),
          choice("choice", {"complication": w("accept|complication|keep", "aceptar|complicación"),
-                           "ruin": w("ruin", "ruina")}, w("accept or ruin", "aceptar o ruina"), default=REQUIRED),
-         Text(field="note", what=w("a note in quotes", "una nota entre comillas"), default="", quoted_only=True,
+                           "ruin": w("ruin", "ruina")}, _said("accept_or_ruin"), default=REQUIRED),
+         Text(field="note", what=_said("a_note_in_quotes"), default="", quoted_only=True,
               key=w("note", "nota"))),
     form(g.ResolveAttack, w("resolve|deal|hit", "resolver|aplicar|impactar"),
          Segment(me("_who", _ME_ATTACKER)),
-         Segment(character("target_id", THE_TARGET), lead=w("-> and the target", "-> y el objetivo")),
+         Segment(character("target_id", THE_TARGET), lead=_said("and_the_target")),
          anywhere=(_open_test(("resolvable",)),
-                   number_option("shifts", w("icons shifted to damage", "iconos canjeados por daño"),
+                   number_option("shifts", _said("icons_shifted_to_damage"),
                                  w("shifts", "canjes")),
-                   number_option("glory_damage", w("Glory spent on damage", "Gloria gastada en daño"),
+                   number_option("glory_damage", _said("glory_spent_on_damage"),
                                  w("glory", "gloria")),
                    choice("effect", {"dn": w("dn", "nd"), "defence": w("defence|defense", "defensa")},
-                          w("the interaction's effect", "el efecto de la interacción"), key=w("effect", "efecto"),
+                          _said("the_interaction_s_effect"), key=w("effect", "efecto"),
                           bare=False))),
     form(g.Soak, w("soak", "ignorar-heridas|aguantar"), me("character_id"),
-         flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal")),
+         flag("personal_ruin", w("personal-ruin", "ruina-personal"), _said("personal_ruin")),
          _payment("reroll", w("reroll", "repetir"))),
     form(g.TakeWounds, w("take-wounds|wounds", "recibir-heridas|sufrir-heridas|heridas"), me("character_id")),
     form(g.RollDeathTest, w("death-test|death", "prueba-de-muerte|tirada-de-muerte|prueba-muerte|muerte"),
          me("character_id"),
-         flag("spend_wrath", w("wrath", "ira"), w("1 Wrath for +1", "1 de Ira por +1"))),
+         flag("spend_wrath", w("wrath", "ira"), _said("1_wrath_for_1"))),
     form(g.RecoverShock, w("recover-shock|recover", "recuperar-shock|recuperar-choque|recuperar"), me("character_id"),
-         flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal"))),
+         flag("personal_ruin", w("personal-ruin", "ruina-personal"), _said("personal_ruin"))),
     form(g.Reload, w("reload", "recargar"), me("character_id")),
     form(g.RollInitiative, w("initiative|init", "iniciativa"), me("character_id")),
     form(g.AwardWrath, w("award-wrath|give-wrath", "dar-ira|otorgar-ira"), character("character_id"),
@@ -284,52 +294,52 @@ _FORMS: tuple[Form, ...] = (
          choice("cause", _CAUSES_RUIN_GAIN, _CAUSE), reason(default="")),
     form(g.SpendRuin, w("spend-ruin", "gastar-ruina"), _amount(),
          choice("cause", _CAUSES_RUIN_SPEND, _CAUSE),
-         character("personal_of", w("whose personal Ruin", "de quién es la Ruina personal"), default="none",
+         character("personal_of", _said("whose_personal_ruin"), default="none",
                    key=w("of|personal-of", "de|personal-de"), positional=False),
          reason(default="")),
     form(ge.StartEncounter, w("start-encounter|encounter|combat|fight", "iniciar-combate|combate|encuentro"),
-         new_id("encounter_id", w("the encounter's id", "el id del combate"), "required", positional=True),
-         characters("participants", w("the participants", "los participantes"), key=w("with", "con")),
+         new_id("encounter_id", _said("the_encounter_s_id"), "required", positional=True),
+         characters("participants", _said("the_participants"), key=w("with", "con")),
          choice("ambush", {"players": w("players", "jugadores"), "gm": w("gm", "dj")},
-                w("who ambushes", "quién embosca"), key=w("ambush", "emboscada"), bare=False)),
+                _said("who_ambushes"), key=w("ambush", "emboscada"), bare=False)),
     form(ge.JoinEncounter, w("join|reinforce", "unirse|refuerzo|reforzar"),
-         character("character_id", w("the reinforcement", "el refuerzo")),
+         character("character_id", _said("the_reinforcement")),
          flag("next_round", w("next-round", "siguiente-asalto"),
-              w("from the next round", "desde el siguiente asalto"))),
+              _said("from_the_next_round"))),
     form(g.RegroupTroops, w("regroup", "reagrupar|reagruparse"),
-         Segment(characters("joining", w("the troops that join", "las tropas que se unen"), minimum=1)),
-         Segment(character("troop_id", w("the troop they join", "la tropa a la que se unen")),
-                 lead=w("-> and the troop they join", "-> y la tropa a la que se unen"))),
+         Segment(characters("joining", _said("the_troops_that_join"), minimum=1)),
+         Segment(character("troop_id", _said("the_troop_they_join")),
+                 lead=_said("and_the_troop_they_join"))),
     form(ge.EndEncounter, w("end-encounter|end-combat", "fin-combate|terminar-combate|fin-del-combate|fin-de-combate")),
     form(ge.SeizeInitiative, w("seize|seize-initiative", "aprovechar|aprovechar-iniciativa"), me("character_id")),
     form(ge.Interrupt, w("interrupt", "interrumpir"), character("character_id")),
     form(ge.MakeAware, w("aware|make-aware", "consciente|hacer-consciente"), me("character_id")),
     form(ge.ContestInitiative, w("contest|contest-initiative", "disputar|disputar-iniciativa"),
          Segment(me("character_id")),
-         Segment(character("npc_id", w("the NPC (after ->)", "el PNJ (tras ->)")),
-                 lead=w("-> and the NPC", "-> y el PNJ"))),
+         Segment(character("npc_id", _said("the_npc_after")),
+                 lead=_said("and_the_npc"))),
     form(ge.Prepare, w("prepare", "prepararse|preparar"), me("character_id")),
     form(ge.Move, w("move", "mover|moverse"), me("character_id"),
-         choice("mode", MOVE_MODES, w("how it moves", "cómo se mueve")),
+         choice("mode", MOVE_MODES, _said("how_it_moves")),
          distance("metres", w("metres|meters", "metros")),
          flag("agility_test", w("agility|agility-test", "agilidad|prueba-de-agilidad"),
-              w("an Agility test for full Speed", "una prueba de agilidad para la velocidad completa")),
+              _said("an_agility_test_for_full_speed")),
          _payment("reroll", w("reroll", "repetir"))),
     form(ge.TotalDefence, w("total-defence|total-defense", "defensa-total"), me("character_id"),
          distance("metres", w("metres|meters", "metros")), _bonus(), _glory()),
     form(ge.TakeAction, w("action|act", "acción|actuar"), me("character_id"),
-         choice("kind", ACTION_KINDS, w("the kind of action", "el tipo de acción"), default=REQUIRED),
-         flag("personal_ruin", w("personal-ruin", "ruina-personal"), w("personal Ruin", "Ruina personal")),
-         text("name", w("the action's name", "el nombre de la acción"), rest=True)),
+         choice("kind", ACTION_KINDS, _said("the_kind_of_action"), default=REQUIRED),
+         flag("personal_ruin", w("personal-ruin", "ruina-personal"), _said("personal_ruin")),
+         text("name", _said("the_action_s_name"), rest=True)),
     form(ge.Override, w("override|ruling", "corregir|dictamen"), character("character_id"), reason(),
-         number_option("wounds", w("wounds", "heridas"), w("wounds", "heridas")),
-         number_option("shock", w("shock", "shock"), w("shock", "shock|choque")),
-         number_option("death_failures", w("death-test failures", "fallos de la prueba de muerte"),
+         number_option("wounds", _said("wounds"), w("wounds", "heridas")),
+         number_option("shock", _said("shock"), w("shock", "shock|choque")),
+         number_option("death_failures", _said("death_test_failures"),
                        w("failures|death-failures", "fallos")),
-         number_option("members_left", w("troop members left", "miembros que quedan"), w("members", "miembros")),
-         choice("add_conditions", CONDITIONS, w("a condition", "un estado"), key=w("add", "añadir"), bare=False,
+         number_option("members_left", _said("troop_members_left"), w("members", "miembros")),
+         choice("add_conditions", CONDITIONS, _said("a_condition"), key=w("add", "añadir"), bare=False,
                 many=True),
-         choice("remove_conditions", CONDITIONS, w("a condition", "un estado"), key=w("remove", "quitar"),
+         choice("remove_conditions", CONDITIONS, _said("a_condition"), key=w("remove", "quitar"),
                 bare=False, many=True)),
     _resistance(w("corruption|corruption-test", "corrupción|prueba-de-corrupción"), "corruption"),
     _resistance(w("fear|fear-test", "miedo|prueba-de-miedo"), "fear"),

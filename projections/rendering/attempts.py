@@ -8,6 +8,7 @@ from itertools import groupby
 
 from domain.campaign.events import AttemptLine, AttemptRefused
 from domain.grammars import grammar_for
+from projections.rendering.catalog_words import said
 from projections.rendering.markup import WRITERS, Markup
 from projections.rendering.refusals import refusal, said_as_lines
 from projections.rendering.vocabulary import Lang, word
@@ -21,7 +22,7 @@ def faces(line: AttemptLine) -> str:
 
 
 def _thrown_away(lang: Lang) -> str:
-    return " (semilla descartada con el mensaje)" if lang == "es" else " (from a seed thrown away with the post)"
+    return said("render.attempt.thrown_away", lang)
 
 
 def _verb(command_type: str, lang: Lang, ruleset: str | None) -> str:
@@ -42,9 +43,8 @@ def dice_text(event: AttemptRefused, lang: Lang, ruleset: str | None = None) -> 
         if line.line is None:
             parts.append(told)
             continue
-        where = f"línea {line.line}" if lang == "es" else f"line {line.line}"
         shown = _verb(line.command_type, lang, ruleset) if ruleset else line.source
-        parts.append(f"{where} `{shown}`: {told}")
+        parts.append(said("render.attempt.line", lang, line=line.line, shown=shown, told=told))
     return " · ".join(parts)
 
 
@@ -60,13 +60,10 @@ def reason_text(event: AttemptRefused, lang: Lang, reason: str | None = None, ru
 def answer_text(event: AttemptRefused, seq: int, post_id: str | None, lang: Lang, reason: str | None = None) -> str:
     """The refusal's answer: `post p1201 was refused at line 3 (`…`): …; its dice stay recorded (event 41): …`."""
     refused, why, dice = event.refusal, reason_text(event, lang, reason), dice_text(event, lang)
-    if lang == "es":
-        what = (f"el mensaje {post_id} se rechazó en la línea {refused.line} (`{refused.source}`)"
-                if refused.line is not None else f"la orden {refused.command_type} se rechazó")
-        return f"{what}: {why}; sus dados quedan registrados (evento {seq}): {dice}"
-    what = (f"post {post_id} was refused at line {refused.line} (`{refused.source}`)"
-            if refused.line is not None else f"command {refused.command_type} was refused")
-    return f"{what}: {why}; its dice stay recorded (event {seq}): {dice}"
+    what = (said("render.attempt.answer.line", lang, post_id=post_id, line=refused.line, source=refused.source)
+            if refused.line is not None
+            else said("render.attempt.answer.command", lang, command_type=refused.command_type))
+    return said("render.attempt.answer", lang, what=what, why=why, seq=seq, dice=dice)
 
 
 def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
@@ -74,11 +71,8 @@ def sentence(event: AttemptRefused, lang: Lang, ruleset: str | None) -> str:
     verb, since a transcript names characters, never their ids."""
     refused, why, dice = event.refusal, reason_text(event, lang, ruleset=ruleset), dice_text(event, lang, ruleset)
     verb = _verb(refused.command_type, lang, ruleset)
-    if lang == "es":
-        where = f" en la línea {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
-        return f"Intento rechazado{where}: {why}; sus dados quedan registrados: {dice}"
-    where = f" at line {refused.line} (`{verb}`)" if refused.line is not None else f" (`{verb}`)"
-    return f"Attempt refused{where}: {why}; its dice stay recorded: {dice}"
+    case = "line" if refused.line is not None else "command"
+    return said(f"render.attempt.sentence.{case}", lang, line=refused.line, verb=verb, why=why, dice=dice)
 
 
 def reply(answer: str, lang: Lang, markup: Markup) -> str:

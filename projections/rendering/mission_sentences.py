@@ -27,12 +27,13 @@ from domain.missions.events import (
     MissionObjectiveRejected,
     MissionRewardGranted,
 )
+from projections.rendering.catalog_words import said
 from projections.rendering.mission_wording import WORDING
 from projections.rendering.names import Namer
 
 
 def _quoted(text: str, lang: Lang) -> str:
-    return f"«{text}»" if lang == "es" else f"“{text}”"
+    return said("mission.said.quoted", lang, text=text)
 
 
 def _mission(event: MissionFact, state: CampaignState, lang: Lang) -> str:
@@ -51,7 +52,7 @@ def _names(ids: tuple[str, ...], name: Namer, lang: Lang) -> str:
     shown = [name(i) for i in ids]
     if len(shown) <= 1:
         return "".join(shown)
-    return ", ".join(shown[:-1]) + (" y " if lang == "es" else " and ") + shown[-1]
+    return said("mission.said.and", lang, first=", ".join(shown[:-1]), last=shown[-1])
 
 
 def _tail(text: str | None) -> str:
@@ -59,84 +60,68 @@ def _tail(text: str | None) -> str:
 
 
 def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name: Namer) -> str | None:  # noqa: C901
-    """The sentence for a mission event, or None for an event of another kind."""
-    es = lang == "es"
+    """The sentence for a mission event, or None for an event of another kind: the catalog's
+    `mission.said.<event>` (missions.po), filled with the mission report's words."""
     words = WORDING[lang]
     mission = _mission(event, state, lang)
+
+    def say(case: str, **values: object) -> str:
+        return said(f"mission.said.{case}", lang, mission=mission, **values)
+
     match event:
         case MissionCreated(briefing=briefing, squad=squad):
             crew = f" ({words.squad.lower()}: {_names(squad, name, lang)})" if squad else ""
-            return (f"Se abre la misión {mission}{crew}: {briefing}" if es
-                    else f"Mission {mission} opens{crew}: {briefing}")
+            return say("created", crew=crew, briefing=briefing)
         case MissionObjectiveAdded(kind=kind, text=text):
-            return (f"{words.kinds[kind]} de la misión {mission}: {text}" if es
-                    else f"{words.kinds[kind]} of mission {mission}: {text}")
+            return say("added", kind=words.kinds[kind], text=text)
         case MissionObjectiveProposed(kind=kind, text=text, proposed_by=who, rationale=why):
             because = f" ({why})" if why else ""
-            return (f"{name(who)} propone un objetivo {words.kinds_short[kind]} para la misión {mission}: {text}"
-                    f"{because}" if es
-                    else f"{name(who)} proposes a {words.kinds_short[kind]} objective for mission {mission}: "
-                    f"{text}{because}")
+            return say("proposed", who=name(who), kind=words.kinds_short[kind], text=text, because=because)
         case MissionObjectiveAccepted(objective_id=oid, kind=kind, reason=reason):
             objective = _objective(event, oid, state, lang)
-            return (f"El DJ acepta el objetivo {objective} como {words.kinds_short[kind]}{_tail(reason)}" if es
-                    else f"The GM accepts objective {objective} as {words.kinds_short[kind]}{_tail(reason)}")
+            return say("accepted", objective=objective, kind=words.kinds_short[kind], tail=_tail(reason))
         case MissionObjectiveRejected(objective_id=oid, reason=reason):
-            objective = _objective(event, oid, state, lang)
-            return (f"El DJ rechaza el objetivo {objective}{_tail(reason)}" if es
-                    else f"The GM rejects objective {objective}{_tail(reason)}")
+            return say("rejected", objective=_objective(event, oid, state, lang), tail=_tail(reason))
         case MissionObjectiveChanged(old_text=old, new_text=new, old_kind=was, new_kind=now, reason=reason):
             parts = [words.history_changed_text.format(old=old, new=new)] if old != new else []
             if was != now:
                 parts.append(words.history_changed_kind.format(old=words.kinds_short[was],
                                                                new=words.kinds_short[now]))
-            what = ", ".join(parts)
-            return (f"Objetivo de la misión {mission} {what}{_tail(reason)}" if es
-                    else f"Objective of mission {mission} {what}{_tail(reason)}")
+            return say("changed", what=", ".join(parts), tail=_tail(reason))
         case MissionObjectiveCompleted(objective_id=oid, involved=involved, note=note):
             objective = _objective(event, oid, state, lang)
-            by = (" por " if es else " by ") + _names(involved, name, lang) if involved else ""
-            return (f"Objetivo {objective} cumplido{by}{_tail(note)}" if es
-                    else f"Objective {objective} completed{by}{_tail(note)}")
+            by = say("completed_by", names=_names(involved, name, lang)) if involved else ""
+            return say("completed", objective=objective, by=by, tail=_tail(note))
         case MissionObjectiveFailed(objective_id=oid, involved=involved, note=note):
             objective = _objective(event, oid, state, lang)
             by = f" ({words.involved}: {_names(involved, name, lang)})" if involved else ""
-            return (f"Objetivo {objective} fallido{by}{_tail(note)}" if es
-                    else f"Objective {objective} failed{by}{_tail(note)}")
+            return say("failed", objective=objective, by=by, tail=_tail(note))
         case MissionComplicationRecorded(text=text, cause=cause, caused_by_seq=seq):
             # The roll that caused it, as the report names it, so the thread can find that roll's line.
             roll = f"; {words.roll_seq.format(seq=seq)}" if seq is not None else ""
-            return (f"Complicación en la misión {mission} ({words.cause}: {cause}{roll}): {text}" if es
-                    else f"Complication in mission {mission} ({words.cause}: {cause}{roll}): {text}")
+            return say("complication", cause_word=words.cause, cause=cause, roll=roll, text=text)
         case MissionLeaderChosen(character_id=leader, method=method, rolls=rolls):
             # Every die of the event is in its sentence: the 1d10 of each candidate, round by round.
             dice = "; ".join(f"{name(r.character_id)} [{r.die.value}]" + (f" ({words.reroll})" if r.round > 1
                                                                            else "") for r in rolls)
             rolled = f" — 1d10: {dice}" if dice else ""
-            return (f"{name(leader)} es el líder de escuadra de la misión {mission}, {words.methods[method]}{rolled}"
-                    if es else
-                    f"{name(leader)} leads the squad in mission {mission}, {words.methods[method]}{rolled}")
+            return say("leader", leader=name(leader), method=words.methods[method], rolled=rolled)
         case MissionOathTaken(oath=oath, leader_id=leader, enemy_type=enemy, warp_studies=warp):
             # The oath's effect is the mission report's to spell out; the thread needs what was sworn.
-            against = (f" ({'enemigo' if es else 'enemy'}: {enemy})" if enemy else "")
+            against = say("against", enemy=enemy) if enemy else ""
             studies = "; " + words.warp_studies.format(names=_names(warp, name, lang)) if warp else ""
-            return (f"La escuadra de {name(leader)} presta el {words.oath_names[oath]}{against} en la misión "
-                    f"{mission}{studies}" if es
-                    else f"{name(leader)}'s squad swears the {words.oath_names[oath]}{against} in mission "
-                    f"{mission}{studies}")
+            return say("oath", leader=name(leader), oath=words.oath_names[oath], against=against, studies=studies)
         case MissionExecutionStarted():
-            return (f"Empieza la ejecución de la misión {mission}" if es
-                    else f"Mission {mission}: execution begins")
+            return say("started")
         case MissionExecutionEnded(outcome=outcome, failed_primaries=failed, unfinished_primaries=unfinished):
-            shown = words.success if outcome == "success" else words.failure
             # A failure says which primary objective failed it, as the report's outcome line does.
             found = state.missions.missions.get(event.mission_id)
             texts = found.objectives if found is not None else {}
             reasons = [words.primary_failed.format(text=texts[i].text if i in texts else i) for i in failed]
             reasons += [words.primary_unfinished.format(text=texts[i].text if i in texts else i) for i in unfinished]
             because = f" ({'; '.join(reasons)})" if reasons else ""
-            return (f"Termina la ejecución de la misión {mission}: {shown}{because}" if es
-                    else f"Mission {mission}: execution ends, {shown.lower()}{because}")
+            shown = say("ended.success" if outcome == "success" else "ended.failure")
+            return say("ended", outcome=shown, because=because)
         case MissionRewardGranted(character_id=cid, xp=xp, renown=renown, oath_renown=glory, reason=reason):
             # The Oath of Glory's renown is part of what the character gains (the report adds it too).
             granted = words.reward.format(name=name(cid), xp=xp, renown=renown + glory)
@@ -144,8 +129,7 @@ def mission_sentence(event: MissionFact, state: CampaignState, lang: Lang, name:
             notes = [words.oath_part.format(n=glory)] if glory else []
             notes += [reason] if reason else []
             why = f" ({'; '.join(notes)})" if notes else ""
-            return (f"Recompensa de la misión {mission}: {granted}{why}" if es
-                    else f"Reward of mission {mission}: {granted}{why}")
+            return say("reward", granted=granted, why=why)
         case MissionClosed():
-            return f"Se cierra la misión {mission}" if es else f"Mission {mission} closes"
+            return say("closed")
     return None

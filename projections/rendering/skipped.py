@@ -3,22 +3,14 @@ change, in the handouts' words ("se considera fallido, con lo que no se tira el 
 
 from __future__ import annotations
 
+from domain.catalog import sentence
 from domain.engine import Lang
 from domain.skipping import SkippedLine, SkipReason
 from projections.rendering.told import Told
 
-_SAID: dict[SkipReason, dict[Lang, str]] = {
-    "attack_missed": {"en": "No damage: the attack missed, so there is no damage to roll",
-                      "es": "Sin Daño: el ataque falló, así que no se tira el Daño"},
-    "hits_avoided": {"en": "No damage: every hit of the attack was avoided, so there is no damage to roll",
-                     "es": "Sin Daño: se evitaron todos los impactos del ataque, así que no se tira el Daño"},
-    "roll_succeeded": {"en": "No Fate reroll: the roll succeeded, so no Fate point was spent",
-                       "es": "Sin repetir con Destino: la tirada tuvo éxito, así que no se gasta el punto de Destino"},
-}
-
 
 def skipped_sentence(reason: SkipReason, lang: Lang) -> str:
-    return _SAID[reason][lang]
+    return sentence(f"render.skipped.{reason}", lang)
 
 
 def tell_skipped(skipped: SkippedLine, lang: Lang) -> Told:

@@ -8,9 +8,9 @@ from service.client.boards import Json
 from service.client.exits import OK
 from service.client.session import Session, emit_json, emit_lines, terminal_width
 from service.client.tables import Cell, table
+from service.client.words import say
 
-_HEADERS = {"en": ("", "character", "player", "acted"), "es": ("", "personaje", "jugador", "ha actuado")}
-_YES_NO = {"en": ("yes", "no"), "es": ("sí", "no")}
+_HEADERS = ("character", "player", "acted")  # the catalog's client.turn.<header> (terminal.po)
 
 
 def turn(args: argparse.Namespace) -> int:
@@ -24,8 +24,8 @@ def turn(args: argparse.Namespace) -> int:
     if order:
         acting = (found.get("acting") or {}).get("character_id")
         with_acted = any(seat.get("acted") is not None for seat in order)
-        headers = _HEADERS[args.lang] if with_acted else _HEADERS[args.lang][:3]
-        yes, no = _YES_NO[args.lang]
+        headers = ["", *(say(f"client.turn.{key}", args.lang) for key in _HEADERS[:3 if with_acted else 2])]
+        yes, no = say("client.turn.yes", args.lang), say("client.turn.no", args.lang)
         rows: list[list[Cell]] = []
         for seat in order:
             row: list[Cell] = ["▶" if seat["character_id"] == acting else "", seat["name"], seat.get("player")]

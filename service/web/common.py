@@ -18,7 +18,7 @@ from litestar.template.config import TemplateConfig
 from litestar.types import ExceptionHandlersMap
 
 from domain.campaign.state import CampaignState
-from domain.catalog import text
+from domain.catalog import sentence, text
 from domain.engine import Lang
 from projections.rendering.names import participant_name
 from projections.rendering.page_words import label, labels
@@ -197,12 +197,8 @@ def error_page(request: Request[Any, Any, Any], error: Exception) -> Response[An
     if isinstance(error, ApiError):
         detail = error.told(lang)
     if isinstance(error, CampaignNotFound):
-        if lang == "es":
-            detail = f"no existe la campaña {error.campaign_id}" + (
-                f" (¿querías decir {error.canonical}?)" if error.canonical else "")
-        else:
-            detail = f"no campaign {error.campaign_id}" + (
-                f" (did you mean {error.canonical}?)" if error.canonical else "")
+        case = "page.said.no_campaign" + (".did_you_mean" if error.canonical else "")
+        detail = sentence(case, lang).format(campaign_id=error.campaign_id, canonical=error.canonical)
     return _error_template(request, lang, status, detail, back=not isinstance(error, CampaignNotFound))
 
 

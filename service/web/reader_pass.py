@@ -19,6 +19,7 @@ from typing import Any, Literal
 import msgspec
 from litestar import Request
 
+from domain.catalog import sentence
 from service import share_links
 from service.api.auth import bearer
 from service.store import EventStore
@@ -61,16 +62,6 @@ async def still_allowed(store: EventStore, campaign_id: str, reader: ReaderPass)
 def ended_reason(reader: ReaderPass) -> tuple[str, str, str]:
     """The stream's last frame when the pass no longer opens the campaign: a reason a script can branch
     on, and a sentence in English and in Spanish."""
-    if reader.kind == "share":
-        return ("share-link-revoked",
-                "this share link was revoked: the live stream has ended; ask the GM for a new link",
-                "este enlace para compartir se revocó: el directo ha terminado; pide al DJ un enlace nuevo")
-    if reader.kind == "session":
-        return ("web-session-ended",
-                "this sign-in has ended (signed out, or the GM revoked or replaced the token): the live stream "
-                "has ended; sign in again",
-                "esta sesión ha terminado (se cerró, o el DJ revocó o sustituyó el token): el directo ha "
-                "terminado; vuelve a entrar")
-    return ("token-revoked",
-            "this token no longer opens the campaign: the live stream has ended; sign in again",
-            "este token ya no abre la campaña: el directo ha terminado; vuelve a entrar")
+    reason = {"share": "share-link-revoked", "session": "web-session-ended"}.get(reader.kind, "token-revoked")
+    message_id = f"page.said.ended.{reason.replace('-', '_')}"
+    return reason, sentence(message_id, "en"), sentence(message_id, "es")

@@ -125,8 +125,9 @@ def test_forum_event_sentences_a_soak_reroll_shows_each_old_face_beside_its_new_
                          remaining=5, shock_cost=1)
     assert summarize(again, _wng(), "en") == ("Elena rerolls the soak's failed dice with Wrath: [2]→[5], [3]→[1] "
                                               "→ 3 icons, 3 ignored, 5 left (costs 1 shock)")
-    assert summarize(again, _wng(), "es") == ("Elena repite los dados fallados de la absorción con Ira: [2]→[5], "
-                                              "[3]→[1] → 3 iconos, 3 ignoradas, quedan 5 (cuesta 1 de shock)")
+    # Seed 003 calls the roll "tirada de ignorar heridas" (never "absorción").
+    assert summarize(again, _wng(), "es") == ("Elena repite los dados fallados de la tirada de ignorar heridas con Ira: "
+                                              "[2]→[5], [3]→[1] → 3 iconos, 3 ignoradas, quedan 5 (cuesta 1 de shock)")
     assert SoakRolled  # the first soak roll keeps its own sentence
 
 

@@ -68,7 +68,10 @@ async def test_forum_wrath_and_glory_thread(client: Any) -> None:
     soak = events(soaked, "wng_soak_rolled")[0]
     ignored = min(10, icons([d["value"] for d in soak["dice"]]))
     assert (soak["ignored"], soak["remaining"]) == (ignored, 10 - ignored)
-    assert f"{ignored} ignoradas, quedan {10 - ignored}" in soaked["reply"]["markdown"]
+    # Spanish agrees with the count: "1 ignorada", "queda 1".
+    left = 10 - ignored
+    assert (f"{ignored} {'ignorada' if ignored == 1 else 'ignoradas'}, {'queda' if left == 1 else 'quedan'} {left}"
+            in soaked["reply"]["markdown"])
     tomas_now = (await thread.state())["rules"]["characters"]["tomas"]
     change = soaked["reply"]["markdown"].split("→ *")[-1]
     assert change.startswith("Tomás: ") and f"10 → {tomas_now['shock']} shock" in change

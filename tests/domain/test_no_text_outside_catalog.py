@@ -1,0 +1,288 @@
+"""No text a person reads is built outside the catalog (issue 20, docs/architecture.md "Words").
+
+Walks the Python sources of domain/, projections/ and service/ with `ast` and counts, file by file, the string
+literals that read as English or Spanish prose: a Spanish letter (á, ñ, ¿ …), or two words or more of letters.
+Not counted: docstrings; SQL; what a log line, an `assert`, a `raise` or an exception's `super().__init__` says
+(a developer's words: a refusal a person reads is a catalog message, and tests/domain/test_catalog.py counts
+the refusals still in prose);
+`description=`/`summary=`/`responses=` of the HTTP schema and routes, the OpenAPI examples (`API_REFERENCE`) and the
+command line's `help=` (the two surfaces' reference, English like docs/); and the files of the input grammar (`INPUT_GRAMMAR`: the words a player types, parsed from posts).
+
+`STILL_IN_CODE` holds the files whose words have not moved yet, with their count: the test fails when a file
+says more than its count (a new sentence went into code) and when it says fewer (the count must shrink with
+the move, so the list stays tight). A file not listed must say none.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TOPS = ("domain", "projections", "service")
+
+# The words players TYPE: line forms and their parser, read from posts in either language. They are grammar,
+# not text shown to a person (the catalog says what a line means; these say how it is written), and a
+# participant's post is matched against them literally, so they stay beside the parser that reads them.
+INPUT_GRAMMAR: dict[str, str] = {
+    "domain/language/": "the line parser and the slot words shared by every ruleset's line forms",
+    "domain/campaign/vocabulary.py": "the campaign's command line forms",
+    "domain/missions/vocabulary.py": "the mission commands' line forms",
+    "domain/d100/vocabulary.py": "the d100 commands' line forms (seeds 000-002's words)",
+    "domain/wrath_and_glory/vocabulary.py": "the Wrath & Glory commands' line forms",
+    "domain/missions/characters.py": "the seed's Spanish speciality names, read from forum sheets",
+}
+
+# Files whose words a person reads are still in code, with how many literals: only shrinks (the lead moves
+# them into the catalog; a file reaching 0 leaves the list).
+STILL_IN_CODE: dict[str, int] = {
+    "domain/campaign/decide.py": 1,
+    "domain/d100/action_decisions.py": 3,
+    "domain/d100/combat_decisions.py": 7,
+    "domain/d100/combat_modifiers.py": 3,
+    "domain/d100/comrade_decisions.py": 1,
+    "domain/d100/criticals.py": 1,
+    "domain/d100/encounter_decisions.py": 2,
+    "domain/d100/engine.py": 2,
+    "domain/d100/evolve_encounter.py": 4,
+    "domain/d100/evolve_mounted.py": 1,
+    "domain/d100/evolve_tested.py": 1,
+    "domain/d100/harm.py": 4,
+    "domain/d100/hordes.py": 1,
+    "domain/d100/injury_decisions.py": 2,
+    "domain/d100/manoeuvre_decisions.py": 6,
+    "domain/d100/modifiers.py": 3,
+    "domain/d100/mounted_decisions.py": 8,
+    "domain/d100/reaction_decisions.py": 3,
+    "domain/d100/roll_decisions.py": 2,
+    "domain/d100/sheet.py": 2,
+    "domain/d100/tested_decisions.py": 12,
+    "domain/missions/oaths.py": 14,
+    "domain/plain_text.py": 1,
+    "domain/premades/d100.py": 17,
+    "domain/premades/wrath_and_glory.py": 10,
+    "domain/wrath_and_glory/action_decisions.py": 1,
+    "domain/wrath_and_glory/attacks.py": 5,
+    "domain/wrath_and_glory/combat_decisions.py": 5,
+    "domain/wrath_and_glory/engine.py": 2,
+    "domain/wrath_and_glory/injury_decisions.py": 2,
+    "domain/wrath_and_glory/phrases.py": 2,
+    "service/api/auth.py": 2,
+    "service/api/campaigns.py": 1,
+    "service/api/decoder_words.py": 1,
+    "service/api/feed.py": 1,
+    "service/api/participant_tokens.py": 1,
+    "service/api/plain_text.py": 1,
+    "service/api/posts.py": 2,
+    "service/api/problems.py": 1,
+    "service/api/schemas.py": 1,
+    "service/api/sharing.py": 3,
+    "service/api/webhooks.py": 3,
+    "service/cli.py": 12,
+    "service/client/commands.py": 1,
+    "service/client/profiles.py": 3,
+    "service/client/transport.py": 1,
+    "service/client/writing.py": 9,
+    "service/commanding.py": 1,
+    "service/database.py": 3,
+    "service/proofs.py": 2,
+    "service/serving.py": 2,
+}
+
+_SPANISH = re.compile(r"[ÁÉÍÓÚÜÑáéíóúüñ¿¡]")
+_WORD = re.compile(r"^[\"'«“(¿¡]*[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+(?:'[a-z]+)?[\"'»”).,:;!?]*$")
+# Machine text: SQL, a content security policy, an HTML page, a regular expression.
+_MACHINE = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|LOCK|SET|LISTEN|NOTIFY|"
+                      r"UNLISTEN|DO|GRANT|TRUNCATE|COMMENT|VALUES|FROM|WHERE|ORDER BY|ON CONFLICT)\b|\$\d|::\w|"
+                      r"\b(SELECT|FROM|WHERE|JOIN)\b|default-src|^\s*<|\(\?P<")
+# A catalog lookup's first argument is a key, not words (a d100 term's key is its rules name: "shock table").
+_LOOKUPS_BY_KEY = {"term", "field", "word", "title", "label", "said", "sentence", "message", "Message", "say"}
+_LOGS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+# The reference of the two programmatic surfaces, in English like docs/: the HTTP schema's (and the OpenAPI
+# examples', below) and the command line's `--help`. The answers themselves are told in the reader's language.
+_API_DOCS = {"description", "summary", "responses", "help", "epilog", "usage"}
+# The command line's parsers, whose every string is its `--help` (the client's commands.py wraps add_parser as
+# `add`, and its --lang option as `_lang`).
+_CLI_REFERENCE = {"ArgumentParser", "add_parser", "add_argument", "add_argument_group"}
+_CLI_WRAPPERS = {"service/client/commands.py": {"add", "_lang"}}
+API_REFERENCE: dict[str, str] = {
+    "service/api/answers.py": "the OpenAPI schema's examples: real answers quoted for the API reference",
+    "service/api/examples.py": "the OpenAPI schema's example commands (a character's name, a reason typed)",
+    "service/api/participant_tokens.py::_responses": "its OpenAPI answers, with an example",
+    "service/api/premades.py::_answers": "its OpenAPI answers, with examples",
+    "service/api/premades.py::_problem": "an OpenAPI example's problem document",
+}
+# Words of the protocol, not of a language: a problem's `title` is its status's English name whatever the
+# language asked for (docs/errors.md), and an HTTP status line's reason phrase is the RFC's.
+PROTOCOL_WORDS: dict[str, str] = {
+    "service/api/problems.py::_TITLES": "the problem types' titles (docs/errors.md: never translated)",
+    "service/edge_protocol.py::_TITLES": "the edge's problem titles (docs/errors.md: never translated)",
+    "service/edge_protocol.py::_REASONS": "HTTP reason phrases of the status line (RFC 9110)",
+}
+
+
+def reads_as_prose(text: str) -> bool:
+    """Whether a literal reads as words for a person: a Spanish letter, or two plain words or more."""
+    if _MACHINE.search(text):
+        return False
+    if _SPANISH.search(text):
+        return True
+    return sum(1 for token in text.split() if _WORD.match(token)) >= 2
+
+
+def _is_super_init(node: ast.Call) -> bool:
+    """`super().__init__(…)`: an exception's `str()`, for logs (the edge tells a person a catalog message)."""
+    func = node.func
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) \
+        and getattr(func.value.func, "id", "") == "super"
+
+
+def _exempt(tree: ast.Module, name: str) -> set[int]:
+    """The ids of the literals not counted: docstrings (a module's, a class's, a function's, an attribute's:
+    any string standing alone as a statement), and everything under a log call, `assert`, `raise`, and the
+    API reference's `description=`/`summary=`."""
+    skipped: set[int] = set()
+    parsers = _CLI_REFERENCE | _CLI_WRAPPERS.get(name, set())
+
+    def under(node: ast.AST) -> None:
+        skipped.update(id(inner) for inner in ast.walk(node))
+
+    for node in ast.walk(tree):
+        named = node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+            node.targets[0].id if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) else None
+        if named is not None and f"{name}::{named}" in {**API_REFERENCE, **PROTOCOL_WORDS}:
+            under(node)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skipped.add(id(node.value))
+        elif isinstance(node, (ast.Raise, ast.Assert)):
+            under(node)
+        elif isinstance(node, ast.Call):
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if (called in _LOGS and isinstance(node.func, ast.Attribute)) or called in parsers or _is_super_init(node):
+                under(node)
+            if called in _LOOKUPS_BY_KEY and node.args:
+                skipped.add(id(node.args[0]))
+            for keyword in node.keywords:
+                if keyword.arg in _API_DOCS:
+                    under(keyword.value)
+    return skipped
+
+
+def prose_literals(path: Path) -> Iterator[tuple[int, str]]:
+    tree = ast.parse(path.read_text())
+    skipped = _exempt(tree, _relative(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped \
+                and reads_as_prose(node.value):
+            yield node.lineno, node.value
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _grammar(name: str) -> bool:
+    return any(name == key or (key.endswith("/") and name.startswith(key)) for key in INPUT_GRAMMAR)
+
+
+def counted() -> dict[str, int]:
+    found: dict[str, int] = {}
+    for top in TOPS:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            name = _relative(path)
+            if not _grammar(name) and name not in API_REFERENCE and (count := sum(1 for _ in prose_literals(path))):
+                found[name] = count
+    return found
+
+
+def test_no_text_a_person_reads_is_written_in_code() -> None:
+    found = counted()
+    grown = {name: (count, STILL_IN_CODE.get(name, 0)) for name, count in found.items()
+             if count > STILL_IN_CODE.get(name, 0)}
+    shrunk = {name: (found.get(name, 0), count) for name, count in STILL_IN_CODE.items()
+              if found.get(name, 0) < count}
+    assert grown == {}, "words a person reads belong in domain/catalog/<lang>/<area>.po: (found, allowed)"
+    assert shrunk == {}, "fewer literals than STILL_IN_CODE allows: lower the count (found, allowed)"
+
+
+def test_the_exemptions_name_real_places() -> None:
+    assert all((ROOT / key.split("::")[0]).exists() for key in (*INPUT_GRAMMAR, *API_REFERENCE, *PROTOCOL_WORDS))
+    for key in (*API_REFERENCE, *PROTOCOL_WORDS):
+        if "::" in key:
+            path, named = key.split("::")
+            assert re.search(rf"^(def {named}\(|{named}\b.*=)", (ROOT / path).read_text(), re.M), key
+
+
+def test_the_detector_tells_prose_from_machine_text() -> None:
+    assert reads_as_prose("the attack missed")
+    assert reads_as_prose("Cronología")
+    assert reads_as_prose("Show what changed")
+    assert not reads_as_prose("dice_rolled")
+    assert not reads_as_prose("SELECT seq FROM events WHERE campaign_id = $1")
+    assert not reads_as_prose("render.field.damage")
+    assert not reads_as_prose("{name}: {value}")
+
+
+# --- the rendering tables' message ids ------------------------------------------------------------------
+
+_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
+_LOOKUPS = {"said", "sentence"}
+
+
+def _looked_up(path: Path) -> Iterator[str]:
+    """The message ids a module looks up by name (`said("mission.said.closed", …)`, `sentence("…", lang)`)."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in _LOOKUPS \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+                and _ID.fullmatch(node.args[0].value):
+            yield node.args[0].value
+
+
+def _composed() -> list[str]:
+    """The ids composed at run time from a value: every value enumerated."""
+    from typing import get_args
+
+    from domain.skipping import SkipReason
+
+    return [*(f"render.skipped.{reason}" for reason in get_args(SkipReason)),
+            *(f"render.attempt.sentence.{case}" for case in ("line", "command")),
+            *(f"mission.said.{case}" for case in (
+                "created", "added", "proposed", "accepted", "rejected", "changed", "completed", "completed_by",
+                "failed", "complication", "leader", "against", "oath", "started", "ended", "ended.success",
+                "ended.failure", "reward", "closed")),
+            "verify.truncated.one", "verify.truncated.many",
+            *(f"page.{key}" for key in ("timeline", "contributions_omitted", "verify_details"))]
+
+
+def test_every_id_the_renderings_use_is_in_both_languages_with_plural_forms_where_counted() -> None:
+    from domain.catalog import LANGS, catalog, has, sentence
+
+    tables = ("render.", "page.", "mission.", "reply.word.", "verify.", "answer.", "client.turn.")
+    ids = {found for top in ("projections", "service") for path in sorted((ROOT / top).rglob("*.py"))
+           for found in _looked_up(path)} | set(_composed())
+    ids |= {key if isinstance(key, str) else key[0] for key in catalog("en")
+            if (key if isinstance(key, str) else key[0]).startswith(tables)}
+    assert {"render.proofs.heading", "render.field.damage", "page.contributions_omitted"} <= ids
+    missing = sorted(f"{message_id} ({lang})" for message_id in ids for lang in LANGS if not has(message_id, lang))
+    assert missing == []
+    for lang in LANGS:
+        table = catalog(lang)
+        for message_id in ids:
+            counted = "{count" in sentence(message_id, lang, 2)
+            assert counted == ((message_id, 0) in table), f"{message_id} ({lang}): a {{count}} needs plural forms"
+
+
+def test_the_rendering_tables_say_the_handouts_words() -> None:
+    from projections.rendering.page_words import label
+    from projections.rendering.skipped import skipped_sentence
+    from projections.rendering.vocabulary import field, title
+
+    assert label("timeline", "es") == "Cronología"
+    assert label("proof_link", "es") == "comprobación de los dados"
+    assert field("fate", "es") == "Destino"
+    assert title("gm_noted", "es") == "nota del DJ"
+    assert skipped_sentence("attack_missed", "es").endswith("no se tira el Daño")
+    many = label("contributions_omitted", "es", count=5, listed=3, omitted=2)
+    assert many.startswith("5 aportaciones antes de esta tirada")
