@@ -130,6 +130,9 @@ class Disconnected(ProtocolError, ConnectionError):
     """The connection closed before an answer began (a kept-alive one the service had closed while idle)."""
 
 
+_MAX_HEADERS = 100
+
+
 def _phrase(status: int) -> str:
     try:
         return HTTPStatus(status).phrase
@@ -183,6 +186,8 @@ class _Connection:
             raise ProtocolError(f"not an HTTP answer: {status_line[:80]!r}")
         found: dict[str, str] = {}
         while (line := self._reader.readline(65537)) not in (b"\r\n", b"\n", b""):
+            if len(found) >= _MAX_HEADERS or len(line) > 65536:  # as http.client: a bounded head
+                raise ProtocolError("the answer's head is too long")
             name, _, value = line.decode("latin-1").partition(":")
             found[name.strip().lower()] = value.strip()
         status = int(code)

@@ -109,3 +109,11 @@ def test_a_refusal_keeps_its_problem_document_and_a_dead_service_is_unavailable(
     with Api(f"http://127.0.0.1:{port}") as api, pytest.raises(ClientError) as down:
         api.get("/health")
     assert "cannot reach" in str(down.value)
+
+
+def test_an_endless_head_is_refused_not_read_forever() -> None:
+    head = "".join(f"X-{i}: y\r\n" for i in range(101))
+    with server([lambda _: f"HTTP/1.1 200 OK\r\n{head}Content-Length: 0\r\n\r\n".encode()]) as (port, _, _):
+        with Api(f"http://127.0.0.1:{port}") as api, pytest.raises(ClientError) as refused:
+            api.get("/health")
+    assert "head is too long" in str(refused.value)
