@@ -82,3 +82,27 @@ def test_a_full_turn_action_names_what_was_done_and_what_took_the_turn() -> None
         "full_turn_action",
         "hero 1 already took a full-turn action (`psychic power`): nothing else this turn",
         "hero 1 ya hizo una acción de turno completo (`psychic power`): nada más en este turno")
+
+
+def test_a_second_attack_names_the_first_and_a_turn_of_three_parts_is_listed() -> None:
+    from domain.wrath_and_glory.encounter_events import ActionTaken
+    from domain.wrath_and_glory.encounter_state import TurnBudget
+    from domain.wrath_and_glory.turn_budget import ActionCost, _check, spend_budget
+
+    budget = TurnBudget()
+    for event in (ActionTaken(character_id="h1", name="attack", kind="normal", normal=True, attack=True),
+                  ActionTaken(character_id="h1", name="climb move", kind="move", move=True),
+                  ActionTaken(character_id="h1", name="speak", kind="simple", simple=1)):
+        budget = spend_budget(budget, event)
+    with pytest.raises(RuleViolation) as second:
+        _check(budget, ActionCost(kind="normal", normal=True, attack=True), "hero 1", 1)
+    assert second.value.said is not None
+    assert text(second.value.said, "en") == "one attack per turn: hero 1 already attacked this turn (`attack`)"
+    assert text(second.value.said, "es") == "un ataque por turno: hero 1 ya atacó en este turno (`ataque`)"
+    with pytest.raises(RuleViolation) as whole:
+        _check(budget, ActionCost(kind="full_turn", full_turn=True), "hero 1", 1)
+    assert whole.value.said is not None
+    assert text(whole.value.said, "en") == ("a full-turn action needs the whole turn: hero 1 already acted this turn "
+                                            "(`attack`, `climb move` and `speak`)")
+    assert text(whole.value.said, "es") == ("una acción de turno completo necesita el turno entero, y hero 1 ya actuó "
+                                            "en este turno (`ataque`, `movimiento de escalada` y `speak`)")
