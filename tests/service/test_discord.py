@@ -48,7 +48,8 @@ PATH = "/integrations/discord/interactions"
 class Sent:
     method: str
     path: str
-    body: dict[str, Any]
+    body: Any
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,15 +66,16 @@ class FakeDiscord:
         class Handler(BaseHTTPRequestHandler):
             def _record(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                fake.sent.append(Sent(self.command, self.path, json.loads(body)))
-                answer = b'{"id": "1"}'
+                fake.sent.append(Sent(self.command, self.path, json.loads(body),
+                                      {k.lower(): v for k, v in self.headers.items()}))
+                answer = body if self.command == "PUT" else b'{"id": "1"}'
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
                 self.wfile.write(answer)
 
-            do_POST = do_PATCH = _record  # noqa: N815 - http.server's names
+            do_POST = do_PATCH = do_PUT = _record  # noqa: N815 - http.server's names
 
             def log_message(self, *_: Any) -> None:
                 pass
@@ -445,3 +447,85 @@ async def test_discord_followup_urls_are_not_logged(app_client: AsyncTestClient[
         await answer(app_client, slash("post", ANA_USER, text="!roll 1d10"))
         await _followup(discord_api)
     assert INTERACTION_TOKEN not in caplog.text
+
+
+async def test_discord_long_reply_is_split_into_messages_within_2000(
+        app_client: AsyncTestClient[Any], discord_api: FakeDiscord) -> None:
+    await table(app_client)
+    # A roll's reason holds at most 200 characters: 30 of them make a reply of some 7,000.
+    reason = ("@everyone *x* [a](javascript:b) ~~s~~ ||t|| " * 5)[:190]
+    text = "\n".join(f"!roll 1d10 {reason}" for _ in range(30))
+    assert (await answer(app_client, slash("post", ANA_USER, text=text)))["type"] == 5
+    await discord_api.wait(3)
+    await asyncio.sleep(0.3)  # the rest of the reply
+    sent = discord_api.sent
+    assert sent[0].method == "PATCH" and all(s.method == "POST" for s in sent[1:])
+    assert all(s.path == f"/api/v10/webhooks/{APPLICATION}/{INTERACTION_TOKEN}" for s in sent[1:])
+    assert 3 <= len(sent) <= 5
+    for message in sent:
+        assert 0 < len(message.body["content"]) <= 2000
+        assert message.body["allowed_mentions"] == {"parse": []}
+        _live(message.body["content"])
+        assert "~~" not in message.body["content"] and "||" not in message.body["content"]
+
+
+async def test_discord_slow_answer_is_deferred_then_followed_up(
+        settings: Settings, app_client: AsyncTestClient[Any], discord_api: FakeDiscord) -> None:
+    found = await table(app_client)
+    round_, turn_ = await _position(found)
+    # The same database served by a process for which every answer is too slow to give at once.
+    hurried = msgspec.structs.replace(settings, discord=DiscordSettings(
+        public_key=PUBLIC_KEY, api_url=f"http://127.0.0.1:{discord_api.port}/api/v10", defer_after_seconds=0.0))
+    async with AsyncTestClient(app=create_app(hurried)) as client:
+        deferred = await answer(client, slash("turn", STRANGER, "es-ES"))
+        assert deferred == {"type": 5, "data": {}}
+        said = (await _followup(discord_api)).body
+        assert said["content"] == f"Asalto {round_}, turno {turn_}: actúa Brother Kai (Ana)"
+        private = await answer(client, slash("link", OBSERVER_USER, token=found.observer))
+        assert private == {"type": 5, "data": {"flags": 64}}
+        assert (await _followup(discord_api, 2)).body["flags"] == 64
+
+
+def test_discord_register_prints_the_commands_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    from service.cli import main
+
+    assert main(["discord", "register"]) == 0
+    commands = json.loads(capsys.readouterr().out)
+    lx = next(c for c in commands if c["name"] == "lx")
+    assert lx["type"] == 1
+    assert {o["name"] for o in lx["options"]} == {"bind", "link", "post", "roll", "turn", "state"}
+    assert all(o["type"] == 1 and len(o["description"]) <= 100 for o in lx["options"])
+    record = next(c for c in commands if c["type"] == 3)
+    assert record["name"] == "Record in Lexmechanic"
+    assert record["name_localizations"]["es-ES"] == "Registrar en Lexmechanic"
+
+
+def test_discord_register_sends_with_the_bot_token(discord_api: FakeDiscord, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from service.cli import main
+
+    monkeypatch.setenv("LEXMECHANIC_DISCORD_BOT_TOKEN", "bot-secret")
+    monkeypatch.setenv("LEXMECHANIC_DISCORD_API_URL", f"http://127.0.0.1:{discord_api.port}/api/v10")
+    assert main(["discord", "register", "--send", "--application-id", APPLICATION, "--guild", GUILD]) == 0
+    put = discord_api.sent[-1]
+    assert put.method == "PUT" and put.path == f"/api/v10/applications/{APPLICATION}/guilds/{GUILD}/commands"
+    assert put.headers["authorization"] == "Bot bot-secret"
+    assert "registered 2 commands" in capsys.readouterr().out
+    monkeypatch.delenv("LEXMECHANIC_DISCORD_BOT_TOKEN")
+    assert main(["discord", "register", "--send", "--application-id", APPLICATION]) == 2
+
+
+def test_discord_split_never_cuts_an_escape() -> None:
+    from projections.rendering.discord_messages import split_messages
+    from projections.rendering.markup import WRITERS
+
+    for hostile in ("*" * 20_000, "&" * 20_000, "@" * 20_000, "W" * 20_000, "a*" * 10_000):
+        escaped = WRITERS["markdown"].text(hostile)
+        messages = split_messages(escaped)
+        assert "".join(messages) == escaped
+        for message in messages:
+            assert len(message) <= 2000
+            trailing = len(message) - len(message.rstrip("\\"))
+            assert trailing % 2 == 0, "a message ends with a backslash whose character went to the next"
+            assert not message.startswith("\u200b") or message is messages[0]
+            assert not re.search(r"&[a-z]*$", message), "a message ends inside an entity"
