@@ -149,10 +149,15 @@ def _refusal_text(error: ApiError | DomainError, lang: Lang) -> str:
     return _md.lines(told)
 
 
-async def _as_post(ctx: Context, campaign_id: str, actor: Actor, post: ForumPost, text: str) -> Reply:
-    """The text recorded as the participant's forum post: the forum reply, or the refusal, in Markdown."""
+async def _as_post(ctx: Context, campaign_id: str, actor: Actor, post: ForumPost, text: str,
+                   told_in_locale: bool = True) -> Reply:
+    """The text recorded as the participant's forum post: the forum reply, or the refusal, in Markdown.
+
+    A command's text is answered in the caller's language; a recorded message in its own words' language, as
+    a forum post is (its language is part of the post's idempotency digest: the same message recorded again,
+    by whoever, is the same post)."""
     try:
-        body = PostBody(post=post, text=text, lang=ctx.lang)
+        body = PostBody(post=post, text=text, lang=ctx.lang if told_in_locale else None)
         answer = await run_post(ctx.services, campaign_id, actor, body, ctx.lang, ctx.base)
     except (ApiError, DomainError) as refused:
         return Reply(_refusal_text(refused, ctx.lang))
@@ -225,7 +230,7 @@ async def record(ctx: Context, _: dict[str, Any]) -> Answer:
     forum_post = ForumPost(id=target.id, url=url)
 
     async def work() -> Reply:
-        return await _as_post(ctx, campaign_id, author, forum_post, target.content)
+        return await _as_post(ctx, campaign_id, author, forum_post, target.content, told_in_locale=False)
 
     return Deferred(work)
 

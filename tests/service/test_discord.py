@@ -416,6 +416,13 @@ async def test_discord_message_command_records_the_message_in_both_languages(
     assert posts["1700000000000000002"]["actor"] == posts["1700000000000000001"]["actor"] != "gm"
     assert posts["1700000000000000001"]["post"]["url"] == (
         f"https://discord.com/channels/{GUILD}/{CHANNEL}/1700000000000000001")
+    # The same message recorded again (by its author, in another language) is the same post: nothing new.
+    again = await answer(app_client, message_command("1700000000000000001", ANA_USER, "!roll 1d10 luck", ANA_USER,
+                                                     "es-ES"))
+    assert again["type"] == 5
+    replayed, first = (await _followup(discord_api, 3)).body["content"], discord_api.sent[0].body["content"]
+    assert replayed.split("chain head")[0] == first.split("chain head")[0]  # the same roll, the head since
+    assert len([e for e in (await found.campaign.get("/events")).json()["events"] if e["type"] == "dice_rolled"]) == 2
     # Another player may not record someone else's message.
     stranger = await answer(app_client, message_command("1700000000000000003", ANA_USER, "!roll 1d10", OBSERVER_USER))
     assert stranger["data"]["flags"] == 64
