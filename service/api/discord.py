@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from typing import Any
 
@@ -34,6 +35,8 @@ from service.discord.signature import signature_valid
 from service.store import CampaignNotFound
 
 _log = logging.getLogger("lexmechanic.discord")
+_SNOWFLAKE = re.compile(r"[0-9]{1,20}")
+_TOKEN = re.compile(r"[A-Za-z0-9._-]{0,500}")
 
 # An interaction's payload: a message command carries the message (4,000 characters at most, its embeds and
 # attachments' metadata), far below this.
@@ -112,8 +115,11 @@ async def discord_interactions(request: Request[Any, Any, Any], services: Inject
         interaction = DECODER.decode(body)
     except msgspec.DecodeError as unreadable:
         raise ApiError(400, "bad-request", message("discord.error.unreadable", why=str(unreadable)[:200])) from None
-    if not interaction.id.isdigit() or len(interaction.id) > 20:
-        raise ApiError(400, "bad-request", message("discord.error.unreadable", why="id"))
+    # Signed by Discord, yet checked: the ids and the token become a follow-up url's path.
+    if not _SNOWFLAKE.fullmatch(interaction.id) or not _SNOWFLAKE.fullmatch(interaction.application_id):
+        raise ApiError(400, "bad-request", message("discord.error.unreadable", why="id, application_id"))
+    if not _TOKEN.fullmatch(interaction.token):
+        raise ApiError(400, "bad-request", message("discord.error.unreadable", why="token"))
     if not await _first_time(services, interaction.id):
         raise ApiError(409, "replayed", message("discord.error.replayed", interaction=interaction.id))
     if interaction.type == PING:

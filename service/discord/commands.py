@@ -157,7 +157,9 @@ async def _as_post(ctx: Context, campaign_id: str, actor: Actor, post: ForumPost
     a forum post is (its language is part of the post's idempotency digest: the same message recorded again,
     by whoever, is the same post)."""
     try:
-        body = PostBody(post=post, text=text, lang=ctx.lang if told_in_locale else None)
+        # Converted, not constructed: the bounds POST /posts decodes with hold here too (20,000 characters).
+        body = msgspec.convert({"post": msgspec.to_builtins(post), "text": text,
+                                "lang": ctx.lang if told_in_locale else None}, PostBody)
         answer = await run_post(ctx.services, campaign_id, actor, body, ctx.lang, ctx.base)
     except (ApiError, DomainError) as refused:
         return Reply(_refusal_text(refused, ctx.lang))

@@ -536,3 +536,23 @@ def test_discord_split_never_cuts_an_escape() -> None:
             assert trailing % 2 == 0, "a message ends with a backslash whose character went to the next"
             assert not message.startswith("\u200b") or message is messages[0]
             assert not re.search(r"&[a-z]*$", message), "a message ends inside an entity"
+
+
+async def test_discord_post_over_20000_characters_is_refused_privately_or_told(
+        app_client: AsyncTestClient[Any], discord_api: FakeDiscord) -> None:
+    found = await table(app_client)
+    word = "W" * 20_000
+    await answer(app_client, message_command("1700000000000000011", ANA_USER, f"!roll 1d10 {word}", ANA_USER))
+    said = (await _followup(discord_api)).body["content"]
+    assert "too long" in said and len(said) <= 2000
+    events = (await found.campaign.get("/events")).json()["events"]
+    assert not [e for e in events if e["type"] == "dice_rolled"]
+
+
+async def test_discord_interaction_with_a_bad_token_or_id_is_400(app_client: AsyncTestClient[Any]) -> None:
+    payload = slash("turn", STRANGER)
+    payload["token"] = "../../applications/1/commands"
+    assert (await send(app_client, payload)).status_code == 400
+    payload = slash("turn", STRANGER)
+    payload["application_id"] = "1/../2"
+    assert (await send(app_client, payload)).status_code == 400
