@@ -556,3 +556,14 @@ async def test_discord_interaction_with_a_bad_token_or_id_is_400(app_client: Asy
     payload = slash("turn", STRANGER)
     payload["application_id"] = "1/../2"
     assert (await send(app_client, payload)).status_code == 400
+
+
+async def test_discord_post_in_spanish_and_roll_in_english(
+        app_client: AsyncTestClient[Any], discord_api: FakeDiscord) -> None:
+    await table(app_client)
+    assert (await answer(app_client, slash("post", ANA_USER, "es-ES", text="!tirada 1d10 suerte")))["type"] == 5
+    spanish = (await _followup(discord_api, 1)).body["content"]
+    assert spanish.startswith("**Ana** · ") and "Tirada 1d10 (suerte)" in spanish
+    assert (await answer(app_client, slash("roll", ANA_USER, dice="1d10 luck")))["type"] == 5
+    english = (await _followup(discord_api, 2)).body["content"]
+    assert "Roll 1d10 (luck)" in english
