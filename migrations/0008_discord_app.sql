@@ -35,5 +35,5 @@ CREATE TABLE discord_interactions (
 CREATE INDEX discord_interactions_received ON discord_interactions (received_at);
 
 GRANT SELECT, INSERT, UPDATE (campaign_id, guild_id, bound_by, bound_at) ON discord_channels TO lexmechanic_app;
-GRANT SELECT, INSERT, DELETE, UPDATE (token_hash, linked_at) ON discord_links TO lexmechanic_app;
+GRANT SELECT, INSERT, UPDATE (token_hash, linked_at) ON discord_links TO lexmechanic_app;
 GRANT SELECT, INSERT, DELETE ON discord_interactions TO lexmechanic_app;
