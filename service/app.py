@@ -10,6 +10,7 @@ from litestar.exceptions import HTTPException
 
 from service.api.campaigns import create_campaign, invite_participant, send_command
 from service.api.contributions import roll_contributions
+from service.api.discord import discord_interactions
 from service.api.docs_page import openapi_config
 from service.api.feed import feed
 from service.api.limits import DEFAULT_BODY_BYTES, refuse_deep_bodies
@@ -39,6 +40,7 @@ from service.api.webhooks import create_webhook, delete_webhook, list_webhooks, 
 from service.api.whoami import whoami
 from service.commanding import Commander
 from service.database import create_pool
+from service.discord.followups import Followups
 from service.settings import Settings, settings_from_env
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -74,9 +76,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # Each process delivers webhooks (service/webhooks/worker.py says why two never deliver the same).
         worker = Worker(store, snapshots, settings)
         worker.start()
+        # The Discord app's follow-up messages (service/discord/followups.py), finished before the pool closes.
+        followups = Followups(settings.discord.api_url)
+        app.state.discord = followups
         try:
             yield
         finally:
+            await followups.close()
             await worker.close()
             await pool.close()
 
@@ -112,6 +118,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             list_webhooks,
             resume_webhook,
             delete_webhook,
+            discord_interactions,
             stream,
             web_router(),
             static_router(),

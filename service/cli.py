@@ -217,6 +217,12 @@ def _verdict(report: CampaignReport, lang: Lang) -> str:
         unconfirmed=unconfirmed)
 
 
+def _discord_register(args: argparse.Namespace) -> int:
+    from service.discord.register import register
+
+    return register(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="lexmechanic", description="Event-sourced campaign log for play-by-post 40k games"
@@ -250,6 +256,15 @@ def main(argv: list[str] | None = None) -> int:
         help="also decide every command again with its recorded dice and require exactly the recorded events",
     )
     verifying.set_defaults(run=_verify)
+    discord = commands.add_parser("discord", help="the Discord app: register its commands (docs/discord.md)")
+    discord_actions = discord.add_subparsers(dest="discord_command", required=True)
+    registering = discord_actions.add_parser(
+        "register", help="print the command definitions; --send puts them to Discord with the bot token in "
+        "$LEXMECHANIC_DISCORD_BOT_TOKEN")
+    registering.add_argument("--send", action="store_true", help="send them to Discord (else print them as JSON)")
+    registering.add_argument("--application-id", help="the application's id (Developer Portal, General Information)")
+    registering.add_argument("--guild", help="register in this server only (shown at once; global ones take longer)")
+    registering.set_defaults(run=_discord_register)
     add_client_commands(commands)
     args = parser.parse_args(argv)
     if args.command in OPERATOR_COMMANDS:
@@ -264,8 +279,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # The operator's own commands on their own database: a progress line that returns the cursor (rebuild), the
-# export's bytes as recorded (export), the server's log (serve).
-OPERATOR_COMMANDS = ("serve", "migrate", "export", "rebuild")
+# export's bytes as recorded (export), the server's log (serve); the Discord app's command definitions, the
+# service's own words as JSON (discord).
+OPERATOR_COMMANDS = ("serve", "migrate", "export", "rebuild", "discord")
 
 
 if __name__ == "__main__":

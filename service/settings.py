@@ -26,6 +26,19 @@ class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
     poll_seconds: float = 5.0
 
 
+class DiscordSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The Discord app's endpoint (docs/discord.md): without a public key, the endpoint answers 404."""
+
+    # LEXMECHANIC_DISCORD_PUBLIC_KEY: the application's Ed25519 public key (hex), from the Developer Portal.
+    public_key: str | None = None
+    # LEXMECHANIC_DISCORD_API_URL: where follow-up messages go (tests point it at a local receiver).
+    api_url: str = "https://discord.com/api/v10"
+    # An interaction whose signed timestamp is further than this from now is refused (a replay window).
+    max_age_seconds: float = 300.0
+    # A command's answer waits this long before it is deferred (Discord's window is 3 s).
+    defer_after_seconds: float = 2.0
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str
     admin_token: str | None = None
@@ -40,6 +53,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # (a new request, its reader authenticated again). Tests shorten it.
     stream_max_seconds: float = 15 * 60
     webhooks: WebhookSettings = WebhookSettings()
+    discord: DiscordSettings = DiscordSettings()
 
 
 def settings_from_env() -> Settings:
@@ -59,6 +73,16 @@ def settings_from_env() -> Settings:
         pool_max=int(os.environ.get("LEXMECHANIC_POOL_MAX", "10")),
         public_url=public_url_from_env(),
         webhooks=webhook_settings_from_env(),
+        discord=discord_settings_from_env(),
+    )
+
+
+def discord_settings_from_env() -> DiscordSettings:
+    """LEXMECHANIC_DISCORD_PUBLIC_KEY and LEXMECHANIC_DISCORD_API_URL; unset: no Discord app, Discord's API."""
+    default = DiscordSettings()
+    return DiscordSettings(
+        public_key=os.environ.get("LEXMECHANIC_DISCORD_PUBLIC_KEY", "").strip() or None,
+        api_url=os.environ.get("LEXMECHANIC_DISCORD_API_URL", "").strip().rstrip("/") or default.api_url,
     )
 
 

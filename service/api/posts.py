@@ -222,6 +222,15 @@ async def send_post(
     services: Injected[Services],
 ) -> Response[PostAnswer]:
     actor: Actor = await campaign_actor(request, services.store, campaign_id)
+    answer = await run_post(services, campaign_id, actor, data, language(request)[0], base_of(request))
+    return Response(answer, status_code=200 if answer.replayed else 201)
+
+
+async def run_post(services: Services, campaign_id: str, actor: Actor, data: PostBody, asked: Lang,
+                   base: str | None) -> PostAnswer:
+    """The post run as `actor`'s, every path alike (this endpoint, the Discord app's `/lx post`): checked,
+    read, recorded as one unit and told; a refusal is an ApiError. `asked` is the language the request
+    asked for (said when no verb tells the post's), `base` where its permalinks point without a public url."""
     check_body(msgspec.to_builtins(data))
     ruleset = (await services.store.head(campaign_id)).ruleset
     grammar = grammar_for(ruleset)
@@ -261,7 +270,7 @@ async def send_post(
 
     if not extracted:
         # No verb tells the post's language: the one the request asked for does (docs/api.md).
-        lang = data.lang or language(request)[0]
+        lang = data.lang or asked
         head = await services.store.head(campaign_id)
         raise ApiError(422, "no-commands", message("edge.post.no_commands"), language=lang, version=head.version,
                        head_hash=head.head_hash)
@@ -282,7 +291,7 @@ async def send_post(
     participant = state.participants.get(actor.participant_id)
     # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
     author = participant.name if participant is not None else actor.participant_id
-    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
+    links = await links_for(services.store, services.settings, campaign_id, base)
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).
     shown = await services.commander.secret_told(
@@ -292,4 +301,4 @@ async def send_post(
         mine = [roll for roll in shown.get("secret_rolls", []) if roll["seq"] in told.result.get("seqs", [])]
         if mine:
             told.result["secret_rolls"] = mine
-    return Response(answer, status_code=200 if outcome.replayed else 201)
+    return answer

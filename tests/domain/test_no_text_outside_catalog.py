@@ -87,6 +87,7 @@ STILL_IN_CODE: dict[str, int] = {
     "service/client/writing.py": 9,
     "service/commanding.py": 1,
     "service/database.py": 3,
+    "service/discord/register.py": 6,
     "service/proofs.py": 2,
     "service/serving.py": 2,
 }
@@ -109,6 +110,8 @@ _CLI_REFERENCE = {"ArgumentParser", "add_parser", "add_argument", "add_argument_
 _CLI_WRAPPERS = {"service/client/commands.py": {"add", "_lang"}}
 API_REFERENCE: dict[str, str] = {
     "service/api/answers.py": "the OpenAPI schema's examples: real answers quoted for the API reference",
+    "service/api/discord.py::_ANSWERS": "the Discord endpoint's OpenAPI answers, with examples",
+    "service/api/discord.py::_refused": "an OpenAPI example's problem document",
     "service/api/examples.py": "the OpenAPI schema's example commands (a character's name, a reason typed)",
     "service/api/participant_tokens.py::_responses": "its OpenAPI answers, with an example",
     "service/api/premades.py::_answers": "its OpenAPI answers, with examples",

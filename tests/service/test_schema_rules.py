@@ -15,6 +15,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
 EXCEPTIONS = {
     "schema_migrations": "the migration runner's ledger: one per database, no campaign data; stays a local "
     "table on the Citus coordinator",
+    "discord_channels": "a Discord channel's binding, keyed by the channel alone (an interaction names no "
+    "campaign): a Citus reference table",
+    "discord_interactions": "the Discord interaction ids of the last minutes (replays refused), no campaign: "
+    "a local table on the coordinator",
 }
 
 TABLES = """
