@@ -108,7 +108,7 @@ def permalink(links: Links, campaign_id: str, seq: int) -> str:
 
 def notification(frame: Frame, after: CampaignState, lang: Lang, campaign_id: str, links: Links) -> Notification:
     """The event's notification, told in `lang`; `after` is the campaign's state right after the event."""
-    turn = whose_turn(after) if frame.type in TURN_STARTED else None
+    turn = whose_turn(after, lang) if frame.type in TURN_STARTED else None
     lines: list[str] = []
     if turn is not None and turn.acting is not None:
         lines.append(text(turn_sentence(turn), lang))

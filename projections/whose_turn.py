@@ -9,8 +9,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.campaign.state import CampaignState
-from domain.message import Message, message
+from domain.message import Lang, Message, message
 from domain.rulesets import engine_of_state
+from projections.rendering.names import participant_name
 
 
 class Seat(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,20 +35,22 @@ class WhoseTurn(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[Seat, ...]
 
 
-def _seat(state: CampaignState, character_id: str, acted: bool | None = None) -> Seat:
+def _seat(state: CampaignState, character_id: str, lang: Lang, acted: bool | None = None) -> Seat:
     character = state.characters.get(character_id)
     owner = character.owner if character is not None else None
     player = state.participants.get(owner or "")
+    shown = participant_name(player.name, player.role, lang) if player is not None else None
     return Seat(character_id=character_id, name=character.name if character is not None else character_id,
-                player_id=owner, player=player.name if player is not None else None, acted=acted)
+                player_id=owner, player=shown, acted=acted)
 
 
-def whose_turn(state: CampaignState) -> WhoseTurn | None:
+def whose_turn(state: CampaignState, lang: Lang = "en") -> WhoseTurn | None:
     """The running encounter's turn as its rules engine keeps it; None outside an encounter.
 
     Through the Engine interface only (`position`, `encounters`): the running encounter's `order` (d100, once
     fixed) or `participants`, `acted` (Wrath & Glory) and `turn_over` (d100: the turn has ended, the next has
-    not begun) are read from its record, as the encounter read (`GET …/encounters/{eid}`) gives it.
+    not begun) are read from its record, as the encounter read (`GET …/encounters/{eid}`) gives it. A GM
+    nobody named is the reader's word for the role ("DJ" in Spanish), as on the pages.
     """
     rules = state.rules
     if rules is None:
@@ -63,8 +66,8 @@ def whose_turn(state: CampaignState) -> WhoseTurn | None:
     acting = None if record.get("turn_over") else position.character_id
     return WhoseTurn(
         encounter=position.encounter, round=position.round, turn=position.turn,
-        acting=_seat(state, acting) if acting is not None else None,
-        order=tuple(_seat(state, c, (c in acted) if acted is not None else None) for c in seats),
+        acting=_seat(state, acting, lang) if acting is not None else None,
+        order=tuple(_seat(state, c, lang, (c in acted) if acted is not None else None) for c in seats),
     )
 
 

@@ -50,12 +50,7 @@ def decide_comrade_order(state: D100State, command: ComradeOrder, dice: Dice, co
         if encounter.acting != char.id:
             raise RuleViolation("not_your_turn", case="comrade", character=char.name)
         budget = encounter.budget
-        try:
-            spend(TurnBudget(full=budget.comrade_full, halves=budget.comrade_halves), cost, command.order)
-        except RuleViolation as refused:
-            # The comrade's own budget refused: the same rule, its reason nested (told in the reader's language).
-            raise RuleViolation(
-                refused.rule, message("rule.comrade_order.refused", refusal=refused.said or refused.message)
-            ) from refused
+        comrade = message("budget.d100.comrade_of", character=char.name)
+        spend(TurnBudget(full=budget.comrade_full, halves=budget.comrade_halves), cost, command.order, who=comrade)
     return [ComradeOrdered(character_id=char.id, order=command.order, cost=cost, in_cohesion=cohesion,
                            in_encounter=encounter is not None)]

@@ -8,6 +8,8 @@ import msgspec
 
 from ..encounter import TurnPosition
 from ..errors import RuleViolation
+from ..message import Param
+from ..turn_words import action_named, listed
 
 ActionCost = Literal["full", "half", "reaction", "free"]
 # How an action is paid for: from the acting character's turn, from a delayed half action, as a free action
@@ -68,24 +70,34 @@ class Encounter(msgspec.Struct, frozen=True, kw_only=True):
 _SPENT_BY = frozenset({"turn_over", "running_and_screaming"})
 
 
-def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, pinned: bool = False) -> TurnBudget:
-    """The budget after one more action of the turn, or the rule it breaks (one Full or two different halves)."""
+def action_said(kind: str) -> Param:
+    """An action of the turn (or a reaction) as a refusal names it: its word in the reader's language."""
+    return action_named(f"budget.d100.action.{kind}", kind.replace("_", " "))
+
+
+def spend(budget: TurnBudget, cost: ActionCost, kind: str, *, who: Param, pinned: bool = False) -> TurnBudget:
+    """The budget after one more action of the turn, or the rule it breaks (one Full or two different halves);
+    a refusal names `who` and the earlier actions that used the turn."""
     if cost in ("free", "reaction"):
         return budget
     if budget.full in _SPENT_BY:
-        raise RuleViolation("turn_spent", case=budget.full)
+        raise RuleViolation("turn_spent", case=budget.full, character=who)
     if cost == "full":
         if pinned:
             raise RuleViolation("pinned_half_actions_only")
-        if budget.full is not None or budget.halves:
-            raise RuleViolation("full_action_needs_turn")
+        if budget.full is not None:
+            raise RuleViolation("full_action_needs_turn", case="full", character=who, action=action_said(budget.full))
+        if budget.halves:
+            raise RuleViolation("full_action_needs_turn", case="half" if len(budget.halves) == 1 else "halves",
+                                character=who, actions=listed([action_said(h) for h in budget.halves]))
         return TurnBudget(full=kind)
     if budget.full is not None:
-        raise RuleViolation("turn_spent", case="full_action", action=budget.full.replace("_", " "))
+        raise RuleViolation("turn_spent", case="full_action", character=who, action=action_said(budget.full))
     if len(budget.halves) >= 2:
-        raise RuleViolation("turn_spent", case="two_halves")
+        raise RuleViolation("turn_spent", case="two_halves", character=who,
+                            actions=listed([action_said(h) for h in budget.halves]))
     if kind in budget.halves and kind not in REPEATABLE_HALF_ACTIONS:
-        raise RuleViolation("same_half_action")
+        raise RuleViolation("same_half_action", character=who, action=action_said(kind))
     return TurnBudget(halves=budget.halves + (kind,))
 
 

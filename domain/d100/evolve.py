@@ -130,6 +130,7 @@ def _evolve(state: D100State, event: Event) -> D100State:
                     replace(
                         defender,
                         reactions_used=defender.reactions_used + 1,
+                        reactions=(*defender.reactions, event.reaction),
                         aim=0,
                         conditions=remove_conditions(defender, ("overwatch",)),
                     ),
@@ -317,8 +318,8 @@ def _round_started(state: D100State, event: RoundStarted) -> D100State:
         if cid in participants and event.round >= 2:
             conditions = tuple(c for c in conditions if c.name != "unaware")
         orders = char.comrade_orders if cid in participants else ()  # outside an encounter: for one round
-        characters[cid] = replace(char, reactions_used=0, conditions=conditions, magnitude_at_turn_start=char.magnitude,
-                                  comrade_orders=orders)
+        characters[cid] = replace(char, reactions_used=0, reactions=(), conditions=conditions,
+                                  magnitude_at_turn_start=char.magnitude, comrade_orders=orders)
     if encounter is not None:  # a reinforcement waiting for this round takes its place in the order now
         encounter = replace(encounter, round=event.round, turn=0, turn_over=False, budget=TurnBudget(),
                             order=encounter.next_order or encounter.order, next_order=None)

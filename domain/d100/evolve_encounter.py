@@ -164,6 +164,7 @@ def _encounter_ended(state: D100State, event: EncounterEnded) -> D100State:
             extended_action=None,
             feint_against=None,
             reactions_used=0,
+            reactions=(),
             comrade_orders=(),
             braced=False,  # our reading: a new fight is a new position, braced again
         )

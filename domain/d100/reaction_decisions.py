@@ -10,10 +10,12 @@ from __future__ import annotations
 from ..dice import Dice
 from ..errors import RuleViolation
 from ..events import Event
+from ..turn_words import listed
 from .characteristics import Characteristic
 from .checks import resolve_test
 from .commands import React
 from .context import D100Context
+from .encounter_state import action_said
 from .events import ReactionRolled
 from .firing import hits_negated_by_dodge
 from .modifiers import Modifier
@@ -41,9 +43,10 @@ def _may_react(state: D100State, defender: CharacterState) -> None:
     if defender.has("unaware"):
         raise RuleViolation("unaware_no_reaction", defender=defender.name)
     if defender.reactions_used >= defender.reactions_allowed:
+        earlier = listed([action_said(kind) for kind in defender.reactions or ("reaction",)])
         if defender.reactions_allowed > 1:
-            raise RuleViolation("reaction_used", case="third")
-        raise RuleViolation("reaction_used", case="second")
+            raise RuleViolation("reaction_used", case="third", character=defender.name, actions=earlier)
+        raise RuleViolation("reaction_used", case="second", character=defender.name, action=earlier)
     if defender.has("all_out_attack"):
         raise RuleViolation("all_out_no_reaction")
     if defender.has("grappled"):

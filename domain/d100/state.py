@@ -81,6 +81,7 @@ class CharacterState(msgspec.Struct, frozen=True, kw_only=True):
     ammo: dict[str, int] = {}
     aim: int = 0
     reactions_used: int = 0
+    reactions: tuple[str, ...] = ()  # this round's reactions by kind (a refusal names them)
     magnitude: int | None = None
     magnitude_start: int | None = None
     magnitude_at_turn_start: int | None = None

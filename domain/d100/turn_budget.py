@@ -41,7 +41,7 @@ def use_action(
             return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]
         if encounter.acting != character_id:
             raise RuleViolation("not_your_turn", case="only_reacts", character=char.name, action=label)
-        spend(encounter.budget, cost, kind, pinned=char.has("pinned"))
+        spend(encounter.budget, cost, kind, who=char.name, pinned=char.has("pinned"))
     elif use == "delayed":
         if not char.delayed:
             raise RuleViolation("no_delayed_action", character=char.name)

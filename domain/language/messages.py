@@ -81,6 +81,8 @@ def both(said: Message) -> tuple[str, str]:
 def _message_id(code: ErrorCode, kind: str) -> str:
     if code == "unknown_name":
         return f"lines.unknown_name.{kind}" if kind in KINDS else "lines.unknown_name"
+    if code == "unknown_word" and kind == "nothing_more":  # "se esperaba nada más" is not Spanish
+        return "lines.unknown_word.nothing_more"
     return f"lines.{code}"
 
 

@@ -22,7 +22,7 @@ from ..plain_text import plain_text_rule
 from .context import Env
 from .folding import fold, nearest
 from .forms import Form, Segment
-from .messages import Failure, both, either
+from .messages import Failure, either
 from .name_slots import Ref
 from .slots import Slot
 from .tokens import Token
@@ -96,7 +96,7 @@ def _split(form: Form, tokens: Sequence[Token]) -> list[list[Token]]:
     if form.repeat is None and len(parts) > max(1, limit):
         last = form.segments[-1] if form.segments else form.command_segment
         if last.rest is None:
-            raise Failure("unknown_word", "->", message("lines.expected.nothing_more"))
+            raise Failure("unknown_word", "->", message("lines.expected.nothing_more"), kind="nothing_more")
         arrow = Token(kind="word", text="->", value="->")
         merged = [t for part in parts[limit - 1:] for t in (arrow, *part)][1:]
         parts = [*parts[:limit - 1], merged]
@@ -339,7 +339,8 @@ def _unknown(scope: SegmentScope, token: Token) -> Failure:
     if scope.next_lead is not None:
         descriptions.append(scope.next_lead)
     if not descriptions:
-        descriptions = [both(message("lines.expected.nothing_more"))]
+        return Failure("unknown_word", token.text, message("lines.expected.nothing_more"), keywords,
+                       kind="nothing_more")
     shown = descriptions[:4]
     expected = (either(tuple(d[0] for d in shown), "en", quote=False),
                 either(tuple(d[1] for d in shown), "es", quote=False))

@@ -25,6 +25,18 @@ class TurnBudget(msgspec.Struct, frozen=True, kw_only=True):
     full_turn: bool = False
     attacked: bool = False
     troop_members: int = 0
+    # What used each part, by the action's name (`wng_action_taken.name`): a refusal names the earlier action.
+    move_by: str | None = None
+    normal_by: str | None = None
+    simple_by: tuple[str, ...] = ()
+    full_turn_by: str | None = None
+    attack_by: str | None = None
+
+    @property
+    def used_by(self) -> tuple[str, ...]:
+        """The actions that used the turn so far, each once, in the order the parts are told."""
+        names = (self.full_turn_by, self.attack_by, self.normal_by, self.move_by, *self.simple_by)
+        return tuple(dict.fromkeys(n for n in names if n))
 
     @property
     def untouched(self) -> bool:

@@ -330,9 +330,10 @@ def posting(answer: type[msgspec.Struct]) -> Responses:
                       _problem(422, "Rule violation", "unreadable-line", "line 1 was not run: `atack` is not a "
                                f"command; did you mean `attack`?; {nothing}", path, line=1, source="atack kai",
                                code="unknown_command", word="atack", suggestions=["attack"], lang="en"),
-                      _problem(422, "Rule violation", "line-refused", "line 2 was not run: a second reaction this "
-                               f"round (`dodge`); {nothing}", path, line=2, source="dodge", kind="rule-violation",
-                               lang="en", rule="reaction_used", reason="a second reaction this round"),
+                      _problem(422, "Rule violation", "line-refused", "line 2 was not run: Brother Vael already used "
+                               f"this round's reaction on `dodge` (`dodge`); {nothing}", path, line=2, source="dodge",
+                               kind="rule-violation", lang="en", rule="reaction_used",
+                               reason="Brother Vael already used this round's reaction on `dodge`"),
                       _problem(422, "Rule violation", "no-commands", "the post has no command lines: write each "
                                "command on a line that starts with `!` or inside [lx]…[/lx]", path, version=12,
                                head_hash=_ROLLED["head_hash"])),

@@ -29,7 +29,7 @@ async def turn_read(
     await campaign_reader(request, services.store, campaign_id)
     state = await services.cache.at_head(campaign_id)
     lang, _ = negotiation.language(request)
-    turn = whose_turn(state)
+    turn = whose_turn(state, lang)
     if turn is None:
         body: dict[str, Any] = {"version": state.version, "encounter": None, "round": None, "turn": None,
                                 "acting": None, "order": [], "text": text(message("notify.no_encounter"), lang)}

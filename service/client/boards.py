@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from domain.message import Lang
 from service.client.tables import Cell
-from service.client.words import say
+from service.client.words import Lang, say
 
 Json = dict[str, Any]
 

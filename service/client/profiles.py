@@ -11,11 +11,9 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
-
-import msgspec
+from typing import Any, NamedTuple
 
 from service.client.exits import USAGE, ClientError
 from service.client.terminal import json_text
@@ -24,7 +22,9 @@ DEFAULT_NAME = "default"
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-class Profile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
+# Plain named tuples, not msgspec structs: every `lexmechanic` command reads this file, and msgspec (with
+# the typing machinery it loads) was the largest import of a start (docs/cli.md "Start time").
+class Profile(NamedTuple):
     url: str
     token: str
     campaign_id: str
@@ -35,9 +35,9 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=F
     role: str = ""
 
 
-class Profiles(msgspec.Struct, frozen=True, kw_only=True):
+class Profiles(NamedTuple):
     default: str | None = None
-    profiles: dict[str, Profile] = {}
+    profiles: dict[str, Profile] = {}  # noqa: RUF012  # never mutated: a change builds new Profiles
 
     def chosen(self, name: str | None) -> tuple[str, Profile]:
         """The profile `name` (None: $LEXMECHANIC_PROFILE, else the default), or a ClientError saying what to do."""
@@ -81,9 +81,33 @@ def load(path: Path) -> Profiles:
         print(f"warning: {path} holds tokens and is readable by others (mode {mode:o}); chmod 600 it",
               file=sys.stderr)
     try:
-        return msgspec.convert(tomllib.loads(raw.decode("utf-8")), Profiles)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, msgspec.ValidationError) as error:
+        return _profiles(tomllib.loads(raw.decode("utf-8")))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as error:
         raise ClientError(USAGE, f"{path} is not a profiles file: {error}") from error
+
+
+def _profiles(table: dict[str, Any]) -> Profiles:
+    """The file's tables as Profiles: every field a string, the three a profile needs present (other keys,
+    from a newer client, are left alone)."""
+    default = table.get("default")
+    if default is not None and not isinstance(default, str):
+        raise ValueError(f"Expected `str | null`, got `{type(default).__name__}` - at `$.default`")
+    found: dict[str, Profile] = {}
+    listed = table.get("profiles", {})
+    if not isinstance(listed, dict):
+        raise ValueError(f"Expected `object`, got `{type(listed).__name__}` - at `$.profiles`")
+    for name, fields in listed.items():
+        if not isinstance(fields, dict):
+            raise ValueError(f"Expected `object`, got `{type(fields).__name__}` - at `$.profiles[{name!r}]`")
+        for field in Profile._fields:
+            where = f"$.profiles[{name!r}].{field}"
+            if field not in fields:
+                if field not in Profile._field_defaults:
+                    raise ValueError(f"Object missing required field `{field}` - at `$.profiles[{name!r}]`")
+            elif not isinstance(fields[field], str):
+                raise ValueError(f"Expected `str`, got `{type(fields[field]).__name__}` - at `{where}`")
+        found[name] = Profile(**{k: v for k, v in fields.items() if k in Profile._fields})
+    return Profiles(default=default, profiles=found)
 
 
 def _toml(profiles: Profiles) -> str:
@@ -95,15 +119,17 @@ def _toml(profiles: Profiles) -> str:
         lines += [f"default = {json_text(profiles.default)}", ""]
     for name, profile in sorted(profiles.profiles.items()):
         lines.append(f"[profiles.{check_name(name)}]")
-        for field in msgspec.structs.fields(Profile):
-            value = str(getattr(profile, field.name)).encode("utf-8", "replace").decode("utf-8")
-            lines.append(f"{field.name} = {json_text(value)}")
+        for field in Profile._fields:
+            value = str(getattr(profile, field)).encode("utf-8", "replace").decode("utf-8")
+            lines.append(f"{field} = {json_text(value)}")
         lines.append("")
     return "\n".join(lines)
 
 
 def save(path: Path, profiles: Profiles) -> None:
     """Write the profiles to `path` atomically, mode 0600 (its directory 0700 when created here)."""
+    import tempfile  # only a command that saves a profile pays for it
+
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(prefix=".profiles-", suffix=".toml", dir=path.parent)

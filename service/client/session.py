@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -47,7 +46,11 @@ def emit_lines(text: str, end: str = "\n", file: TextIO | None = None) -> None:
 
 def terminal_width() -> int | None:
     """The terminal's width when writing to one (a pipe or file gets whole lines)."""
-    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    if not sys.stdout.isatty():
+        return None
+    import shutil  # only a terminal asks (shutil brings its archive modules: a start pays for them)
+
+    return shutil.get_terminal_size().columns
 
 
 def emit_board(board: Board) -> None:

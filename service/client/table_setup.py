@@ -7,7 +7,6 @@ import argparse
 import os
 from typing import Any
 
-from domain.message import message
 from service.client import profiles
 from service.client.exits import OK, USAGE, ClientError
 from service.client.session import Session, emit_json
@@ -67,7 +66,7 @@ def invite(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(invited)
         return OK
-    print(say("client.setup.invited", lang, name=args.name, role=message(f"reply.word.{args.role}"),
+    print(say("client.setup.invited", lang, name=args.name, role=say(f"reply.word.{args.role}", lang),
               participant=invited["participant_id"]))
     _lines(say("client.setup.hand_over", lang, name=args.name, url=url, token=invited["token"]))
     return OK

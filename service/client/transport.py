@@ -1,17 +1,21 @@
 """HTTP to the service: one bearer token, JSON in and out, every failure a ClientError with its exit code.
 
-The standard library's `http.client` (one kept-alive connection per command) rather than httpx: a command
-line tool pays for its imports on every start, and httpx alone cost more than the rest of `lexmechanic post`
-(docs/cli.md, "Start time"). A refusal is read from the problem document (docs/errors.md): its `detail` is
-what the person sees, its status picks the exit code, and the document itself stays on the error for `--json`.
+HTTP/1.1 over the standard library's `socket` (one kept-alive connection per command), rather than httpx or
+`http.client`: a command line tool pays for its imports on every start; httpx alone cost more than the rest
+of `lexmechanic post`, and `http.client` brings the `email` package and `ssl` (a third of what was left;
+`ssl` is imported here only for an https URL). docs/cli.md, "Start time".
+
+A refusal is read from the problem document (docs/errors.md): its `detail` is what the person sees, its status
+picks the exit code, and the document itself stays on the error for `--json`.
 """
 
 from __future__ import annotations
 
-import http.client
 import json as jsonlib
 import re
+import socket
 from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -33,7 +37,7 @@ class Answer:
         self.status = status
         self.body = body
         self.headers = {k.lower(): v for k, v in (headers or {}).items()}
-        self.reason = reason or http.client.responses.get(status, "")
+        self.reason = reason or _phrase(status)
 
     @property
     def ok(self) -> bool:
@@ -56,9 +60,10 @@ class Api:
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ClientError(UNAVAILABLE, f"{base_url} is not an http(s) URL of the service")
         self._prefix = parts.path
-        connection = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
-        self._connection = connection(parts.hostname, parts.port, timeout=timeout)
-        self._headers = {"User-Agent": "lexmechanic-cli", "Accept": "application/json, application/problem+json"}
+        self._connection = _Connection(parts.hostname, parts.port, https=parts.scheme == "https", timeout=timeout)
+        host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+        self._headers = {"Host": host + (f":{parts.port}" if parts.port else ""), "User-Agent": "lexmechanic-cli",
+                         "Accept": "application/json, application/problem+json"}
         if token is not None:
             self._headers["Authorization"] = f"Bearer {token}"
 
@@ -94,7 +99,7 @@ class Api:
         except TimeoutError as error:
             self._connection.close()
             raise ClientError(UNAVAILABLE, f"{self.base_url} did not answer in time ({error})") from error
-        except (OSError, http.client.HTTPException) as error:
+        except (OSError, ProtocolError) as error:
             self._connection.close()
             raise ClientError(UNAVAILABLE, f"cannot reach {self.base_url}: {error}") from error
         if answer.ok:
@@ -107,15 +112,112 @@ class Api:
         # read anything: the request is sent again, once, on a new connection. (Posts are keyed by their post
         # id, so even a post the service had read would not be recorded twice.)
         for attempt in (1, 2):
+            reused = self._connection.open
             try:
-                self._connection.request(method, target, body=body, headers=headers)
-                response = self._connection.getresponse()
-                return Answer(response.status, response.read(), dict(response.getheaders()), response.reason)
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                return self._connection.exchange(method, target, body, headers)
+            except (Disconnected, BrokenPipeError, ConnectionResetError):
                 self._connection.close()
-                if attempt == 2:
+                if attempt == 2 or not reused:
                     raise
         raise AssertionError("unreachable")
+
+
+class ProtocolError(Exception):
+    """The service's answer is not HTTP/1.1 as this client reads it."""
+
+
+class Disconnected(ProtocolError, ConnectionError):
+    """The connection closed before an answer began (a kept-alive one the service had closed while idle)."""
+
+
+_MAX_HEADERS = 100
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
+
+
+class _Connection:
+    """One HTTP/1.1 connection, opened on first use and kept alive until the service or the command closes it."""
+
+    def __init__(self, host: str, port: int | None, *, https: bool, timeout: float) -> None:
+        self.host, self.port, self.https, self.timeout = host, port or (443 if https else 80), https, timeout
+        self._socket: socket.socket | None = None
+        self._reader: Any = None
+
+    @property
+    def open(self) -> bool:
+        return self._socket is not None
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+        if self._socket is not None:
+            self._socket.close()
+        self._socket = self._reader = None
+
+    def _connect(self) -> None:
+        # An ASCII host goes as bytes: a str is encoded with the idna codec, one more import on every start.
+        host: str | bytes = self.host.encode("ascii") if self.host.isascii() else self.host
+        raw = socket.create_connection((host, self.port), timeout=self.timeout)  # type: ignore[arg-type]
+        if self.https:
+            import ssl  # only an https service pays for it
+
+            raw = ssl.create_default_context().wrap_socket(raw, server_hostname=self.host)
+        self._socket, self._reader = raw, raw.makefile("rb")
+
+    def exchange(self, method: str, target: str, body: bytes | None, headers: dict[str, str]) -> Answer:
+        if self._socket is None:
+            self._connect()
+        assert self._socket is not None
+        lines = [f"{method} {target} HTTP/1.1", *(f"{k}: {v}" for k, v in headers.items())]
+        if body is not None or method in ("POST", "PUT", "PATCH"):
+            lines.append(f"Content-Length: {len(body or b'')}")
+        self._socket.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
+        status_line = self._reader.readline(65537)
+        if not status_line:
+            raise Disconnected("the service closed the connection without an answer")
+        version, _, rest = status_line.decode("latin-1").rstrip("\r\n").partition(" ")
+        code, _, reason = rest.partition(" ")
+        if not version.startswith("HTTP/1.") or not code.isdigit():
+            raise ProtocolError(f"not an HTTP answer: {status_line[:80]!r}")
+        found: dict[str, str] = {}
+        while (line := self._reader.readline(65537)) not in (b"\r\n", b"\n", b""):
+            if len(found) >= _MAX_HEADERS or len(line) > 65536:  # as http.client: a bounded head
+                raise ProtocolError("the answer's head is too long")
+            name, _, value = line.decode("latin-1").partition(":")
+            found[name.strip().lower()] = value.strip()
+        status = int(code)
+        answer = Answer(status, self._body(method, status, found), found, reason.strip())
+        if found.get("connection", "").lower() == "close" or version == "HTTP/1.0":
+            self.close()
+        return answer
+
+    def _body(self, method: str, status: int, headers: dict[str, str]) -> bytes:
+        if method == "HEAD" or status in (204, 304) or 100 <= status < 200:
+            return b""
+        if "chunked" in headers.get("transfer-encoding", "").lower():
+            parts = []
+            while (size := int(self._reader.readline(65537).split(b";")[0].strip() or b"0", 16)) > 0:
+                parts.append(self._exactly(size))
+                self._reader.readline(65537)  # the chunk's CRLF
+            while self._reader.readline(65537) not in (b"\r\n", b"\n", b""):  # trailers
+                pass
+            return b"".join(parts)
+        if "content-length" in headers:
+            return self._exactly(int(headers["content-length"]))
+        body = self._reader.read()  # delimited by the end of the connection
+        self.close()
+        return bytes(body)
+
+    def _exactly(self, size: int) -> bytes:
+        data = self._reader.read(size)
+        if len(data) != size:
+            raise ProtocolError(f"the answer ended after {len(data)} of {size} bytes")
+        return bytes(data)
 
 
 def refusal(answer: Answer) -> ClientError:

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 import re
 import sys
-import uuid
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
-
-import msgspec
 
 from service.client import profiles
 from service.client.exits import OK, USAGE, ClientError
@@ -78,6 +74,8 @@ def _token(args: argparse.Namespace) -> str:
         token = os.environ[TOKEN_ENV]
     elif sys.stdin.isatty():
         try:
+            import getpass  # only a login without --token prompts (getpass brings termios)
+
             token = getpass.getpass("Token (not shown as you type): ")
         except EOFError:
             token = ""
@@ -123,11 +121,11 @@ def list_profiles(args: argparse.Namespace) -> int:
     if args.use is not None:
         if args.use not in known.profiles:
             raise ClientError(USAGE, f"no profile {args.use!r}; known: {', '.join(sorted(known.profiles)) or 'none'}")
-        known = msgspec.structs.replace(known, default=args.use)
+        known = known._replace(default=args.use)
         profiles.save(path, known)
     if args.json:
         emit_json({"config": str(path), "default": known.default,
-                   "profiles": {n: {**msgspec.to_builtins(p), "token": None} for n, p in known.profiles.items()}})
+                   "profiles": {n: {**p._asdict(), "token": None} for n, p in known.profiles.items()}})
         return OK
     rows: list[list[Cell]] = [
         ["*" if n == known.default else "", n, p.campaign_name, p.ruleset, p.name, p.role, p.url]
@@ -161,7 +159,7 @@ def _text(args: argparse.Namespace) -> str:
 def post(args: argparse.Namespace) -> int:
     text = _text(args)
     with Session(args) as session:
-        post_id = args.post_id or f"cli-{uuid.uuid4().hex[:16]}"
+        post_id = args.post_id or f"cli-{os.urandom(8).hex()}"
         body: dict[str, Any] = {
             "post": {"id": post_id, "url": args.url, "author": args.author or session.profile.name or None},
             "text": text,

@@ -238,7 +238,7 @@ async def record(ctx: Context, _: dict[str, Any]) -> Answer:
 
 
 def _turn_line(ctx: Context, state: Any) -> str:
-    turn = whose_turn(state)
+    turn = whose_turn(state, ctx.lang)
     if turn is None:
         return say(ctx.lang, "notify.no_encounter")
     seat = turn.acting

@@ -145,7 +145,7 @@ async def page(
 
 
 def _turn_line(state: CampaignState, lang: Lang) -> str | None:
-    turn = whose_turn(state)
+    turn = whose_turn(state, lang)
     return text(turn_sentence(turn), lang) if turn is not None else None
 
 

@@ -83,7 +83,7 @@ def test_the_comrades_budget_is_two_halves_or_one_full() -> None:
     order(table, "volley")
     with pytest.raises(RuleViolation) as same:
         order(table, "volley")
-    assert same.value.rule == "same_half_action" and same.value.message.startswith("the comrade:")
+    assert same.value.rule == "same_half_action" and same.value.message.startswith("Trooper's comrade already")
     with pytest.raises(RuleViolation) as full:
         order(table, "take_cover")
     assert full.value.rule == "full_action_needs_turn"

@@ -75,7 +75,7 @@ def test_encounter_four_rounds_every_boundary_effect_fires() -> None:
         table.run(EndTurn(character_id="cultist"), [], ANNA)
     table.run(TakeAim(character_id="cultist", aim="half"), [], BORIS)
     assert refused(table, TakeAim(character_id="cultist", aim="half"), BORIS).message == (
-        "a second half action of the same kind")
+        "Cultist already used a half action on `aim` this turn: not a second of the same kind")
     table.run(TakeAction(character_id="cultist", action="move"), [], BORIS)
     assert table.char("cultist").aim == 0
     assert refused(table, TakeAction(character_id="cultist", action="ready"), BORIS).rule == "turn_spent"
@@ -88,7 +88,7 @@ def test_encounter_four_rounds_every_boundary_effect_fires() -> None:
     assert isinstance(rolled[0], ev.ActionUsed) and rolled[0].cost == "full"
     assert isinstance(rolled[1], ev.AttackRolled) and rolled[1].target == 95 and rolled[1].stage == "awaiting_damage"
     assert refused(table, TakeAction(character_id="brother", action="move"), ANNA).message == (
-        "the turn's Full Action (all out) leaves no half action")
+        "Brother already used this turn's Full Action on `all-out attack`: no half action is left")
     # 6 + 5 + SB 8 = 19 − TB 3 = 16: 6 over Wounds 10 at the left arm, energy → the default table's row 6.
     damage = table.run(RollDamage(attack_id="a1"), [6], ANNA)[0]
     assert isinstance(damage, ev.DamageApplied) and damage.critical_after == 6
@@ -132,7 +132,8 @@ def test_encounter_four_rounds_every_boundary_effect_fires() -> None:
     assert not table.char("cultist").delayed
     table.run(React(attack_id="c1", reaction="dodge"), [30], ANNA)
     table.run(Attack(attack_id="h2", attacker_id="horde", target_id="brother", weapon_id="autogun"), [10])
-    assert refused(table, React(attack_id="h2", reaction="dodge"), ANNA).message == "a second reaction this round"
+    assert refused(table, React(attack_id="h2", reaction="dodge"), ANNA).message == (
+        "Brother already used this round's reaction on `dodge`")
     assert refused(table, Attack(attack_id="h3", attacker_id="horde", target_id="brother",
                                  weapon_id="autogun")).message == "a horde of magnitude 13 fires 1 shot a turn"
     table.run(React(attack_id="h2", reaction="none"), [], ANNA)

@@ -352,7 +352,7 @@ def test_reaction_dodge_negates_and_second_reaction_refused() -> None:
     assert isinstance(events[0], ev.ReactionRolled) and events[0].hits_after == 0
     assert "a1" not in state.attacks
     _, state = run(state, Attack(attack_id="a2", attacker_id="cultist", target_id="brother", weapon_id="knife"), [12])
-    with pytest.raises(RuleViolation, match="a second reaction this round"):
+    with pytest.raises(RuleViolation, match="Brother already used this round's reaction on `dodge`"):
         decide(state, React(attack_id="a2", reaction="dodge"), FixedDice([1]), ANNA)
     _, state = run(state, StartRound(), [])
     assert state.characters["brother"].reactions_used == 0

@@ -67,7 +67,7 @@ def test_swift_attack_two_melee_attacks_in_one_full_action_each_pending() -> Non
     # The cultist dodges the first (untrained: half Ag 15, rolls 10); one reaction a round: the second lands.
     table.run(React(attack_id="a1", reaction="dodge"), [10], BORIS)
     assert "a1" not in table.state.attacks
-    with pytest.raises(RuleViolation, match="a second reaction this round"):
+    with pytest.raises(RuleViolation, match="Cultist already used this round's reaction on `dodge`"):
         table.run(React(attack_id="a2", reaction="dodge"), [], BORIS)
     table.run(React(attack_id="a2", reaction="none"), [], BORIS)
     # 3 + 5 + SB 8 = 16 at the head (40 → 04), armour 0 − pen 6, TB 3: 13 → 3 over Wounds 10.

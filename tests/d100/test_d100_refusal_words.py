@@ -67,9 +67,10 @@ def test_a_comrades_refusal_nests_the_budgets_own_reason() -> None:
         order(table, "volley")
     refused = same.value
     assert refused.rule == "same_half_action"
-    assert refused.said is not None and isinstance(refused.said.params["refusal"], Message)
-    assert str(refused) == "the comrade: a second half action of the same kind"
-    assert _said(refused, "es") == "el camarada: una segunda media acción del mismo tipo"
+    assert refused.said is not None and isinstance(refused.said.params["character"], Message)
+    assert str(refused) == "Trooper's comrade already used a half action on `volley` this turn: not a second of the same kind"
+    assert _said(refused, "es") == ("el camarada de Trooper ya usó una media acción en `salva` en este turno: "
+                                    "no otra del mismo tipo")
 
 
 def test_an_incapacitated_character_is_told_by_its_conditions_in_each_language() -> None:

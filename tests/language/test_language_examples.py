@@ -133,9 +133,9 @@ def test_language_did_you_mean_a_command_in_english_and_spanish() -> None:
 def test_language_did_you_mean_a_keyword_says_what_was_expected() -> None:
     wrong = error("!attack -> cultists bolter semmi")
     assert (wrong.code, wrong.suggestions) == ("unknown_word", ("semi",))
-    assert wrong.message == "unexpected `semmi`: expected nothing more; did you mean `semi`?"
+    assert wrong.message == "`semmi` is one word too many: nothing more was expected; did you mean `semi`?"
     assert error("!ataque -> cultists bolter oscuridat").message == (
-        "no se esperaba `oscuridat`: se esperaba nada más; ¿quisiste decir `oscuridad`?")
+        "sobra `oscuridat`: no se esperaba nada más; ¿quisiste decir `oscuridad`?")
 
 
 def test_language_did_you_mean_a_name() -> None:

@@ -1,7 +1,7 @@
 """The command-line client's words come from the catalog (client.po), in the reader's language.
 
 The boards are read from the JSON the service answers, so these build that JSON by hand; the expected
-sentences are written by hand too (Spanish agreement: "actuaron … los jugadores", "2 sesiones celebradas").
+sentences are written by hand too (Spanish agreement: "actuaron … las personas jugadoras", "2 sesiones celebradas").
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _wng_state(last_side: str | None) -> dict[str, object]:
 def test_cli_words_a_wng_heading_agrees_with_the_side_that_acted_last() -> None:
     players, gm = _wng_state("players"), _wng_state("gm")
     assert encounter_board(players, {"encounter": "gate"}, "es").heading[0] == (
-        "Combate gate — asalto 2: no actúa nadie (actuaron por último los jugadores)")
+        "Combate gate — asalto 2: no actúa nadie (actuaron por último las personas jugadoras)")
     assert encounter_board(gm, {"encounter": "gate"}, "es").heading[0] == (
         "Combate gate — asalto 2: no actúa nadie (actuó por último el DJ)")
     assert encounter_board(players, {"encounter": "gate"}, "en").heading[0] == (
@@ -41,7 +41,7 @@ def test_cli_words_a_wng_heading_agrees_with_the_side_that_acted_last() -> None:
 def test_cli_words_a_board_speaks_one_language() -> None:
     board = encounter_board(_wng_state(None), {"encounter": "gate"}, "es")
     assert board.headers == ["", "personaje", "bando", "actuó", "heridas", "shock", "miembros", "estados"]
-    assert [row[2:4] for row in board.rows] == [["jugadores", "sí"], ["DJ", "no"]]
+    assert [row[2:4] for row in board.rows] == [["personas jugadoras", "sí"], ["DJ", "no"]]
     assert [row[3] for row in character_board(_wng_state(None), "es").rows] == ["PJ", "PNJ"]
     assert [row[3] for row in character_board(_wng_state(None), "en").rows] == ["pc", "npc"]
 

@@ -137,7 +137,7 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
     off_turn = next(c for c in ("kai", "tor", "vex") if c != order[0])
     detail = await fight.refused({"type": "d100_aim", "character_id": off_turn, "aim": "half"}, off_turn,
                                  "not_your_turn")
-    assert "outside its turn" in detail
+    assert "outside their turn" in detail
 
     seen = {"fury": False, "jam": False, "unjammed": False, "critical": False, "break_test": False,
             "dodge": False, "parry": False, "suppressed": False}
@@ -168,7 +168,7 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
             if react != "none" and (await fight.rules())["characters"][target]["reactions_used"] >= 1:
                 detail = await fight.refused({"type": "d100_react", "attack_id": attack_id, "reaction": react},
                                              target, "reaction_used")
-                assert detail == "a second reaction this round"
+                assert "already used this round's reaction on `" in detail
                 seen["second_reaction_refused"] = True
                 react = "none"
             reacted = data(await fight.post({"type": "d100_react", "attack_id": attack_id, "reaction": react},
@@ -188,7 +188,7 @@ async def test_d100_http_kill_team_against_orks(campaign: Any) -> None:
             await fight.post({"type": "d100_aim", "character_id": "kai", "aim": "half"}, "kai")
             detail = await fight.refused({"type": "d100_aim", "character_id": "kai", "aim": "half"}, "kai",
                                          "same_half_action")
-            assert detail == "a second half action of the same kind"
+            assert detail.endswith("already used a half action on `aim` this turn: not a second of the same kind")
             answer = await attack("kai", "orks", "flamer")
             assert answer is not None
             rolled = data(answer, "d100_attack_rolled")[0]

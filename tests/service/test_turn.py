@@ -66,7 +66,8 @@ async def test_turn_names_the_acting_character_and_its_player_in_both_languages(
     assert found["text"] == f"Round 1, turn 2: {name} ({player}) acts"
     spanish = await client.get(f"/campaigns/{campaign.id}/turn", headers={**campaign.auth(ana),
                                                                           "Accept-Language": "es"})
-    assert spanish.json()["text"] == f"Asalto 1, turno 2: actúa {name} ({player})"
+    player_es = "DJ" if player == "Game Master" else player  # the GM nobody named, in Spanish
+    assert spanish.json()["text"] == f"Asalto 1, turno 2: actúa {name} ({player_es})"
     assert spanish.headers["content-language"] == "es"
 
 
@@ -79,7 +80,7 @@ async def test_turn_is_in_the_header_of_every_page_of_a_running_encounter(client
     await campaign.ok({"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["x"]})
     await campaign.ok({"type": "d100_next_turn"})
     for path, lang, expected in (("", "en", "Round 1, turn 1: <b>Sigma 19</b> (Game Master) acts"),
-                                 ("/state", "es", "Asalto 1, turno 1: actúa <b>Sigma 19</b> (Game Master)"),
+                                 ("/state", "es", "Asalto 1, turno 1: actúa <b>Sigma 19</b> (DJ)"),
                                  ("/encounters/gate", "en", "Round 1, turn 1: <b>Sigma 19</b> (Game Master) acts")):
         answer = await client.get(f"/ui/campaigns/{campaign.id}{path}?lang={lang}", headers=campaign.auth(ana))
         assert answer.status_code == 200, (path, answer.text[:500])
@@ -107,8 +108,9 @@ def test_cli_turn_prints_whose_turn_and_the_order(
     assert [r[-2:] for r in found[1:]] == [list(names[c]) for c in order]
     assert found[1][0] == "▶"
     code, out, _ = run(capsys, "turn", "--lang", "es")
-    assert out.splitlines()[0] == f"Asalto 1, turno 1: actúa {name} ({player})"
-    assert rows(out)[1] == ["personaje", "jugador"]
+    player_es = "DJ" if player == "Game Master" else player  # the GM nobody named, in Spanish
+    assert out.splitlines()[0] == f"Asalto 1, turno 1: actúa {name} ({player_es})"
+    assert rows(out)[1] == ["personaje", "persona jugadora"]
     code, out, _ = run(capsys, "turn", "--json")
     assert code == 0 and '"acting"' in out
 
@@ -129,6 +131,6 @@ def test_cli_turn_of_wrath_and_glory_marks_who_has_acted_in_spanish(
     assert code == 0, out
     lines = rows(out)
     assert lines[0] == ["Asalto 1, turno 1: actúa Sigma 19 (Lucía)"]
-    assert lines[1] == ["personaje", "jugador", "ha actuado"]
+    assert lines[1] == ["personaje", "persona jugadora", "ha actuado"]
     assert lines[2] == ["▶", "Sigma 19", "Lucía", "sí"]
-    assert lines[3] == ["gretchin", "Game Master", "no"]
+    assert lines[3] == ["gretchin", "DJ", "no"]  # the GM nobody named, in Spanish

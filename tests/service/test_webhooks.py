@@ -146,7 +146,7 @@ async def test_webhook_discord_format_names_the_turn_in_spanish_escaped_within_2
     assert all(d.json["allowed_mentions"] == {"parse": []} for d in receiver.received)
     turn = next(c for c in contents if c.startswith("Asalto 1, turno 1"))
     # The name is the player's text: its Markdown and its mention are escaped, never live.
-    assert turn.splitlines()[0] == "Asalto 1, turno 1: actúa Sigma 19 \\*\\*@\u200beveryone\\*\\* (Game Master)"
+    assert turn.splitlines()[0] == "Asalto 1, turno 1: actúa Sigma 19 \\*\\*@\u200beveryone\\*\\* (DJ)"
     assert "[Abrir en Lexmechanic](" in turn and f"/ui/campaigns/{campaign.id}?after=" in turn
     assert all(len(c) <= 2000 for c in contents)
     assert contents[-1].splitlines()[-1].startswith("[Abrir en Lexmechanic](")

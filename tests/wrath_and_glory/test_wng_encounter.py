@@ -180,7 +180,7 @@ def test_encounter_three_rounds_every_timed_effect_fires() -> None:
     play.refused(StartTurn(character_id="orks"), "hero 1 must roll the death test now due")
     play.step(RollDeathTest(character_id="h1"), [3], ALICE)
     assert play.state.characters["h1"].death_failures == 1
-    play.refused(RollDeathTest(character_id="h1"), "next one comes with the start of its turn", ALICE)
+    play.refused(RollDeathTest(character_id="h1"), "next one comes with the start of their turn", ALICE)
 
     # The orks' turn: their run ends; the troop splits its members over two attacks, no more.
     play.step(StartTurn(character_id="orks"))

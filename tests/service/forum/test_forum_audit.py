@@ -56,7 +56,7 @@ async def test_forum_audit_out_of_turn_names_what_was_tried_before_the_rule(clie
     author = "GM" if waiting == "magus" else "Ana"
     refused = await thread.send(author, f"!aim {waiting} half")
     assert refused.status_code == 422, refused.text
-    assert refused.json()["reason"].startswith(f"it is not {name}'s turn (aim): outside its turn a character "
+    assert refused.json()["reason"].startswith(f"it is not {name}'s turn (aim): outside their turn a character "
                                                "only reacts or takes free actions")
 
 
@@ -272,7 +272,7 @@ async def test_forum_audit_a_spanish_permission_refusal_says_whose_it_is(client:
     await thread.post("Ana", '!register "Brother Kai" #kai stats={"BS": 40}')
     stolen = await thread.send("Boris", "!tirada kai d100 no es mío")
     assert stolen.status_code == 422 and stolen.json()["kind"] == "forbidden"
-    assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: un jugador solo tira por sus propios "
-                                              "personajes, y Brother Kai no es tuyo")
+    assert stolen.json()["detail"].startswith("la línea 1 no se ha ejecutado: una persona jugadora solo tira por sus "
+                                              "propios personajes, y Brother Kai no es tuyo")
     gm_only = await thread.send("Boris", "!anular 1 no")
     assert "solo el DJ puede enviar `!retirar`" in gm_only.json()["detail"]
