@@ -66,19 +66,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
         store = EventStore(pool)
         cache = StateCache(store, settings.cache_capacity)
         snapshots = Snapshots(store)
+        # The Discord app's follow-up messages (service/discord/followups.py), finished before the pool closes.
+        followups = Followups(settings.discord.api_url)
         app.state.services = Services(
             settings=settings,
             store=store,
             cache=cache,
             commander=Commander(store, cache, snapshots),
             snapshots=snapshots,
+            followups=followups,
         )
         # Each process delivers webhooks (service/webhooks/worker.py says why two never deliver the same).
         worker = Worker(store, snapshots, settings)
         worker.start()
-        # The Discord app's follow-up messages (service/discord/followups.py), finished before the pool closes.
-        followups = Followups(settings.discord.api_url)
-        app.state.discord = followups
         try:
             yield
         finally:

@@ -26,8 +26,18 @@ from service.api.answers import problems
 from service.api.problems import ApiError
 from service.api.services import Injected, Services
 from service.api.sharing import base_of
-from service.discord import queries
-from service.discord.commands import PRIVATE, Answer, Context, Deferred, Reply, command_of, decide, lang_of, say
+from service.discord.commands import (
+    PRIVATE,
+    Answer,
+    Context,
+    Deferred,
+    Reply,
+    command_of,
+    decide,
+    first_time,
+    lang_of,
+    say,
+)
 from service.discord.followups import EPHEMERAL, Followups
 from service.discord.followups import message as discord_message
 from service.discord.payloads import APPLICATION_COMMAND, DECODER, PING, Interaction
@@ -45,12 +55,6 @@ DISCORD_BODY_BYTES = 131_072
 PONG, CHANNEL_MESSAGE, DEFERRED_MESSAGE = 1, 4, 5
 
 
-def _followups(request: Request[Any, Any, Any]) -> Followups:
-    found = request.app.state.discord
-    assert isinstance(found, Followups), "the app's lifespan has not started"
-    return found
-
-
 def _checked(request: Request[Any, Any, Any], services: Services, body: bytes) -> None:
     settings = services.settings.discord
     if settings.public_key is None:
@@ -65,12 +69,6 @@ def _checked(request: Request[Any, Any, Any], services: Services, body: bytes) -
         age = float("inf")
     if age > settings.max_age_seconds:
         raise ApiError(401, "unauthenticated", message("discord.error.stale", seconds=int(settings.max_age_seconds)))
-
-
-async def _first_time(services: Services, interaction_id: str) -> bool:
-    window = services.settings.discord.max_age_seconds * 2
-    fresh = await services.store.pool.fetchval(queries.REMEMBER_INTERACTION, interaction_id, window)
-    return fresh is not None
 
 
 _WHERE = "/integrations/discord/interactions"
@@ -120,7 +118,7 @@ async def discord_interactions(request: Request[Any, Any, Any], services: Inject
         raise ApiError(400, "bad-request", message("discord.error.unreadable", why="id, application_id"))
     if not _TOKEN.fullmatch(interaction.token):
         raise ApiError(400, "bad-request", message("discord.error.unreadable", why="token"))
-    if not await _first_time(services, interaction.id):
+    if not await first_time(services, interaction.id):
         raise ApiError(409, "replayed", message("discord.error.replayed", interaction=interaction.id))
     if interaction.type == PING:
         return Response({"type": PONG})
@@ -130,7 +128,7 @@ async def discord_interactions(request: Request[Any, Any, Any], services: Inject
     name, options = command_of(interaction)
     base = None if services.settings.public_url else base_of(request)
     context = Context(services=services, interaction=interaction, lang=lang, base=base)
-    followups = _followups(request)
+    followups = services.followups
     task = asyncio.get_running_loop().create_task(_answer(context, name, options))
     done, _ = await asyncio.wait({task}, timeout=services.settings.discord.defer_after_seconds)
     if not done:

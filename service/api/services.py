@@ -21,6 +21,7 @@ from litestar.di import Dependency, Provide
 from litestar.params import SkipValidationMarker
 
 from service.commanding import Commander
+from service.discord.followups import Followups
 from service.settings import Settings
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -39,6 +40,8 @@ class Services(msgspec.Struct, frozen=True):
     cache: StateCache
     commander: Commander
     snapshots: Snapshots
+    # The Discord app's follow-up messages (service/discord/followups.py), sent after an interaction's answer.
+    followups: Followups
 
 
 def services_of(app: Litestar) -> Services:

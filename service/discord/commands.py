@@ -73,6 +73,13 @@ class Context(msgspec.Struct, frozen=True):
     base: str | None
 
 
+async def first_time(services: Services, interaction_id: str) -> bool:
+    """Whether this interaction id is new: a replayed one (409) is remembered for twice the signature window."""
+    window = services.settings.discord.max_age_seconds * 2
+    fresh = await services.store.pool.fetchval(queries.REMEMBER_INTERACTION, interaction_id, window)
+    return fresh is not None
+
+
 async def _channel_campaign(ctx: Context) -> str | None:
     channel = ctx.interaction.channel_id
     if channel is None:
