@@ -38,15 +38,35 @@ def _cpu_timed(owner: Any, name: str, label: str) -> None:
     setattr(owner, name, wrapper)
 
 
+def _cpu_timed_sync(owner: Any, name: str, label: str) -> None:
+    original = getattr(owner, name)
+
+    @functools.wraps(original)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        began = time.process_time()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            CPU.setdefault(label, []).append(time.process_time() - began)
+
+    setattr(owner, name, wrapper)
+
+
 async def _run(database_url: str, commands: int, profile: str | None) -> dict[str, float]:
     from litestar.testing import AsyncTestClient
 
+    import service.api.campaigns as edge
     from service.api.campaigns import send_command
     from service.app import create_app
     from service.commanding import Commander
     from service.settings import Settings
 
     _cpu_timed(Commander, "execute", "Commander.execute")
+    _cpu_timed(edge, "campaign_actor_and_share_key", "token + share key (one statement)")
+    _cpu_timed_sync(edge, "check_body", "check_body")
+    _cpu_timed_sync(edge, "check_plain_text", "check_plain_text")
+    _cpu_timed_sync(edge, "request_digest", "request_digest")
+    _cpu_timed_sync(edge, "told_result", "told_result (en + es, text/markdown/bbcode)")
     # Litestar calls the handler's function through `_fn` (its `fn` is a read-only property).
     _cpu_timed(send_command, "_fn", "handler (send_command)")
     logging.getLogger("httpx").setLevel(logging.WARNING)
