@@ -41,5 +41,9 @@ async def test_a_bad_token_is_still_refused_before_anything_is_written(campaign:
     missing = await campaign.client.post(f"/campaigns/{campaign.id}/commands",
                                          json={"type": "roll", "expression": "d10", "reason": "x"})
     assert missing.status_code == 401
+    unknown = await campaign.client.post("/campaigns/00000000-0000-4000-8000-000000000000/commands",
+                                         json={"type": "roll", "expression": "d10", "reason": "x"},
+                                         headers=campaign.auth())
+    assert unknown.status_code == 404  # an unknown campaign is a 404, not a bad token (docs/api.md)
     after = (await campaign.client.get(f"/campaigns/{campaign.id}", headers=campaign.auth())).json()
     assert after == before
