@@ -180,6 +180,14 @@ INSERT INTO access_tokens (token_hash, campaign_id, participant_id, role) VALUES
 SELECT_TOKEN = """
 SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2 AND revoked_at IS NULL
 """
+# The command path's one read before its append: the token's participant and role, and the campaign's newest
+# valid share key for the answer's links (SELECT_NEWEST_SHARE_KEY's order), in one round trip, not two.
+SELECT_TOKEN_AND_SHARE_KEY = """
+SELECT t.participant_id, t.role,
+       (SELECT s.key FROM share_links s WHERE s.campaign_id = $2 AND s.revoked_at IS NULL
+         ORDER BY s.created_at DESC, s.link_id LIMIT 1) AS share_key
+  FROM access_tokens t WHERE t.token_hash = $1 AND t.campaign_id = $2 AND t.revoked_at IS NULL
+"""
 # Every token of the participant still valid stops working (a revocation, or a rotation before its new token).
 REVOKE_TOKENS_OF = """
 UPDATE access_tokens SET revoked_at = now() WHERE campaign_id = $1 AND participant_id = $2 AND revoked_at IS NULL

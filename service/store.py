@@ -586,6 +586,12 @@ class EventStore:
         row = await self.pool.fetchrow(queries.SELECT_TOKEN, token_hash, _uuid(campaign_id))
         return (row["participant_id"], row["role"]) if row is not None else None
 
+    async def token_and_share_key(self, campaign_id: str, token_hash: str) -> tuple[str, str, str | None] | None:
+        """`token`, and the campaign's newest valid share key (`share_links.newest_key`), in one round trip: what a
+        command reads before its append. Read now, like `token`: nothing is remembered."""
+        row = await self.pool.fetchrow(queries.SELECT_TOKEN_AND_SHARE_KEY, token_hash, _uuid(campaign_id))
+        return (row["participant_id"], row["role"], row["share_key"]) if row is not None else None
+
     async def feed(self, after_xact: int, after_position: int, limit: int) -> list[tuple[int, StoredEvent]]:
         """Events of every campaign in commit-safe order after the cursor (xact id, global position)."""
         rows = await self.pool.fetch(queries.SELECT_FEED, str(after_xact), after_position, limit)

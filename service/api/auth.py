@@ -36,10 +36,25 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
 async def campaign_actor(request: Request[Any, Any, Any], store: EventStore, campaign_id: str) -> Actor:
     """The participant whose token was sent, or 401; reads and writes both need one."""
     token = bearer(request)
+    found = await store.token(campaign_id, token_hash(token)) if token is not None else None
+    return await _actor(store, campaign_id, token, found)
+
+
+async def campaign_actor_and_share_key(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: str
+) -> tuple[Actor, str | None]:
+    """`campaign_actor`, and the campaign's newest valid share key for the answer's links, in one round trip."""
+    token = bearer(request)
+    found = await store.token_and_share_key(campaign_id, token_hash(token)) if token is not None else None
+    actor = await _actor(store, campaign_id, token, found[:2] if found is not None else None)
+    assert found is not None  # _actor raised otherwise
+    return actor, found[2]
+
+
+async def _actor(store: EventStore, campaign_id: str, token: str | None, found: tuple[str, str] | None) -> Actor:
     if token is None:
         await store.head(campaign_id)  # an unknown (or non-canonical) campaign is a 404 with or without a token
         raise ApiError(401, "unauthenticated", message("edge.unauthenticated.no_token"))
-    found = await store.token(campaign_id, token_hash(token))
     if found is None:
         await store.head(campaign_id)  # an unknown campaign is a 404, not a bad token
         raise ApiError(401, "unauthenticated", message("edge.unauthenticated.foreign_token"))

@@ -15,7 +15,7 @@ from domain.message import message
 from projections.permalinks import proof_link
 from projections.results import told_result
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
-from service.api.auth import campaign_actor, require_admin
+from service.api.auth import campaign_actor, campaign_actor_and_share_key, require_admin
 from service.api.limits import CAMPAIGN_BODY_BYTES, COMMAND_BODY_BYTES, INT_MAX, SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
@@ -29,7 +29,7 @@ from service.api.schemas import (
     InvitedResponse,
 )
 from service.api.services import Injected, Services
-from service.api.sharing import base_of, links_for
+from service.api.sharing import base_of, links_with
 from service.commanding import CompactOutcome, request_digest
 
 IdempotencyKey = Annotated[
@@ -139,9 +139,11 @@ async def send_command(
         HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
     ] = None,
 ) -> Response[CommandAnswer | CompactOutcome]:
-    actor = await campaign_actor(request, services.store, campaign_id)
-    check_body(msgspec.to_builtins(data))
-    check_plain_text(msgspec.to_builtins(data))
+    # The newest share key (for the answer's links) comes with the token: one round trip before the append.
+    actor, share_key = await campaign_actor_and_share_key(request, services.store, campaign_id)
+    as_builtins = msgspec.to_builtins(data)
+    check_body(as_builtins)
+    check_plain_text(as_builtins)
     expected = _expected_version(if_match, data.expected_version)
     if expected != data.expected_version:
         data = msgspec.structs.replace(data, expected_version=expected)
@@ -151,7 +153,7 @@ async def send_command(
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
     outcome = await services.commander.execute(campaign_id, actor, data, key, digest)
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
-    links = await links_for(services.store, services.settings, campaign_id, base_of(request))
+    links = links_with(services.settings, share_key, base_of(request))
     result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
               **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
     status = 200 if outcome.replayed else 201

@@ -63,6 +63,12 @@ async def links_for(store: EventStore, settings: Settings, campaign_id: str, req
     return Links(base=base, share=await share_links.newest_key(store, campaign_id))
 
 
+def links_with(settings: Settings, share_key: str | None, request_base: str | None) -> Links:
+    """`links_for` with the newest share key already read (the command path reads it with the token)."""
+    base = settings.public_url or request_base
+    return Links() if base is None else Links(base=base, share=share_key)
+
+
 def _view(settings: Settings, campaign_id: str, link: share_links.ShareLink, request_base: str) -> ShareLinkView:
     links = Links(base=settings.public_url or request_base, share=link.key)
     valid = link.revoked_at is None
