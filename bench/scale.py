@@ -3,8 +3,9 @@
 A campaign of one session of N events (20 000 by default) is built like scenario 7's (`bench.fold.seed_campaign`
 with one session), then `GET /campaigns/{id}/transcript?session=1` is measured as scenario 7 measures its reads
 (`bench.memory.measure`): a fresh service process, warmed up on a small campaign of its own, its peak RSS above
-idle while it answers the whole transcript, which the bench reads and throws away. Printed: the time, the time per
-event, the bytes answered and the peak RSS above idle.
+idle while it answers the whole transcript, which the bench reads and throws away. Printed:
+the time and the service's CPU, both per event too (the CPU holds on a busy machine), the bytes answered
+and the peak RSS above idle.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     assert figure.status == 200, figure.status
     print(f"campaign: {seeded.version} events in one session (built in {seeded.seconds:.1f} s)")
     print(f"transcript of the whole session: {figure.seconds * 1000:.0f} ms, "
-          f"{figure.seconds * 1e6 / seeded.version:.1f} µs per event, {figure.answered_bytes / 1e6:.1f} MB answered "
+          f"{figure.seconds * 1e6 / seeded.version:.1f} µs per event (server CPU {figure.cpu_seconds * 1000:.0f} ms, "
+          f"{figure.cpu_seconds * 1e6 / seeded.version:.1f} µs per event), "
+          f"{figure.answered_bytes / 1e6:.1f} MB answered "
           f"({figure.answered_bytes / seeded.version:.0f} B per event), peak RSS +{figure.above_idle_mb:.1f} MB above "
           f"idle ({figure.idle_mb:.1f} → {figure.peak_mb:.1f} MB)")
     return 0
