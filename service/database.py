@@ -65,6 +65,7 @@ HOT_READS: tuple[tuple[str, tuple[object, ...]], ...] = (
     (queries.SELECT_HEAD, (_NOBODY,)),
     (queries.SELECT_TOKEN, ("", _NOBODY)),
     (queries.SELECT_SNAPSHOT_AT_OR_BEFORE, (_NOBODY, "", 0)),
+    (queries.SELECT_SNAPSHOT_AND_TAIL, (_NOBODY, "", 0)),
     (queries.SELECT_FOLD_ROWS, (_NOBODY, 0, 0)),
     (queries.SELECT_ONE_STORED, (_NOBODY, 0)),
     (queries.SELECT_CORRECTIONS_FROM, (_NOBODY, 1, [])),
