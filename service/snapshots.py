@@ -91,6 +91,10 @@ class Snapshots:
             return state
         return campaign_state(tail, initial=state if base else None)
 
+    async def nearest_with_tail(self, campaign_id: str, seq: int) -> tuple[int, CampaignState, list[Recorded]]:
+        """`nearest` and the records after it up to `seq`, in one round trip. Unchecked, as `nearest`."""
+        return await self._latest_with_tail(campaign_id, seq)
+
     async def _latest_with_tail(self, campaign_id: str, seq: int) -> tuple[int, CampaignState, list[Recorded]]:
         """The latest snapshot at or before `seq` and the records after it up to `seq`, in one round trip."""
         rows = await self.store.pool.fetch(queries.SELECT_SNAPSHOT_AND_TAIL, _uuid(campaign_id), self.version, seq)

@@ -2,8 +2,9 @@
 
 Each of these is a first-use cost that would otherwise land on the first request that needs it, paid by a
 reader: compiling the page templates (≈ 60 ms), reading the system's MIME types (a template answer guesses
-its content type: ≈ 20 ms), and msgspec's type information for each handler's parameters (≈ 1–5 ms a route).
-All three are caches their libraries keep anyway; nothing here changes what a request answers.
+its content type: ≈ 20 ms), msgspec's type information for each handler's parameters (≈ 1–5 ms a route), the
+gettext catalogs of both languages, and the encoding of a campaign state. All are caches their libraries (or
+ours) keep anyway; nothing here changes what a request answers.
 """
 
 from __future__ import annotations
@@ -15,9 +16,19 @@ from litestar import Litestar
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.routes import HTTPRoute
 
+from domain.campaign.state import CampaignState
+from domain.catalog import catalog
+from projections.rendering.state_view import state_view
+
+LANGS = ("en", "es")
+
 
 def warm_up(app: Litestar) -> None:
     mimetypes.init()
+    for lang in LANGS:
+        catalog(lang)
+    msgspec.json.encode(state_view(CampaignState()))
+    msgspec.json.encode(CampaignState())
     if isinstance(app.template_engine, JinjaTemplateEngine):
         environment = app.template_engine.engine
         for name in environment.list_templates(filter_func=lambda name: name.endswith(".html")):
