@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from bench.cpu import _process_seconds
 from bench.fold import Seeded, seed_campaign
 from bench.load import build_request
 from bench.serve import HOST, Served
@@ -42,6 +43,8 @@ class MemoryFigure:
     status: int
     # The answer's last bytes (kept while the rest is thrown away): /verify's report ends with its verdict.
     tail: bytes = b""
+    # CPU seconds the service process spent while it answered (holds on a busy machine, unlike `seconds`).
+    cpu_seconds: float = 0.0
 
     @property
     def verified(self) -> bool | None:
@@ -172,6 +175,7 @@ async def measure(database_url: str, seeded: Seeded, name: str, path: str) -> Me
 
         poller = asyncio.create_task(poll())
         began = time.perf_counter()
+        cpu_before = _process_seconds(served.pid)
         tail = _Tail()
         try:
             status, size = await _discarding_get(served.port, f"/campaigns/{seeded.campaign_id}{path}", auth, tail)
@@ -179,8 +183,9 @@ async def measure(database_url: str, seeded: Seeded, name: str, path: str) -> Me
             done.set()
             await poller
         seconds = time.perf_counter() - began
+        cpu = _process_seconds(served.pid) - cpu_before
         peak = max(max(polled), _status_kb(served.pid, "VmHWM") if resettable else 0)
-        return MemoryFigure(name, idle / 1024, peak / 1024, size, seconds, status, tail.data)
+        return MemoryFigure(name, idle / 1024, peak / 1024, size, seconds, status, tail.data, cpu)
 
 
 async def run_memory(database_url: str, *, events: int) -> MemoryResult:

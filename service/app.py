@@ -62,7 +62,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = await create_pool(settings.database_url, settings.pool_min, settings.pool_max)
+        pool = await create_pool(settings.database_url, settings.pool_min, settings.pool_max, prepare=True)
         store = EventStore(pool)
         cache = StateCache(store, settings.cache_capacity)
         snapshots = Snapshots(store)

@@ -6,6 +6,7 @@ constant memory (docs/audit-format.md).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -16,6 +17,9 @@ from service.verification import CampaignReport, CampaignVerifier, seeds_from
 from service.verification_said import said
 
 PAGE = 1000
+# A verification gives the event loop back every this many events: a page's badge verifies in the background
+# of the process's other requests (service/web/badge.py), which would otherwise wait for a whole page of it.
+SLICE = 25
 
 
 def head_record(head: Head) -> dict[str, Any]:
@@ -46,7 +50,9 @@ async def verify_stored(store: EventStore, head: Head, rules: bool = False) -> C
     `rules`, every command decided again with its recorded dice (projections/rules_replay.py)."""
     verifier = CampaignVerifier(head.campaign_id, seeds_from(await store.epoch_events(head.campaign_id)), rules)
     async for page in stored_pages(store, head):
-        for event in page:
+        for index, event in enumerate(page, 1):
             verifier.add(msgspec.to_builtins(event))
+            if index % SLICE == 0:
+                await asyncio.sleep(0)
     verifier.head(head.version, head.head_hash, said("verify.where.head_row"))
     return verifier.finish()

@@ -228,6 +228,22 @@ SELECT seq, state FROM snapshots
  WHERE campaign_id = $1 AND projection = $2 AND seq <= $3
  ORDER BY seq DESC LIMIT 1
 """
+# Time travel in one round trip: the latest snapshot at or before $3 (if any; its row first, with the state)
+# and the events after it up to $3, in the fold's columns (`service/snapshots.py`, `Snapshots.state_at`). The
+# snapshot's seq is below every event's of the tail, so ordering by seq puts its row first.
+SELECT_SNAPSHOT_AND_TAIL = """
+WITH snap AS (
+    SELECT seq, state FROM snapshots
+     WHERE campaign_id = $1 AND projection = $2 AND seq <= $3
+     ORDER BY seq DESC LIMIT 1
+)
+SELECT seq, NULL::text AS type, NULL::int AS schema_version, NULL::text AS data, NULL::text AS meta, state
+  FROM snap
+UNION ALL
+SELECT seq, type, schema_version, data::text, meta::text, NULL::bytea FROM events
+ WHERE campaign_id = $1 AND seq > COALESCE((SELECT seq FROM snap), 0) AND seq <= $3
+ ORDER BY seq
+"""
 INSERT_SNAPSHOT = """
 INSERT INTO snapshots (campaign_id, projection, seq, state) VALUES ($1, $2, $3, $4)
 ON CONFLICT DO NOTHING

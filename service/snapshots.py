@@ -18,7 +18,7 @@ from domain.campaign.state import CampaignState
 from projections.corrections import touched
 from projections.recorded import Recorded
 from projections.replay import campaign_state
-from service import queries
+from service import codec, queries
 from service.store import EventStore, _uuid
 
 SNAPSHOT_EVERY = 250
@@ -79,20 +79,30 @@ class Snapshots:
 
     async def state_at(self, campaign_id: str, seq: int) -> CampaignState:
         """The state right after event `seq`: the nearest valid snapshot, then the tail."""
-        limit, found_any = seq, None
-        while True:
-            base, state = await self._latest(campaign_id, limit)
-            found_any = base > 0 if found_any is None else found_any
+        base, state, tail = await self._latest_with_tail(campaign_id, seq)
+        found_any = base > 0
+        while (reached := reaches_back(tail, base)) is not None:
+            # An undo in the tail reaches behind the snapshot: an older one, read again.
+            base, state = await self._latest(campaign_id, reached - 1)
             tail = await self.store.records(campaign_id, base, seq)
-            reached = reaches_back(tail, base)
-            if reached is None:
-                break
-            limit = reached - 1
         if not found_any and seq >= 2 * self.every:
             # No snapshot at all for this projection version yet: fold once and leave them behind.
             state, _ = await self._fold_saving(campaign_id, tail)
             return state
         return campaign_state(tail, initial=state if base else None)
+
+    async def nearest_with_tail(self, campaign_id: str, seq: int) -> tuple[int, CampaignState, list[Recorded]]:
+        """`nearest` and the records after it up to `seq`, in one round trip. Unchecked, as `nearest`."""
+        return await self._latest_with_tail(campaign_id, seq)
+
+    async def _latest_with_tail(self, campaign_id: str, seq: int) -> tuple[int, CampaignState, list[Recorded]]:
+        """The latest snapshot at or before `seq` and the records after it up to `seq`, in one round trip."""
+        rows = await self.store.pool.fetch(queries.SELECT_SNAPSHOT_AND_TAIL, _uuid(campaign_id), self.version, seq)
+        base, state = 0, CampaignState()
+        if rows and rows[0][5] is not None:
+            base, state = rows[0][0], _decoder.decode(rows[0][5])
+            rows = rows[1:]
+        return base, state, [codec.recorded(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def _fold_saving(self, campaign_id: str, records: Sequence[Recorded]) -> tuple[CampaignState, int]:
         """Fold `records` (from seq 1) and store a snapshot every `every` events; answer the state and count."""

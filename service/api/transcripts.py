@@ -36,6 +36,10 @@ from service.snapshots import Snapshots
 from service.store import MAX_SEQ, EventStore
 
 PAGE = 500
+# Frames are sent in chunks of about this many characters: one chunk per frame cost an HTTP chunk, an ASGI
+# message and a socket write per event (a third of a long transcript's time), while a chunk this size keeps
+# the stream's memory flat.
+CHUNK = 32 * 1024
 
 
 async def _span(
@@ -123,14 +127,37 @@ async def transcript(
     return Stream(_text(frames, TranscriptStream(format, lang, title, head)), media_type=MEDIA[format])
 
 
+async def _chunked(parts: AsyncIterator[str]) -> AsyncIterator[str]:
+    """The same text, in chunks of at least CHUNK characters (but the last)."""
+    pending: list[str] = []
+    size = 0
+    async for part in parts:
+        pending.append(part)
+        size += len(part)
+        if size >= CHUNK:
+            yield "".join(pending)
+            pending, size = [], 0
+    if pending:
+        yield "".join(pending)
+
+
 async def _text(frames: AsyncIterator[Frame], stream: TranscriptStream) -> AsyncIterator[str]:
-    yield stream.begin()
-    async for frame in frames:
-        yield stream.frame(frame)
-    yield stream.end()
+    async def parts() -> AsyncIterator[str]:
+        yield stream.begin()
+        async for frame in frames:
+            yield stream.frame(frame)
+        yield stream.end()
+
+    async for chunk in _chunked(parts()):
+        yield chunk
 
 
 async def _messages(frames: AsyncIterator[Frame], splitter: Splitter, head: Head) -> AsyncIterator[str]:
+    async for chunk in _chunked(_message_parts(frames, splitter, head)):
+        yield chunk
+
+
+async def _message_parts(frames: AsyncIterator[Frame], splitter: Splitter, head: Head) -> AsyncIterator[str]:
     encode = msgspec.json.encode
     count = 0
     yield '{"messages":['

@@ -16,8 +16,15 @@ from litestar.static_files import create_static_files_router
 
 from service.api.services import services_of
 from service.live import Hub
+from service.warm_up import warm_up
 from service.web.badge import BadgeCache
-from service.web.common import PAGE_EXCEPTION_HANDLERS, WebServices, template_config, web_dependencies
+from service.web.common import (
+    PAGE_EXCEPTION_HANDLERS,
+    WebServices,
+    template_config,
+    verify_after_response,
+    web_dependencies,
+)
 from service.web.proof_page import proof_page
 from service.web.sign_in import sign_in, sign_in_form, sign_out
 from service.web.state_pages import compare_page, encounter_page, state_page
@@ -46,6 +53,7 @@ def web_router() -> Router:
         exception_handlers=PAGE_EXCEPTION_HANDLERS,
         response_headers=PAGE_HEADERS,
         include_in_schema=False,
+        after_response=verify_after_response,
     )
 
 
@@ -59,6 +67,7 @@ def static_router() -> Router:
 @asynccontextmanager
 async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
     """After the service's own lifespan: the badges and the live listener on the same database."""
+    warm_up(app)  # the first reader's costs (templates, MIME types, parameter models), paid at start
     found = services_of(app)
     hub = Hub(found.settings.database_url)
     badges = BadgeCache(found.store)

@@ -30,7 +30,7 @@ from service.settings import Settings
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import CampaignNotFound, EventStore, Head
-from service.web.badge import BadgeCache
+from service.web.badge import INLINE_EVENTS, BadgeCache
 from service.web.reader import PageReader, SignInNeeded, page_reader
 
 
@@ -101,6 +101,13 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
     return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
 
 
+async def verify_after_response(request: Request[Any, Any, Any]) -> None:
+    """The pages' `after_response` hook: start the verification a page deferred (its badge showed pending)."""
+    head = request.state.get("badge_head")
+    if isinstance(head, Head) and not _provide(request.app.state).badges.known(head):
+        _provide(request.app.state).badges.start(head)
+
+
 async def page(
     request: Request[Any, Any, Any], campaign_id: str, web: WebServices, badge_wait: float | None = None
 ) -> Page:
@@ -114,7 +121,11 @@ async def page(
     # The head state from the nearest snapshot and a short tail: a first read never folds a long log.
     state = await web.snapshots.state_at(campaign_id, head.version) if head.version else CampaignState()
     participant = state.participants.get(reader.actor.participant_id)
-    badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}))
+    # A long log is verified after the answer is sent (`verify_after_response`), never inside the request.
+    defer = head.version > INLINE_EVENTS
+    badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}), defer=defer)
+    if defer and badge.pending:
+        request.state.badge_head = head
     lang = reader.lang
     who = participant_name(participant.name, participant.role, lang) if participant is not None else None
     role = label(f"role_{reader.role}", lang)

@@ -84,10 +84,12 @@ async def _state_before(
         return CampaignState()
     if state is not None and at == seq - 1:
         return state
+    tail: list[Recorded]
     if state is None or seq - 1 - at > FOLD_GAP:
-        at, base = await snapshots.nearest(campaign_id, seq - 1)
+        at, base, tail = await snapshots.nearest_with_tail(campaign_id, seq - 1)  # one round trip
         state = base if at else None
-    tail: list[Recorded] = await store.records(campaign_id, at, seq - 1)
+    else:
+        tail = await store.records(campaign_id, at, seq - 1)
     if any(seq <= at for r in tail if _visible_correction(r) for seq in touched(r.event)):
         # An undo in the tail takes back events before it: only a fold from further back is exact.
         return await snapshots.state_at(campaign_id, seq - 1)
