@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..catalog import text
+from ..catalog.pairs import CatalogPairs
 from ..dice import Die, d5
 from ..engine import Lang, RulesState, Standing
 from ..events import Event
@@ -49,7 +50,7 @@ from .phrase_parts import hits as _hits
 from .phrase_parts import modifiers_text
 from .phrase_parts import outcome as _outcome
 from .phrase_parts import signed as _signed
-from .phrase_terms import TERMS, CatalogPairs, term
+from .phrase_terms import TERMS, term
 from .record_phrases import aside_sentence, record_sentence
 from .state import D100State
 from .tested_phrases import tested_sentence

@@ -10,10 +10,10 @@ player types for them are the command language's (domain/wrath_and_glory/vocabul
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from functools import cache, cached_property, lru_cache
+from functools import lru_cache
 
-from domain.catalog import catalog, text
+from domain.catalog import text
+from domain.catalog.pairs import CatalogPairs, pair
 from domain.engine import Lang
 from domain.message import message
 
@@ -25,52 +25,7 @@ def key_of(said: str) -> str:
     return _NOT_KEY.sub("_", said.lower())
 
 
-class CatalogPairs(Mapping[str, tuple[str, str]]):
-    """Every word `<prefix>.<key>` of the catalog as the key's English and Spanish, for the engine interface's
-    titles and terms (domain.engine.Phrases), which hand both languages at once. A word's key has no dot and its
-    sentence no parameter (`term.wng.troop_of` is a term's pattern, `term.wng.gm_may.*` a refusal's part). The
-    keys are read from the English catalog on first use (an import loads no catalog)."""
-
-    def __init__(self, prefix: str, *, folded: bool = False) -> None:
-        self.prefix = f"{prefix}."
-        self.folded = folded  # terms: any spelling of the key (spaces, dashes, capitals) finds it
-
-    @cached_property
-    def known(self) -> frozenset[str]:
-        return frozenset(found.removeprefix(self.prefix) for found, said in catalog("en").items()
-                         if isinstance(found, str) and found.startswith(self.prefix)
-                         and "." not in found.removeprefix(self.prefix) and "{" not in said)
-
-    def key(self, said: object) -> str | None:
-        """The catalog key the word is told by, or None for a word the catalog does not hold."""
-        if not isinstance(said, str):
-            return None
-        found = key_of(said) if self.folded else said
-        return found if found in self.known else None
-
-    def __getitem__(self, said: str) -> tuple[str, str]:
-        found = self.key(said)
-        if found is None:
-            raise KeyError(said)
-        return _pair(self.prefix + found)
-
-    def __contains__(self, said: object) -> bool:
-        return self.key(said) is not None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self.known))
-
-    def __len__(self) -> int:
-        return len(self.known)
-
-
-@cache
-def _pair(message_id: str) -> tuple[str, str]:
-    said = message(message_id)
-    return text(said, "en"), text(said, "es")
-
-
-TERMS = CatalogPairs("term.wng", folded=True)
+TERMS = CatalogPairs("term.wng", folded=key_of)
 
 
 # Bounded: the rules' words are a few hundred, the names players give modifiers are not.
@@ -79,7 +34,7 @@ def term(said: str, lang: Lang) -> str:
     """A Wrath & Glory word as a reader says it; a word it does not know (a name a player gave) as written."""
     found = TERMS.key(said)
     if found is not None:
-        return _pair(TERMS.prefix + found)[1 if lang == "es" else 0]
+        return pair(TERMS.prefix + found)[1 if lang == "es" else 0]
     # A troop's combined attack names its bonus by the members it counted (combat_decisions): "troop of 5".
     troop = _TROOP.match(said)
     if troop is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from domain.catalog.pairs import CatalogPairs
 from domain.dice import Die
 from domain.engine import Lang, RulesState, Standing
 from domain.events import Event
@@ -60,7 +61,7 @@ from domain.wrath_and_glory.phrase_parts import result as _result
 from domain.wrath_and_glory.phrase_parts import told as _told
 from domain.wrath_and_glory.phrase_parts import word as _word
 from domain.wrath_and_glory.phrase_parts import wrath as _wrath
-from domain.wrath_and_glory.phrase_terms import TERMS, CatalogPairs, term
+from domain.wrath_and_glory.phrase_terms import TERMS, term
 from domain.wrath_and_glory.record_phrases import action_paid, record_sentence
 from domain.wrath_and_glory.ruling_events import GmOverridden, ResistanceTestRolled, SoakRerolled
 from domain.wrath_and_glory.state import WngState
