@@ -98,10 +98,15 @@ MACHINE_PATTERNS: dict[str, str] = {
 }
 # What the operator reads when starting and administering the service: the console of `lexmechanic serve`,
 # `migrate`, `snapshot`, `discord register`, in English like docs/ and the logs (a player never reads it).
-OPERATOR_CONSOLE: dict[str, str] = {
-    "service/cli.py": "the service's command line (serve, migrate, snapshots): the operator's console",
+OPERATOR_CONSOLE: dict[str, str] = {  # by function: the player's client shares service/cli.py
+    "service/cli.py::_serve": "`lexmechanic serve`'s start lines: the operator's console",
+    "service/cli.py::_database_urls": "`lexmechanic serve`/`migrate` saying which database it uses",
+    "service/cli.py::_migrate": "`lexmechanic migrate`'s console",
+    "service/cli.py::_export": "`lexmechanic export`'s console",
+    "service/cli.py::_rebuild": "`lexmechanic rebuild`'s console",
     "service/database.py::privilege_warning": "printed by `lexmechanic serve` when the database role can rewrite events",
-    "service/serving.py": "the server line `lexmechanic serve` and the bench print (versions, limits)",
+    "service/serving.py::describe": "the server line `lexmechanic serve` and the bench print (versions, limits)",
+    "service/serving.py::_version": "a package's version in that line",
     "service/discord/register.py::register": "`lexmechanic discord register`'s console",
 }
 # Contracts quoted verbatim, whose words are a specification, not a sentence to translate.
