@@ -43,11 +43,13 @@ from domain.campaign.events import DiceSeedCommitted, ParticipantJoined, SecretR
 from domain.campaign.fresh_ids import fresh_id
 from domain.campaign.sealed_tests import is_sealed_test
 from domain.campaign.state import CampaignState
+from domain.catalog import text
 from domain.commands import Actor, Command, PostRef, command_tag
 from domain.dice import DiceExhausted, FixedDice
 from domain.dispatch import decide
 from domain.errors import DomainError, RuleViolation
 from domain.events import Event
+from domain.message import message
 from domain.rulesets import check_options
 from domain.skipping import SkippedLine, skip_reason
 from projections.permalinks import Links
@@ -198,10 +200,7 @@ class PostEdited(IdempotencyConflict):
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
-        self.args = (
-            f"post {key!r} was already recorded with other text: an edited post is not run again. "
-            "Write the correction as a new post (undo, retract or a GM ruling)",
-        )
+        self.args = (text(message("edge.post.edited", post=repr(key)), "en"),)  # the answer's English, for logs
 
 
 def request_digest(body: Any) -> str:

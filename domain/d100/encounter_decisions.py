@@ -38,7 +38,7 @@ from .encounter_events import (
 )
 from .encounter_state import Encounter
 from .events import RoundStarted
-from .harm import toughness_bonus, wound
+from .harm import DEMO_UNCONSCIOUS, toughness_bonus, wound
 from .mounted_decisions import burning_mount
 from .percentile import roll_d100
 from .roll_decisions import build_target, character
@@ -279,7 +279,7 @@ def end_encounter(state: D100State) -> EncounterEnded:
     removed: list[RemovedCondition] = []
     for cid, char in state.characters.items():
         for condition in char.conditions:
-            demo = condition.name == "unconscious" and "end of the combat" in condition.note
+            demo = condition.name == "unconscious" and condition.note == DEMO_UNCONSCIOUS.note
             if condition.name in _COMBAT_ONLY or demo:
                 removed.append(RemovedCondition(cid, condition.name))
     return EncounterEnded(encounter_id=encounter.id, rounds=encounter.round, removed=tuple(removed))

@@ -254,13 +254,8 @@ def evolve_combat(state: D100State, event: Event) -> D100State:
             return with_character(state, replace(char, break_test_due=False, conditions=add_conditions(char, broken)))
         case HordeBroke():
             char = state.characters[event.character_id]
-            note = "magnitude at or below 25 %: the horde breaks"
-            return with_character(
-                state,
-                replace(
-                    char, break_test_due=False, conditions=add_conditions(char, (Condition(name="broken", note=note),))
-                ),
-            )
+            broke = Condition(name="broken", note="magnitude at or below 25 %: the horde breaks")
+            return with_character(state, replace(char, break_test_due=False, conditions=add_conditions(char, (broke,))))
         case ActionUsed():
             return _act(state, event.character_id, event.cost, event.action, event.use)
         case ActionTaken():

@@ -60,6 +60,10 @@ class Aftermath(msgspec.Struct, frozen=True, kw_only=True):
     fatigue: int
 
 
+# The 001 demo's knock-out lasts until the encounter ends (encounter_decisions.end_encounter reads it back).
+DEMO_UNCONSCIOUS = Condition(name="unconscious", note="until the end of the combat (demo rule)")
+
+
 def aftermath(
     state: D100State, target: CharacterState, critical: int, fatigue: int, table_conditions: list[Condition]
 ) -> Aftermath:
@@ -72,7 +76,7 @@ def aftermath(
         if verdict == "dead" and not target.has("dead"):
             conditions.append(Condition(name="dead", note=f"{critical} over Wounds (demo rule)"))
         elif verdict == "unconscious" and not target.has("unconscious"):
-            conditions.append(Condition(name="unconscious", note="until the end of the combat (demo rule)"))
+            conditions.append(DEMO_UNCONSCIOUS)
     tb = toughness_bonus(target)
     if fatigue_knocks_out(fatigue, tb) and not target.has("unconscious") and not any(
         c.name == "unconscious" for c in conditions

@@ -70,7 +70,7 @@ def _blow(state: D100State, striker: CharacterState, victim: CharacterState, dic
     )
 
 
-def _prone(char: CharacterState, note: str) -> CharacterChange:
+def _prone(char: CharacterState, *, note: str) -> CharacterChange:
     return CharacterChange(character_id=char.id, conditions_added=(Condition(name="prone", note=note),))
 
 
@@ -105,14 +105,14 @@ def _knock_down(state: D100State, command: KnockDown, dice: Dice) -> list[Event]
     changes: tuple[CharacterChange, ...] = ()
     outcome = "no_effect"
     if result.winner == "first":
-        outcome, changes = "target_prone", (_prone(target, f"knocked down by {attacker.name}"),)
+        outcome, changes = "target_prone", (_prone(target, note=f"knocked down by {attacker.name}"),)
         if result.net_degrees >= 2:
             die, hurt = _blow(state, attacker, target, dice)
             rolled = (die,)
             changes = (replace(hurt, conditions_added=hurt.conditions_added + changes[0].conditions_added),)
             outcome = "target_prone_and_hurt"
     elif result.winner == "second" and result.net_degrees >= 2:
-        outcome, changes = "attacker_prone", (_prone(attacker, f"{target.name} stood firm"),)
+        outcome, changes = "attacker_prone", (_prone(attacker, note=f"{target.name} stood firm"),)
     return [contest, ManoeuvreResolved(
         contest_id=command.contest_id, manoeuvre="knock_down", actor_id=attacker.id, opponent_id=target.id,
         outcome=outcome, dice=rolled, changes=changes,
@@ -189,7 +189,7 @@ def _grapple(state: D100State, command: Grapple, dice: Dice) -> list[Event]:
             blow, hurt = _blow(state, actor, opponent, dice)
             return resolved("hurt", contest, rolled=(blow,), changes=(hurt,))
         case "take_down":
-            return resolved("taken_down", contest, changes=(_prone(opponent, "taken down in a grapple"),))
+            return resolved("taken_down", contest, changes=(_prone(opponent, note="taken down in a grapple"),))
         case "push":
             metres = min(1 + contest.result.net_degrees, max(1, _bonus(actor, "Ag")))
             return resolved("pushed", contest, push_m=metres)

@@ -143,7 +143,7 @@ def decide_ride(state: D100State, command: Ride, dice: Dice, context: D100Contex
         mods.append(Modifier("the mount's Agility", mount.sheet.value("Ag")))
     elif weapon is not None:
         key: Characteristic = "WS" if weapon.melee else "BS"
-        mods.append(Modifier(f"the mount's {key}", mount.sheet.value(key)))
+        mods.append(Modifier("the mount's WS" if weapon.melee else "the mount's BS", mount.sheet.value(key)))
     test, die = check(state, rider, None, survival_skill(rider), (*mods, *ride_modifiers(mount), *command.modifiers),
                       dice)
     ok, degrees = test.success, test.degrees

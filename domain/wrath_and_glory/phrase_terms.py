@@ -48,9 +48,14 @@ def term(said: str, lang: Lang) -> str:
     extra = _EXTRA_TARGETS.match(said)
     if extra is not None:
         return text(message("term.wng.extra_targets", count=int(extra[1])), lang)
+    # A called shot's DN penalty names where it aims (attacks._called_shot): "called shot: head".
+    called = _CALLED_SHOT.match(said)
+    if called is not None:
+        return text(message("term.wng.called_shot", location=term(called[1], lang)), lang)
     return said
 
 
+_CALLED_SHOT = re.compile(r"^called shot: (.+)$")
 _TROOP = re.compile(r"^troop of (\d+)$")
 _EXTRA_TARGETS = re.compile(r"^(\d+) extra targets$")
 _SPENT_ON = re.compile(r"^(?P<what>[a-z_]+) (?P<kind>test|move)$")

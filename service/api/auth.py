@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hmac
-from typing import Any
+from typing import Any, Literal
 
 from litestar import Request
 
@@ -14,13 +14,12 @@ from service.api.problems import ApiError
 from service.store import EventStore
 from service.tokens import token_hash
 
-# What the admin token guards (require_admin's `action`), as a message each language tells.
-_ADMIN_ACTIONS = {"creating a campaign": "create_campaign", "reading the global feed": "read_feed"}
+# What the admin token guards (require_admin's `action`), each told by `edge.admin_action.<action>`.
+AdminAction = Literal["create_campaign", "read_feed"]
 
 
-def _action(action: str) -> Message | str:
-    known = _ADMIN_ACTIONS.get(action)
-    return message(f"edge.admin_action.{known}") if known is not None else action
+def _action(action: AdminAction) -> Message:
+    return message(f"edge.admin_action.{action}")
 
 
 def bearer(request: Request[Any, Any, Any]) -> str | None:
@@ -75,21 +74,21 @@ async def campaign_reader(request: Request[Any, Any, Any], store: EventStore, ca
     return Actor(participant_id=f"share:{link_id}", role="observer")
 
 
-def require_admin(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:
+def require_admin(request: Request[Any, Any, Any], admin_token: str | None, action: AdminAction) -> None:
     """When the instance has an admin token, `action` needs it (without one, `action` is open: single-table use)."""
     if admin_token is None:
         return
     _check_admin(request, admin_token, action)
 
 
-def require_admin_always(request: Request[Any, Any, Any], admin_token: str | None, action: str) -> None:
+def require_admin_always(request: Request[Any, Any, Any], admin_token: str | None, action: AdminAction) -> None:
     """`action` needs the admin token, and is refused to everyone when the instance has none (fail closed)."""
     if admin_token is None:
         raise ApiError(403, "forbidden", message("edge.forbidden.no_admin_token", action=_action(action)))
     _check_admin(request, admin_token, action)
 
 
-def _check_admin(request: Request[Any, Any, Any], admin_token: str, action: str) -> None:
+def _check_admin(request: Request[Any, Any, Any], admin_token: str, action: AdminAction) -> None:
     token = bearer(request)
     if token is None or not hmac.compare_digest(token.encode(), admin_token.encode()):
         raise ApiError(401, "unauthenticated", message("edge.unauthenticated.admin", action=_action(action)))

@@ -45,7 +45,7 @@ async def create_campaign(
     data: JSONBody[CreateCampaignBody],
     services: Injected[Services],
 ) -> CampaignCreatedResponse:
-    require_admin(request, services.settings.admin_token, "creating a campaign")
+    require_admin(request, services.settings.admin_token, "create_campaign")
     check_body(msgspec.to_builtins(data))
     check_plain_text(msgspec.to_builtins(data))
     command = CreateCampaign(name=data.name, ruleset=data.ruleset, options=data.options, gm_name=data.gm_name)

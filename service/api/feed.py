@@ -37,7 +37,7 @@ async def feed(
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> FeedPage:
     # Every campaign's whole log: never open, even where creating campaigns is (no admin token set).
-    require_admin_always(request, services.settings.admin_token, "reading the global feed")
+    require_admin_always(request, services.settings.admin_token, "read_feed")
     xact, position = parse_cursor(after)
     rows = await services.store.feed(xact, position, limit)
     if rows:

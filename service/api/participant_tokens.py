@@ -17,13 +17,16 @@ from litestar.openapi.spec import Example
 from litestar.params import FromPath, HeaderParameter
 
 from domain.campaign.commands import RevokeParticipantToken, RotateParticipantToken
+from domain.catalog import text
+from domain.message import message
 from service.api.answers import CAMPAIGN, gm_writing, problems
 from service.api.auth import campaign_actor
 from service.api.notes import note
 from service.api.services import Injected, Services
 from service.commanding import request_digest
 
-GM_ONLY = "only the GM may send revoke_participant_token"
+# The OpenAPI examples quote the live refusal's English (domain/catalog/en/core.po).
+GM_ONLY = text(message("forbidden.gm_only", command="revoke_participant_token"), "en")
 IdempotencyKey = Annotated[
     str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200,
                                 description="the same key again answers the original (a rotation: without its token)"),

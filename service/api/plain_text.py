@@ -18,6 +18,7 @@ def check_plain_text(body: Any, where: str = "body", tabs: bool = False) -> None
     if refused is None:
         return
     field, char = refused
-    named = f"U+{ord(char):04X} {unicodedata.name(char, 'control character')}"
+    # A control character has no Unicode name; the Unicode data names it by its category's label, <control>.
+    named = f"U+{ord(char):04X} {unicodedata.name(char, '<control>')}"
     raise ApiError(400, "invalid-request", message("edge.control_character", field=field, named=named),
                    field=field, character=f"U+{ord(char):04X}")

@@ -117,12 +117,18 @@ def _line_problem(error: LineError, lang: Lang, errors: list[LineError]) -> ApiE
     )
 
 
+def line_field(number: int) -> str:
+    """The field a problem names for a post's line (docs/api.md: "400 naming `text, line N`"), as `body.name`
+    names a body's: the API's own path to it, the same in every language."""
+    return f"text, line {number}"
+
+
 def _plain_text_refusal(lines: tuple[UnitLine, ...]) -> ApiError | None:
     """A line whose command holds a character the edge refuses, though its text did not (a JSON value's
     `\\u202e` escape in a sheet): refused as /commands refuses it."""
     for line in lines:
         try:
-            check_plain_text(msgspec.to_builtins(line.command), f"text, line {line.line}")
+            check_plain_text(msgspec.to_builtins(line.command), line_field(line.line))
         except ApiError as refused:
             return refused
     return None
@@ -244,7 +250,7 @@ async def run_post(services: Services, campaign_id: str, actor: Actor, data: Pos
     # A command line's words become names, reasons and titles: the same characters are refused as in /commands.
     check_plain_text(msgspec.to_builtins(data.post), "post")
     for line in extracted:
-        check_plain_text(line.text, f"text, line {line.number}", tabs=True)
+        check_plain_text(line.text, line_field(line.number), tabs=True)
     post_ref = PostRef(id=data.post.id, url=data.post.url, author=data.post.author)
     # The digest covers what the post says and who sent it, not where it is shown: the same post
     # forwarded twice (even through another url) records once; an edited text is another request.

@@ -9,6 +9,7 @@ import msgspec
 from litestar.params import KwargDefinition
 
 from domain.campaign.commands import CAMPAIGN_COMMANDS
+from domain.campaign.decide import DEFAULT_GM_NAME
 from domain.campaign.events import StatValue
 from domain.commands import Command, Role, ShortText
 from domain.missions.commands import COMMANDS as MISSION_COMMANDS
@@ -47,7 +48,7 @@ class CreateCampaignBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     name: ShortText
     ruleset: RulesetName
     options: dict[Annotated[str, msgspec.Meta(min_length=1, max_length=64)], StatValue | bool] = {}
-    gm_name: ShortText = "Game Master"
+    gm_name: ShortText = DEFAULT_GM_NAME
 
 
 class InviteBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -9,6 +9,7 @@ import msgspec
 from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
+from domain.catalog import text
 from domain.commands import ShortText
 from domain.message import message
 from projections.permalinks import Links, campaign_link, page_link
@@ -23,11 +24,10 @@ from service.api.services import Injected, Services
 from service.settings import Settings
 from service.store import EventStore
 
-SHARE_GM_ONLY = "only the GM may create, list or revoke share links"
-SHARE_QUOTA_EXAMPLE = (
-    f"this campaign already has {share_links.VALID_LINKS_PER_CAMPAIGN} valid share links, the most it may hold; "
-    "revoke one it no longer needs (DELETE /campaigns/{id}/share-links/<link_id>) to make room"
-)
+# The OpenAPI examples quote the live answers' English (edge.po, core.po).
+SHARE_GM_ONLY = text(message("edge.forbidden.share_gm_only"), "en")
+SHARE_QUOTA_EXAMPLE = text(
+    message("rule.share_link_quota", links=share_links.VALID_LINKS_PER_CAMPAIGN, campaign="{id}"), "en")
 LinkId = Annotated[str, msgspec.Meta(max_length=64)]
 
 

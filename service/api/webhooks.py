@@ -9,6 +9,7 @@ import msgspec
 from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody
 
+from domain.catalog import text
 from domain.message import Lang, message
 from projections.notifications import Format, Kind
 from service.api.answers import gm_writing
@@ -21,9 +22,9 @@ from service.webhooks import subscriptions
 from service.webhooks.addresses import MAX_URL_LENGTH, RefusedAddress, check_host, url_problem
 from service.webhooks.signing import new_secret
 
-WEBHOOKS_GM_ONLY = "only the GM may create, list, resume or delete webhook subscriptions"
-WEBHOOK_QUOTA = (f"this campaign already has {subscriptions.WEBHOOKS_PER_CAMPAIGN} webhook subscriptions, the most "
-                 "it may hold; delete one it no longer needs (DELETE /campaigns/{id}/webhooks/<webhook_id>)")
+# The OpenAPI examples quote the live answers' English (notify.po).
+WEBHOOKS_GM_ONLY = text(message("notify.forbidden.gm_only"), "en")
+WEBHOOK_QUOTA = text(message("rule.webhook_quota", most=subscriptions.WEBHOOKS_PER_CAMPAIGN, campaign="{id}"), "en")
 WebhookId = Annotated[str, msgspec.Meta(max_length=64)]
 
 

@@ -87,8 +87,10 @@ def add_client_commands(commands: Any) -> None:
     login.add_argument("--campaign", help="the campaign id, when URL is the service's base URL")
     login.add_argument("--default", action="store_true", help="make this profile the default")
 
+    _lang(login, "language of what is printed")
     listing = add("profiles", "writing:list_profiles", "list the stored profiles", "List the profiles (tokens hidden).")
     listing.add_argument("--use", metavar="NAME", help="make NAME the default profile")
+    _lang(listing, "language of what is printed")
 
     posting = add("post", "writing:post", "send a forum post's text; print the reply to paste",
                   "Send the text of a forum post (its command lines run as one unit) and print the reply.")

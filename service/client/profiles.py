@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from service.client.exits import USAGE, ClientError
 from service.client.terminal import json_text
+from service.client.words import say
 
 DEFAULT_NAME = "default"
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -68,8 +69,8 @@ def check_name(name: str) -> str:
     return name
 
 
-def load(path: Path) -> Profiles:
-    """The profiles in `path` (none if it does not exist); warns when others may read it."""
+def load(path: Path, lang: object = None) -> Profiles:
+    """The profiles in `path` (none if it does not exist); warns when others may read it (in `lang`)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -78,8 +79,7 @@ def load(path: Path) -> Profiles:
         raise ClientError(USAGE, f"cannot read {path}: {error.strerror}") from error
     mode = stat.S_IMODE(path.stat().st_mode)
     if mode & 0o077:
-        print(f"warning: {path} holds tokens and is readable by others (mode {mode:o}); chmod 600 it",
-              file=sys.stderr)
+        print(say("client.profiles.readable", lang, path=str(path), mode=f"{mode:o}"), file=sys.stderr)
     try:
         return _profiles(tomllib.loads(raw.decode("utf-8")))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as error:
@@ -110,11 +110,11 @@ def _profiles(table: dict[str, Any]) -> Profiles:
     return Profiles(default=default, profiles=found)
 
 
-def _toml(profiles: Profiles) -> str:
+def _toml(profiles: Profiles, lang: object = None) -> str:
     # A JSON string is a valid TOML basic string (the same escapes), and names are bare keys (NAME). TOML
     # allows no raw control character (DEL included) and no surrogate, even escaped: a campaign's name
     # holds what its GM typed, so controls are escaped (json_text) and a lone surrogate replaced.
-    lines = ["# Lexmechanic client profiles (lexmechanic login). Holds bearer tokens: keep it mode 600.", ""]
+    lines = [say("client.profiles.header", lang), ""]
     if profiles.default is not None:
         lines += [f"default = {json_text(profiles.default)}", ""]
     for name, profile in sorted(profiles.profiles.items()):
@@ -126,7 +126,7 @@ def _toml(profiles: Profiles) -> str:
     return "\n".join(lines)
 
 
-def save(path: Path, profiles: Profiles) -> None:
+def save(path: Path, profiles: Profiles, lang: object = None) -> None:
     """Write the profiles to `path` atomically, mode 0600 (its directory 0700 when created here)."""
     import tempfile  # only a command that saves a profile pays for it
 
@@ -136,7 +136,7 @@ def save(path: Path, profiles: Profiles) -> None:
         try:
             os.fchmod(descriptor, 0o600)  # mkstemp creates it 0600 already; say so explicitly
             with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                out.write(_toml(profiles))
+                out.write(_toml(profiles, lang))
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

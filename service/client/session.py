@@ -19,7 +19,8 @@ class Session:
     """The profile a command runs as, and the service it talks to."""
 
     def __init__(self, args: argparse.Namespace) -> None:
-        self.profile_name, self.profile = profiles.load(profiles.config_path()).chosen(args.profile)
+        known = profiles.load(profiles.config_path(), getattr(args, "lang", None))
+        self.profile_name, self.profile = known.chosen(args.profile)
         self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout)
 
     def __enter__(self) -> Session:

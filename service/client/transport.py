@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from service.client.exits import TIMEOUT, UNAVAILABLE, ClientError, exit_code_for
+from service.client.words import say
 
 Params = Mapping[str, str | int | None]
 
@@ -236,5 +237,6 @@ def refusal(answer: Answer) -> ClientError:
         detail = f"line {line}: {detail}"  # a post's refused line, when the detail does not name it already
     if status == 503:
         retry = answer.headers.get("retry-after")
-        detail += f" (retry after {retry} s)" if retry and retry not in detail else ""
+        detail = say("client.retry_after", problem.get("lang"), detail=detail, seconds=retry) \
+            if retry and retry not in detail else detail
     return ClientError(exit_code_for(status), detail, problem, status)

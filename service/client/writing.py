@@ -43,14 +43,9 @@ TOKEN_ENV = "LEXMECHANIC_TOKEN"
 # A bearer token is printable ASCII without spaces (the service's are `lxm_` and URL-safe base64); anything
 # else cannot go into an Authorization header, and is not a token someone meant to give.
 _TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
-_ON_THE_COMMAND_LINE = (
-    "a token on the command line is kept in the shell's history and shown to everyone on this machine by "
-    "`ps`, so it was not used; type it at the hidden prompt (lexmechanic login URL), or give --token-file FILE "
-    f"or ${TOKEN_ENV} (if others can read your history, ask the GM for a new token)"
-)
 
 
-def _first_line(source: str) -> str:
+def _first_line(source: str, lang: object = None) -> str:
     """The first line of FILE, or of standard input for '-', read no further than a token could be long."""
     if source == "-":
         return sys.stdin.readline(4096)
@@ -58,7 +53,7 @@ def _first_line(source: str) -> str:
         with open(source, encoding="utf-8") as file:
             return file.readline(4096)
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
+        reason = error.strerror if isinstance(error, OSError) else say("client.login.not_utf8", lang)
         raise ClientError(USAGE, f"cannot read the token from {source}: {reason}") from error
 
 
@@ -68,19 +63,20 @@ def _token(args: argparse.Namespace) -> str:
     if args.token == "-" and args.token_file not in (None, "-"):
         raise ClientError(USAGE, "give the token one way: '-' (standard input) or --token-file FILE")
     source = args.token_file or args.token
+    lang = getattr(args, "lang", None)
     if source is not None:
-        token = _first_line(source)
+        token = _first_line(source, lang)
     elif os.environ.get(TOKEN_ENV):
         token = os.environ[TOKEN_ENV]
     elif sys.stdin.isatty():
         try:
             import getpass  # only a login without --token prompts (getpass brings termios)
 
-            token = getpass.getpass("Token (not shown as you type): ")
+            token = getpass.getpass(say("client.login.prompt", lang))
         except EOFError:
             token = ""
     else:
-        token = _first_line("-")
+        token = _first_line("-", lang)
     token = token.strip()
     if not token:
         raise ClientError(USAGE, "the token is empty")
@@ -91,7 +87,7 @@ def _token(args: argparse.Namespace) -> str:
 
 def login(args: argparse.Namespace) -> int:
     if args.token not in (None, "-"):  # before anything else: nothing is sent, nothing is saved
-        raise ClientError(USAGE, _ON_THE_COMMAND_LINE)
+        raise ClientError(USAGE, say("client.login.token_on_command_line", args.lang, env=TOKEN_ENV))
     base, campaign_id = split_campaign_url(args.url, args.campaign)
     token = _token(args)
     name = profiles.check_name(args.profile or profiles.DEFAULT_NAME)
@@ -103,26 +99,28 @@ def login(args: argparse.Namespace) -> int:
         role=str(me["role"]),
     )
     path = profiles.config_path()
-    known = profiles.load(path)
+    known = profiles.load(path, args.lang)
     default = name if args.default or known.default is None or known.default not in known.profiles else known.default
-    profiles.save(path, profiles.Profiles(default=default, profiles={**known.profiles, name: profile}))
+    profiles.save(path, profiles.Profiles(default=default, profiles={**known.profiles, name: profile}), args.lang)
     if args.json:
         emit_json({**me, "profile": name, "default": default == name, "config": str(path)})
         return OK
-    print(f"Logged in to {profile.campaign_name} ({profile.ruleset}) as {profile.name}, {profile.role}.")
-    marker = " (the default)" if default == name else f" (the default is {default!r}: use --profile {name})"
-    print(f"Profile {name!r}{marker} saved in {path} (mode 600).")
+    print(say("client.login.logged_in", args.lang, campaign=profile.campaign_name, ruleset=profile.ruleset,
+              name=profile.name, role=profile.role))
+    saved = say("client.login.saved_default", args.lang, profile=repr(name), path=str(path)) if default == name \
+        else say("client.login.saved", args.lang, profile=repr(name), default=repr(default), name=name, path=str(path))
+    print(saved)
     return OK
 
 
 def list_profiles(args: argparse.Namespace) -> int:
     path = profiles.config_path()
-    known = profiles.load(path)
+    known = profiles.load(path, args.lang)
     if args.use is not None:
         if args.use not in known.profiles:
             raise ClientError(USAGE, f"no profile {args.use!r}; known: {', '.join(sorted(known.profiles)) or 'none'}")
         known = known._replace(default=args.use)
-        profiles.save(path, known)
+        profiles.save(path, known, args.lang)
     if args.json:
         emit_json({"config": str(path), "default": known.default,
                    "profiles": {n: {**p._asdict(), "token": None} for n, p in known.profiles.items()}})
@@ -133,7 +131,7 @@ def list_profiles(args: argparse.Namespace) -> int:
     ]
     print(f"{path}:")
     emit_lines(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
-               if rows else "no profiles yet: lexmechanic login URL")
+               if rows else say("client.profiles.none", args.lang))
     return OK
 
 

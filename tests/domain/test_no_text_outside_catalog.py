@@ -6,7 +6,8 @@ Not counted: docstrings; SQL; what a log line, an `assert`, a `raise` or an exce
 (a developer's words: a refusal a person reads is a catalog message, and tests/domain/test_catalog.py counts
 the refusals still in prose);
 `description=`/`summary=`/`responses=` of the HTTP schema and routes, the OpenAPI examples (`API_REFERENCE`) and the
-command line's `help=` (the two surfaces' reference, English like docs/); and the files of the input grammar (`INPUT_GRAMMAR`: the words a player types, parsed from posts).
+command line's `help=` (the two surfaces' reference, English like docs/); the files of the input grammar (`INPUT_GRAMMAR`: the words a player types, parsed from posts); a literal naming a
+catalog term (a key the rules record, `names_a_term`); and the named exemptions below, each with its reason.
 
 `STILL_IN_CODE` holds the files whose words have not moved yet, with their count: the test fails when a file
 says more than its count (a new sentence went into code) and when it says fewer (the count must shrink with
@@ -33,63 +34,12 @@ INPUT_GRAMMAR: dict[str, str] = {
     "domain/d100/vocabulary.py": "the d100 commands' line forms (seeds 000-002's words)",
     "domain/wrath_and_glory/vocabulary.py": "the Wrath & Glory commands' line forms",
     "domain/missions/characters.py": "the seed's Spanish speciality names, read from forum sheets",
+    "domain/d100/modifiers.py::SPANISH_DIFFICULTIES": "the seeds' Spanish difficulty names, read from posts",
 }
 
 # Files whose words a person reads are still in code, with how many literals: only shrinks (the lead moves
 # them into the catalog; a file reaching 0 leaves the list).
 STILL_IN_CODE: dict[str, int] = {
-    "domain/campaign/decide.py": 1,
-    "domain/d100/action_decisions.py": 3,
-    "domain/d100/combat_decisions.py": 7,
-    "domain/d100/combat_modifiers.py": 3,
-    "domain/d100/comrade_decisions.py": 1,
-    "domain/d100/criticals.py": 1,
-    "domain/d100/encounter_decisions.py": 2,
-    "domain/d100/engine.py": 2,
-    "domain/d100/evolve_encounter.py": 4,
-    "domain/d100/evolve_mounted.py": 1,
-    "domain/d100/evolve_tested.py": 1,
-    "domain/d100/harm.py": 4,
-    "domain/d100/hordes.py": 1,
-    "domain/d100/injury_decisions.py": 2,
-    "domain/d100/manoeuvre_decisions.py": 6,
-    "domain/d100/modifiers.py": 3,
-    "domain/d100/mounted_decisions.py": 8,
-    "domain/d100/reaction_decisions.py": 3,
-    "domain/d100/roll_decisions.py": 2,
-    "domain/d100/sheet.py": 2,
-    "domain/d100/tested_decisions.py": 12,
-    "domain/missions/oaths.py": 14,
-    "domain/plain_text.py": 1,
-    "domain/premades/d100.py": 17,
-    "domain/premades/wrath_and_glory.py": 10,
-    "domain/wrath_and_glory/action_decisions.py": 1,
-    "domain/wrath_and_glory/attacks.py": 5,
-    "domain/wrath_and_glory/combat_decisions.py": 5,
-    "domain/wrath_and_glory/engine.py": 2,
-    "domain/wrath_and_glory/injury_decisions.py": 2,
-    "domain/wrath_and_glory/phrases.py": 2,
-    "service/api/auth.py": 2,
-    "service/api/campaigns.py": 1,
-    "service/api/decoder_words.py": 1,
-    "service/api/feed.py": 1,
-    "service/api/participant_tokens.py": 1,
-    "service/api/plain_text.py": 1,
-    "service/api/posts.py": 2,
-    "service/api/problems.py": 1,
-    "service/api/schemas.py": 1,
-    "service/api/sharing.py": 3,
-    "service/api/webhooks.py": 3,
-    "service/cli.py": 12,
-    "service/client/commands.py": 1,
-    "service/client/profiles.py": 3,
-    "service/client/transport.py": 1,
-    "service/client/writing.py": 9,
-    "service/commanding.py": 1,
-    "service/database.py": 3,
-    "service/discord/register.py": 6,
-    "service/proofs.py": 2,
-    "service/serving.py": 2,
 }
 
 _SPANISH = re.compile(r"[ÁÉÍÓÚÜÑáéíóúüñ¿¡]")
@@ -123,7 +73,61 @@ PROTOCOL_WORDS: dict[str, str] = {
     "service/api/problems.py::_TITLES": "the problem types' titles (docs/errors.md: never translated)",
     "service/edge_protocol.py::_TITLES": "the edge's problem titles (docs/errors.md: never translated)",
     "service/edge_protocol.py::_REASONS": "HTTP reason phrases of the status line (RFC 9110)",
+    "service/api/posts.py::line_field": "the field path a problem names a post's line by (docs/api.md), like body.name",
 }
+
+# Names never translated: the games' titles, and Deathwatch's Squad Mode abilities, which the Spanish handouts
+# keep in English ("las habilidades del Modo Escuadra: Squad Advance, Bolter Assault y Tactical Spacing").
+PROPER_NAMES: dict[str, str] = {
+    "domain/d100/engine.py::RULESETS": "the d100 games' titles (Deathwatch, Dark Heresy, Only War)",
+    "domain/wrath_and_glory/engine.py::label": "the game's title, Wrath & Glory",
+    "domain/wrath_and_glory/engine.py::rulesets": "the game's title, Wrath & Glory",
+    "domain/missions/oaths.py::OATHS": "the Squad Mode abilities' names, English in the Spanish handouts too",
+}
+# The premade sheets' data, as the handouts print it: item names a player types in a command (`weapon: Bolt
+# pistol`), and the citations quoting the handouts' section titles (a premade's source, in its language).
+PREMADE_DATA: dict[str, str] = {
+    "domain/premades/d100.py": "the d100 premades: item names typed in commands, the handouts' section titles",
+    "domain/premades/wrath_and_glory.py": "the W&G premades: item names typed in commands, the handouts' section titles",
+}
+# Machine text matched, not shown: msgspec's decoder messages, recognised to tell which rule a text broke.
+MACHINE_PATTERNS: dict[str, str] = {
+    "domain/plain_text.py::plain_text_rule": "msgspec's message for a text pattern, matched literally",
+    "service/api/decoder_words.py::message_of": "msgspec's message for a text pattern, matched literally",
+    "service/api/problems.py::validation_words": "Litestar's message for an unknown enum value, matched literally",
+}
+# What the operator reads when starting and administering the service: the console of `lexmechanic serve`,
+# `migrate`, `snapshot`, `discord register`, in English like docs/ and the logs (a player never reads it).
+OPERATOR_CONSOLE: dict[str, str] = {  # by function: the player's client shares service/cli.py
+    "service/cli.py::_serve": "`lexmechanic serve`'s start lines: the operator's console",
+    "service/cli.py::_database_urls": "`lexmechanic serve`/`migrate` saying which database it uses",
+    "service/cli.py::_migrate": "`lexmechanic migrate`'s console",
+    "service/cli.py::_export": "`lexmechanic export`'s console",
+    "service/cli.py::_rebuild": "`lexmechanic rebuild`'s console",
+    "service/database.py::privilege_warning": "printed by `lexmechanic serve` when the database role can rewrite events",
+    "service/serving.py::describe": "the server line `lexmechanic serve` and the bench print (versions, limits)",
+    "service/serving.py::_version": "a package's version in that line",
+    "service/discord/register.py::register": "`lexmechanic discord register`'s console",
+}
+# Contracts quoted verbatim, whose words are a specification, not a sentence to translate.
+CONTRACTS: dict[str, str] = {
+    "service/proofs.py::ALGORITHM_TEXT": "the dice algorithm as docs/fairness.md states it, quoted in every proof",
+    "service/client/commands.py::EXIT_CODES": "the client's `--help` epilog (reference, like `help=`)",
+}
+# Values the events record as data and the rules read back, shown only in the raw JSON of an event or a state
+# (docs/rules-d100.md quotes them), never rendered: a condition's `note` (the rules', a player's or the GM's
+# annotation: events are immutable, so its stored words stay) and the default critical table's name (beside
+# the names a GM gives a table). A reader is told the condition by its term.
+RECORDED: dict[str, str] = {
+    "domain/d100/criticals.py::DEFAULT_TABLE": "the default critical table's name, stored in d100_critical_table_loaded",
+    "domain/campaign/decide.py::DEFAULT_GM_NAME": "the GM's name when none is given, stored in campaign_created; "
+                                                  "projections/rendering/names.py tells it \"DJ\" in Spanish",
+}
+_RECORDED_NOTES = {"Condition", "_prone"}  # a call's `note=` is a condition's recorded note
+# Every exemption: a path (a folder ends with "/") or `path::name` (a function, a class attribute or a
+# module-level name).
+EXEMPTIONS: dict[str, str] = {**INPUT_GRAMMAR, **API_REFERENCE, **PROTOCOL_WORDS, **PROPER_NAMES, **PREMADE_DATA,
+                              **MACHINE_PATTERNS, **OPERATOR_CONSOLE, **CONTRACTS, **RECORDED}
 
 
 def reads_as_prose(text: str) -> bool:
@@ -154,8 +158,9 @@ def _exempt(tree: ast.Module, name: str) -> set[int]:
 
     for node in ast.walk(tree):
         named = node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
-            node.targets[0].id if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) else None
-        if named is not None and f"{name}::{named}" in {**API_REFERENCE, **PROTOCOL_WORDS}:
+            node.targets[0].id if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) else \
+            node.target.id if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) else None
+        if named is not None and f"{name}::{named}" in EXEMPTIONS:
             under(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skipped.add(id(node.value))
@@ -168,9 +173,33 @@ def _exempt(tree: ast.Module, name: str) -> set[int]:
             if called in _LOOKUPS_BY_KEY and node.args:
                 skipped.add(id(node.args[0]))
             for keyword in node.keywords:
-                if keyword.arg in _API_DOCS:
+                if keyword.arg in _API_DOCS or (keyword.arg == "note" and called in _RECORDED_NOTES):
                     under(keyword.value)
     return skipped
+
+
+# The catalog keys a rules name is told by at read time (domain/d100/phrase_terms.py, wrath_and_glory/phrase_terms.py):
+# a d100 modifier or condition as the rules record it, a d100 refusal's part, a Wrath & Glory word in any spelling.
+_TERM_KEYS = (lambda said: f"term.d100.{said}", lambda said: f"term.d100.{said.replace(' ', '_')}",
+              lambda said: f"term.d100.doing.{said.replace(' ', '_')}",
+              lambda said: "term.wng." + re.sub(r"[^a-z0-9]+", "_", said.lower()))
+
+
+_COMPOSED = re.compile(r"^(?P<head>[^:(]+?)(?::\s*(?P<tail>.+)|\s*\((?P<inner>[^)]*)\))$")
+
+
+def names_a_term(said: str) -> bool:
+    """Whether a literal is a key, not prose: the name the rules record (in an event, a state, a refusal's
+    parameter) of a word the catalog holds in every language, so a reader is shown the catalog's words. A
+    name composed as the terms compose them ("Survival (Wrangling)", "called shot: head") is a key when its
+    parts are; the literal part of an f-string that names one ("two weapons (", "troop of ") is its key."""
+    from domain.catalog import LANGS, has
+
+    said = said.strip(" (:")
+    if any(all(has(key(said), lang) for lang in LANGS) for key in _TERM_KEYS):
+        return True
+    composed = _COMPOSED.match(said)
+    return composed is not None and all(names_a_term(part.strip()) for part in composed.groups() if part)
 
 
 def prose_literals(path: Path) -> Iterator[tuple[int, str]]:
@@ -178,7 +207,7 @@ def prose_literals(path: Path) -> Iterator[tuple[int, str]]:
     skipped = _exempt(tree, _relative(path))
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped \
-                and reads_as_prose(node.value):
+                and reads_as_prose(node.value) and not names_a_term(node.value):
             yield node.lineno, node.value
 
 
@@ -186,8 +215,8 @@ def _relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def _grammar(name: str) -> bool:
-    return any(name == key or (key.endswith("/") and name.startswith(key)) for key in INPUT_GRAMMAR)
+def _whole_file_exempt(name: str) -> bool:
+    return any(name == key or (key.endswith("/") and name.startswith(key)) for key in EXEMPTIONS)
 
 
 def counted() -> dict[str, int]:
@@ -195,7 +224,7 @@ def counted() -> dict[str, int]:
     for top in TOPS:
         for path in sorted((ROOT / top).rglob("*.py")):
             name = _relative(path)
-            if not _grammar(name) and name not in API_REFERENCE and (count := sum(1 for _ in prose_literals(path))):
+            if not _whole_file_exempt(name) and (count := sum(1 for _ in prose_literals(path))):
                 found[name] = count
     return found
 
@@ -211,11 +240,11 @@ def test_no_text_a_person_reads_is_written_in_code() -> None:
 
 
 def test_the_exemptions_name_real_places() -> None:
-    assert all((ROOT / key.split("::")[0]).exists() for key in (*INPUT_GRAMMAR, *API_REFERENCE, *PROTOCOL_WORDS))
-    for key in (*API_REFERENCE, *PROTOCOL_WORDS):
+    assert all((ROOT / key.split("::")[0]).exists() for key in EXEMPTIONS)
+    for key in EXEMPTIONS:
         if "::" in key:
             path, named = key.split("::")
-            assert re.search(rf"^(def {named}\(|{named}\b.*=)", (ROOT / path).read_text(), re.M), key
+            assert re.search(rf"^\s*(def {named}\(|async def {named}\(|{named}\b.*=)", (ROOT / path).read_text(), re.M), key
 
 
 def test_the_detector_tells_prose_from_machine_text() -> None:
@@ -226,6 +255,16 @@ def test_the_detector_tells_prose_from_machine_text() -> None:
     assert not reads_as_prose("SELECT seq FROM events WHERE campaign_id = $1")
     assert not reads_as_prose("render.field.damage")
     assert not reads_as_prose("{name}: {value}")
+
+
+def test_a_rules_name_the_catalog_tells_is_a_key() -> None:
+    assert names_a_term("prone (dodging)")
+    assert names_a_term("interaction attack")
+    assert names_a_term("give orders")
+    assert names_a_term("Survival (Wrangling)")
+    assert names_a_term("two weapons (")
+    assert not names_a_term("the attack missed")
+    assert not names_a_term("failed its Fear test (")
 
 
 # --- the rendering tables' message ids ------------------------------------------------------------------

@@ -6,6 +6,7 @@ and once as a process) and reads what a person would see, or the JSON a script w
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -584,3 +585,22 @@ def test_cli_a_gm_sets_up_a_whole_table_without_curl(
     assert code == 3, err  # her token stopped working at once
     code, _, err = run(capsys, "revoke", "Nobody", "--profile", "gm")
     assert code == 2 and "Ana" in err and "Olga" in err  # the names that exist
+
+
+def test_cli_a_busy_service_is_told_when_to_retry_in_the_answers_language() -> None:
+    problem = {"type": "urn:lexmechanic:problem:x", "title": "T", "status": 503, "detail": "ocupado", "lang": "es"}
+    error = refusal(Answer(503, json.dumps(problem).encode(), {"Retry-After": "7"}))
+    assert error.message == "ocupado (reintenta dentro de 7 s)"
+
+
+def test_cli_login_and_profiles_speak_spanish_when_asked(tmp_path: Path) -> None:
+    from service.client import profiles
+
+    path = tmp_path / "profiles.toml"
+    profiles.save(path, profiles.Profiles(), "es")
+    assert path.read_text().startswith("# Perfiles del cliente de Lexmechanic")
+    path.chmod(0o644)
+    warned = io.StringIO()
+    with contextlib.redirect_stderr(warned):
+        profiles.load(path, "es")
+    assert warned.getvalue().startswith(f"aviso: {path} guarda tokens")
