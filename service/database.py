@@ -9,9 +9,12 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.exceptions._base import InternalClientError
 
 from service import queries
 from service.migrations import migrate
+
+_log = logging.getLogger("lexmechanic.database")
 
 
 def start_embedded(data_dir: Path) -> str:
@@ -76,9 +79,16 @@ HOT_READS: tuple[tuple[str, tuple[object, ...]], ...] = (
 
 
 async def prepare_hot_reads(connection: asyncpg.Connection) -> None:
-    """The pool's `init`: put the hot reads in the new connection's statement cache."""
-    for statement, arguments in HOT_READS:
-        await connection.fetch(statement, *arguments)
+    """The pool's `init`: put the hot reads in the new connection's statement cache.
+
+    Only a head start: a connection that cannot run them (the database going away, the pool closing while the
+    connection opens) is left to fail on its first real use, which answers 503 like any outage, instead of
+    failing here, where asyncpg would raise it from whatever happened to acquire the connection."""
+    try:
+        for statement, arguments in HOT_READS:
+            await connection.fetch(statement, *arguments)
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, InternalClientError, OSError) as error:
+        _log.info("the hot reads were not prepared on a new connection: %s", error)
 
 
 async def create_pool(

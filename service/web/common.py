@@ -103,9 +103,11 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
 
 async def verify_after_response(request: Request[Any, Any, Any]) -> None:
     """The pages' `after_response` hook: start the verification a page deferred (its badge showed pending)."""
-    head = request.state.get("badge_head")
-    if isinstance(head, Head) and not _provide(request.app.state).badges.known(head):
-        _provide(request.app.state).badges.start(head)
+    deferred = request.state.get("badge_deferred")
+    if isinstance(deferred, tuple):
+        badges, head = deferred
+        if not badges.known(head):
+            badges.start(head)
 
 
 async def page(
@@ -125,7 +127,8 @@ async def page(
     defer = head.version > INLINE_EVENTS
     badge = await web.badges.badge(head, **({} if badge_wait is None else {"wait": badge_wait}), defer=defer)
     if defer and badge.pending:
-        request.state.badge_head = head
+        # What the hook needs, handed over in the request: a hook gets no injected service objects.
+        request.state.badge_deferred = (web.badges, head)
     lang = reader.lang
     who = participant_name(participant.name, participant.role, lang) if participant is not None else None
     role = label(f"role_{reader.role}", lang)
