@@ -19,9 +19,10 @@ class Session:
     """The profile a command runs as, and the service it talks to."""
 
     def __init__(self, args: argparse.Namespace) -> None:
-        known = profiles.load(profiles.config_path(), getattr(args, "lang", None))
-        self.profile_name, self.profile = known.chosen(args.profile)
-        self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout)
+        lang = getattr(args, "lang", None)
+        known = profiles.load(profiles.config_path(), lang)
+        self.profile_name, self.profile = known.chosen(args.profile, lang)
+        self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout, lang=lang)
 
     def __enter__(self) -> Session:
         return self

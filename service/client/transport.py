@@ -55,11 +55,12 @@ class Answer:
 class Api:
     """The service at `base_url`, called with `token`."""
 
-    def __init__(self, base_url: str, token: str | None = None, timeout: float = TIMEOUT) -> None:
+    def __init__(self, base_url: str, token: str | None = None, timeout: float = TIMEOUT, lang: object = None) -> None:
         self.base_url = base_url.rstrip("/")
+        self.lang = lang  # of the failures this client tells (the service's refusals speak its own)
         parts = urlsplit(self.base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ClientError(UNAVAILABLE, f"{base_url} is not an http(s) URL of the service")
+            raise ClientError(UNAVAILABLE, say("client.error.not_service_url", lang, url=base_url))
         self._prefix = parts.path
         self._connection = _Connection(parts.hostname, parts.port, https=parts.scheme == "https", timeout=timeout)
         host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
@@ -99,10 +100,12 @@ class Api:
             answer = self._exchange(method, target, body, headers)
         except TimeoutError as error:
             self._connection.close()
-            raise ClientError(UNAVAILABLE, f"{self.base_url} did not answer in time ({error})") from error
+            said = say("client.error.timeout", self.lang, url=self.base_url, reason=str(error))
+            raise ClientError(UNAVAILABLE, said) from error
         except (OSError, ProtocolError) as error:
             self._connection.close()
-            raise ClientError(UNAVAILABLE, f"cannot reach {self.base_url}: {error}") from error
+            said = say("client.error.unreachable", self.lang, url=self.base_url, reason=str(error))
+            raise ClientError(UNAVAILABLE, said) from error
         if answer.ok:
             return answer
         raise refusal(answer)
