@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from service.client.exits import TIMEOUT, UNAVAILABLE, ClientError, exit_code_for
-from service.client.words import say
+from service.client.words import Value, say
 
 Params = Mapping[str, str | int | None]
 
@@ -104,7 +104,8 @@ class Api:
             raise ClientError(UNAVAILABLE, said) from error
         except (OSError, ProtocolError) as error:
             self._connection.close()
-            said = say("client.error.unreachable", self.lang, url=self.base_url, reason=str(error))
+            reason = error.said(self.lang) if isinstance(error, ProtocolError) else str(error)
+            said = say("client.error.unreachable", self.lang, url=self.base_url, reason=reason)
             raise ClientError(UNAVAILABLE, said) from error
         if answer.ok:
             return answer
@@ -127,7 +128,16 @@ class Api:
 
 
 class ProtocolError(Exception):
-    """The service's answer is not HTTP/1.1 as this client reads it."""
+    """The service's answer is not HTTP/1.1 as this client reads it: a case of `client.error.protocol.*`, told
+    in the command's language as the reason the service cannot be reached (its `str()`, for a traceback, is
+    the English sentence)."""
+
+    def __init__(self, case: str, **params: Value) -> None:
+        super().__init__(say(f"client.error.protocol.{case}", "en", **params))
+        self.case, self.params = case, params
+
+    def said(self, lang: object) -> str:
+        return say(f"client.error.protocol.{self.case}", lang, **self.params)
 
 
 class Disconnected(ProtocolError, ConnectionError):
@@ -183,15 +193,15 @@ class _Connection:
         self._socket.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
         status_line = self._reader.readline(65537)
         if not status_line:
-            raise Disconnected("the service closed the connection without an answer")
+            raise Disconnected("closed")
         version, _, rest = status_line.decode("latin-1").rstrip("\r\n").partition(" ")
         code, _, reason = rest.partition(" ")
         if not version.startswith("HTTP/1.") or not code.isdigit():
-            raise ProtocolError(f"not an HTTP answer: {status_line[:80]!r}")
+            raise ProtocolError("not_http", line=repr(status_line[:80]))
         found: dict[str, str] = {}
         while (line := self._reader.readline(65537)) not in (b"\r\n", b"\n", b""):
             if len(found) >= _MAX_HEADERS or len(line) > 65536:  # as http.client: a bounded head
-                raise ProtocolError("the answer's head is too long")
+                raise ProtocolError("head_too_long")
             name, _, value = line.decode("latin-1").partition(":")
             found[name.strip().lower()] = value.strip()
         status = int(code)
@@ -220,7 +230,7 @@ class _Connection:
     def _exactly(self, size: int) -> bytes:
         data = self._reader.read(size)
         if len(data) != size:
-            raise ProtocolError(f"the answer ended after {len(data)} of {size} bytes")
+            raise ProtocolError("cut_short", got=len(data), size=size)
         return bytes(data)
 
 
