@@ -247,7 +247,8 @@ def refusal(answer: Answer) -> ClientError:
     detail = str(problem.get("detail") or answer.reason or f"HTTP {status}")
     line = problem.get("line")
     if line is not None and not re.search(rf"\b{re.escape(str(line))}\b", detail):
-        detail = f"line {line}: {detail}"  # a post's refused line, when the detail does not name it already
+        # A post's refused line, when the detail does not name it already (in the problem's language).
+        detail = say("client.error.refused_line", problem.get("lang"), line=str(line), detail=detail)
     if status == 503:
         retry = answer.headers.get("retry-after")
         detail = say("client.retry_after", problem.get("lang"), detail=detail, seconds=retry) \

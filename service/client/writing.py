@@ -114,6 +114,10 @@ def login(args: argparse.Namespace) -> int:
     return OK
 
 
+# The ruleset and the role stay as the service names them (the values `--ruleset` and `--role` take).
+_PROFILE_COLUMNS = ("profile", "campaign", "ruleset", "as", "role", "service")
+
+
 def list_profiles(args: argparse.Namespace) -> int:
     path = profiles.config_path()
     known = profiles.load(path, args.lang)
@@ -134,8 +138,8 @@ def list_profiles(args: argparse.Namespace) -> int:
         for n, p in sorted(known.profiles.items())
     ]
     print(f"{path}:")
-    emit_lines(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
-               if rows else say("client.profiles.none", args.lang))
+    columns = [say(f"client.column.{c}", args.lang) if c else "" for c in ("", *_PROFILE_COLUMNS)]
+    emit_lines(table(columns, rows, terminal_width()) if rows else say("client.profiles.none", args.lang))
     return OK
 
 

@@ -629,3 +629,18 @@ def test_cli_errors_of_the_client_itself_speak_spanish_when_asked(
     code, out, err = login(capsys, f"http://127.0.0.1:{port}/campaigns/c1", "lxm_x", "--lang", "es")
     assert (code, out) == (6, "") and err.startswith(f"lexmechanic login: no se puede conectar con http://127.0.0.1:{port}: ")
     assert not config.exists()  # nothing was saved
+
+
+def test_cli_a_refused_line_and_the_profiles_table_speak_spanish(
+        config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from service.client import profiles
+
+    spanish = {"detail": "ya se usó una reacción este asalto", "line": 2, "lang": "es"}
+    assert refusal(Answer(422, json.dumps(spanish).encode())).message == \
+        "línea 2: ya se usó una reacción este asalto"
+    kept = profiles.Profile(url="http://127.0.0.1:8000", token="lxm_x", campaign_id="c1", campaign_name="Aurelius",
+                            ruleset="deathwatch", name="Ana", role="player")
+    profiles.save(config, profiles.Profiles(default="ana", profiles={"ana": kept}))
+    code, out, _ = run(capsys, "profiles", "--lang", "es")
+    assert code == 0 and rows(out)[1] == ["perfil", "campaña", "reglas", "como", "rol", "servicio"]
+    assert rows(out)[2] == ["*", "ana", "Aurelius", "deathwatch", "Ana", "player", "http://127.0.0.1:8000"]
