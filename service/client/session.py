@@ -10,6 +10,7 @@ from service.client import profiles
 from service.client.tables import table
 from service.client.terminal import json_text
 from service.client.transport import Api, segment
+from service.client.words import say
 
 if TYPE_CHECKING:  # the boards (and the words they print) load only for the commands that print one
     from service.client.boards import Board
@@ -55,7 +56,7 @@ def terminal_width() -> int | None:
     return shutil.get_terminal_size().columns
 
 
-def emit_board(board: Board) -> None:
+def emit_board(board: Board, lang: object = None) -> None:
     for line in board.heading:
         print(line)
     if board.heading:
@@ -63,4 +64,4 @@ def emit_board(board: Board) -> None:
     if board.rows:
         emit_lines(table(board.headers, board.rows, terminal_width()))
     else:
-        print("(none)")
+        print(say("client.none", lang))
