@@ -154,6 +154,18 @@ def _phrase(status: int) -> str:
         return ""
 
 
+def _length(said: str | bytes, base: int) -> int:
+    """A Content-Length or a chunk's size; anything but a number of bytes is not HTTP this client reads (and
+    not a traceback for the person who ran the command)."""
+    try:
+        size = int(said, base)
+    except ValueError:
+        size = -1
+    if size < 0:
+        raise ProtocolError("bad_length", length=repr(said))
+    return size
+
+
 class _Connection:
     """One HTTP/1.1 connection, opened on first use and kept alive until the service or the command closes it."""
 
@@ -215,14 +227,14 @@ class _Connection:
             return b""
         if "chunked" in headers.get("transfer-encoding", "").lower():
             parts = []
-            while (size := int(self._reader.readline(65537).split(b";")[0].strip() or b"0", 16)) > 0:
+            while (size := _length(self._reader.readline(65537).split(b";")[0].strip() or b"0", 16)) > 0:
                 parts.append(self._exactly(size))
                 self._reader.readline(65537)  # the chunk's CRLF
             while self._reader.readline(65537) not in (b"\r\n", b"\n", b""):  # trailers
                 pass
             return b"".join(parts)
         if "content-length" in headers:
-            return self._exactly(int(headers["content-length"]))
+            return self._exactly(_length(headers["content-length"], 10))
         body = self._reader.read()  # delimited by the end of the connection
         self.close()
         return bytes(body)
