@@ -40,17 +40,19 @@ class Profiles(NamedTuple):
     default: str | None = None
     profiles: dict[str, Profile] = {}  # noqa: RUF012  # never mutated: a change builds new Profiles
 
-    def chosen(self, name: str | None) -> tuple[str, Profile]:
-        """The profile `name` (None: $LEXMECHANIC_PROFILE, else the default), or a ClientError saying what to do."""
+    def chosen(self, name: str | None, lang: object = None) -> tuple[str, Profile]:
+        """The profile `name` (None: $LEXMECHANIC_PROFILE, else the default), or a ClientError saying what to do
+        (in `lang`)."""
         wanted = name or os.environ.get("LEXMECHANIC_PROFILE") or self.default
         if not self.profiles:
-            raise ClientError(USAGE, "no profile yet: run `lexmechanic login URL` first")
+            raise ClientError(USAGE, say("client.error.no_profile_yet", lang))
         if wanted is None:
-            raise ClientError(USAGE, f"no default profile: pass --profile ({', '.join(sorted(self.profiles))})")
+            listed = ", ".join(sorted(self.profiles))
+            raise ClientError(USAGE, say("client.error.no_default_profile", lang, known=listed))
         found = self.profiles.get(wanted)
         if found is None:
             known = ", ".join(sorted(self.profiles))
-            raise ClientError(USAGE, f"no profile {wanted!r}; known: {known} (`lexmechanic login` adds one)")
+            raise ClientError(USAGE, say("client.error.unknown_profile", lang, profile=repr(wanted), known=known))
         return wanted, found
 
 
@@ -63,9 +65,9 @@ def config_path() -> Path:
     return Path(base).expanduser() / "lexmechanic" / "profiles.toml"
 
 
-def check_name(name: str) -> str:
+def check_name(name: str, lang: object = None) -> str:
     if not NAME.fullmatch(name):
-        raise ClientError(USAGE, f"a profile name is 1-64 letters, digits, '-' or '_', not {name!r}")
+        raise ClientError(USAGE, say("client.error.profile_name", lang, name=repr(name)))
     return name
 
 
@@ -76,14 +78,15 @@ def load(path: Path, lang: object = None) -> Profiles:
     except FileNotFoundError:
         return Profiles()
     except OSError as error:
-        raise ClientError(USAGE, f"cannot read {path}: {error.strerror}") from error
+        raise ClientError(USAGE, say("client.error.cannot_read", lang, path=str(path), reason=str(error.strerror))) \
+            from error
     mode = stat.S_IMODE(path.stat().st_mode)
     if mode & 0o077:
         print(say("client.profiles.readable", lang, path=str(path), mode=f"{mode:o}"), file=sys.stderr)
     try:
         return _profiles(tomllib.loads(raw.decode("utf-8")))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as error:
-        raise ClientError(USAGE, f"{path} is not a profiles file: {error}") from error
+        raise ClientError(USAGE, say("client.error.not_profiles", lang, path=str(path), reason=str(error))) from error
 
 
 def _profiles(table: dict[str, Any]) -> Profiles:
@@ -118,7 +121,7 @@ def _toml(profiles: Profiles, lang: object = None) -> str:
     if profiles.default is not None:
         lines += [f"default = {json_text(profiles.default)}", ""]
     for name, profile in sorted(profiles.profiles.items()):
-        lines.append(f"[profiles.{check_name(name)}]")
+        lines.append(f"[profiles.{check_name(name, lang)}]")
         for field in Profile._fields:
             value = str(getattr(profile, field)).encode("utf-8", "replace").decode("utf-8")
             lines.append(f"{field} = {json_text(value)}")
@@ -142,4 +145,5 @@ def save(path: Path, profiles: Profiles, lang: object = None) -> None:
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError as error:
-        raise ClientError(USAGE, f"cannot write {path}: {error.strerror}") from error
+        raise ClientError(USAGE, say("client.error.cannot_write", lang, path=str(path), reason=str(error.strerror))) \
+            from error

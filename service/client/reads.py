@@ -143,7 +143,7 @@ def encounter(args: argparse.Namespace) -> int:
         characters = {cid: {"name": who.get(cid, cid), "rules": c} for cid, c in rules.items()}
         emit_json({"encounter": read, "characters": characters})
         return OK
-    emit_board(encounter_board(found, read, args.lang))
+    emit_board(encounter_board(found, read, args.lang), args.lang)
     return OK
 
 

@@ -10,6 +10,7 @@ from service.client import profiles
 from service.client.tables import table
 from service.client.terminal import json_text
 from service.client.transport import Api, segment
+from service.client.words import say
 
 if TYPE_CHECKING:  # the boards (and the words they print) load only for the commands that print one
     from service.client.boards import Board
@@ -19,9 +20,10 @@ class Session:
     """The profile a command runs as, and the service it talks to."""
 
     def __init__(self, args: argparse.Namespace) -> None:
-        known = profiles.load(profiles.config_path(), getattr(args, "lang", None))
-        self.profile_name, self.profile = known.chosen(args.profile)
-        self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout)
+        lang = getattr(args, "lang", None)
+        known = profiles.load(profiles.config_path(), lang)
+        self.profile_name, self.profile = known.chosen(args.profile, lang)
+        self.api = Api(self.profile.url, self.profile.token, timeout=args.timeout, lang=lang)
 
     def __enter__(self) -> Session:
         return self
@@ -54,7 +56,7 @@ def terminal_width() -> int | None:
     return shutil.get_terminal_size().columns
 
 
-def emit_board(board: Board) -> None:
+def emit_board(board: Board, lang: object = None) -> None:
     for line in board.heading:
         print(line)
     if board.heading:
@@ -62,4 +64,4 @@ def emit_board(board: Board) -> None:
     if board.rows:
         emit_lines(table(board.headers, board.rows, terminal_width()))
     else:
-        print("(none)")
+        print(say("client.none", lang))

@@ -21,11 +21,11 @@ def _lines(said: str) -> None:
         print(line)
 
 
-def _save(name: str, profile: profiles.Profile, make_default: bool) -> str:
+def _save(name: str, profile: profiles.Profile, make_default: bool, lang: object = None) -> str:
     path = profiles.config_path()
-    known = profiles.load(path)
+    known = profiles.load(path, lang)
     default = name if make_default or known.default is None or known.default not in known.profiles else known.default
-    profiles.save(path, profiles.Profiles(default=default, profiles={**known.profiles, name: profile}))
+    profiles.save(path, profiles.Profiles(default=default, profiles={**known.profiles, name: profile}), lang)
     return str(path)
 
 
@@ -36,16 +36,16 @@ def campaign_new(args: argparse.Namespace) -> int:
     if args.gm_name:
         body["gm_name"] = args.gm_name
     # Where LEXMECHANIC_ADMIN_TOKEN guards the creation of campaigns, the operator's token opens it.
-    with Api(base, os.environ.get("LEXMECHANIC_ADMIN_TOKEN") or None, timeout=args.timeout) as api:
+    with Api(base, os.environ.get("LEXMECHANIC_ADMIN_TOKEN") or None, timeout=args.timeout, lang=lang) as api:
         _, created = api.post("/campaigns", body, {"lang": lang})
     campaign_id, token = str(created["campaign_id"]), str(created["gm_token"])
-    with Api(base, token, timeout=args.timeout) as api:
+    with Api(base, token, timeout=args.timeout, lang=lang) as api:
         me: dict[str, Any] = api.get(f"/campaigns/{segment(campaign_id)}/me")
-    name = profiles.check_name(args.profile or "gm")
+    name = profiles.check_name(args.profile or "gm", lang)
     profile = profiles.Profile(url=base, token=token, campaign_id=campaign_id, campaign_name=str(me["campaign_name"]),
                                ruleset=str(me["ruleset"]), participant_id=str(me["participant_id"]),
                                name=str(me["name"]), role=str(me["role"]))
-    path = _save(name, profile, args.default)
+    path = _save(name, profile, args.default, lang)
     if args.json:
         emit_json({"campaign_id": campaign_id, "gm_token": token, "profile": name, "config": path})
         return OK

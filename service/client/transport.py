@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from service.client.exits import TIMEOUT, UNAVAILABLE, ClientError, exit_code_for
-from service.client.words import say
+from service.client.words import Value, say
 
 Params = Mapping[str, str | int | None]
 
@@ -55,11 +55,12 @@ class Answer:
 class Api:
     """The service at `base_url`, called with `token`."""
 
-    def __init__(self, base_url: str, token: str | None = None, timeout: float = TIMEOUT) -> None:
+    def __init__(self, base_url: str, token: str | None = None, timeout: float = TIMEOUT, lang: object = None) -> None:
         self.base_url = base_url.rstrip("/")
+        self.lang = lang  # of the failures this client tells (the service's refusals speak its own)
         parts = urlsplit(self.base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ClientError(UNAVAILABLE, f"{base_url} is not an http(s) URL of the service")
+            raise ClientError(UNAVAILABLE, say("client.error.not_service_url", lang, url=base_url))
         self._prefix = parts.path
         self._connection = _Connection(parts.hostname, parts.port, https=parts.scheme == "https", timeout=timeout)
         host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
@@ -99,10 +100,13 @@ class Api:
             answer = self._exchange(method, target, body, headers)
         except TimeoutError as error:
             self._connection.close()
-            raise ClientError(UNAVAILABLE, f"{self.base_url} did not answer in time ({error})") from error
+            said = say("client.error.timeout", self.lang, url=self.base_url, reason=str(error))
+            raise ClientError(UNAVAILABLE, said) from error
         except (OSError, ProtocolError) as error:
             self._connection.close()
-            raise ClientError(UNAVAILABLE, f"cannot reach {self.base_url}: {error}") from error
+            reason = error.said(self.lang) if isinstance(error, ProtocolError) else str(error)
+            said = say("client.error.unreachable", self.lang, url=self.base_url, reason=reason)
+            raise ClientError(UNAVAILABLE, said) from error
         if answer.ok:
             return answer
         raise refusal(answer)
@@ -124,7 +128,16 @@ class Api:
 
 
 class ProtocolError(Exception):
-    """The service's answer is not HTTP/1.1 as this client reads it."""
+    """The service's answer is not HTTP/1.1 as this client reads it: a case of `client.error.protocol.*`, told
+    in the command's language as the reason the service cannot be reached (its `str()`, for a traceback, is
+    the English sentence)."""
+
+    def __init__(self, case: str, **params: Value) -> None:
+        super().__init__(say(f"client.error.protocol.{case}", "en", **params))
+        self.case, self.params = case, params
+
+    def said(self, lang: object) -> str:
+        return say(f"client.error.protocol.{self.case}", lang, **self.params)
 
 
 class Disconnected(ProtocolError, ConnectionError):
@@ -139,6 +152,18 @@ def _phrase(status: int) -> str:
         return HTTPStatus(status).phrase
     except ValueError:
         return ""
+
+
+def _length(said: str | bytes, base: int) -> int:
+    """A Content-Length or a chunk's size; anything but a number of bytes is not HTTP this client reads (and
+    not a traceback for the person who ran the command)."""
+    try:
+        size = int(said, base)
+    except ValueError:
+        size = -1
+    if size < 0:
+        raise ProtocolError("bad_length", length=repr(said))
+    return size
 
 
 class _Connection:
@@ -180,15 +205,15 @@ class _Connection:
         self._socket.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
         status_line = self._reader.readline(65537)
         if not status_line:
-            raise Disconnected("the service closed the connection without an answer")
+            raise Disconnected("closed")
         version, _, rest = status_line.decode("latin-1").rstrip("\r\n").partition(" ")
         code, _, reason = rest.partition(" ")
         if not version.startswith("HTTP/1.") or not code.isdigit():
-            raise ProtocolError(f"not an HTTP answer: {status_line[:80]!r}")
+            raise ProtocolError("not_http", line=repr(status_line[:80]))
         found: dict[str, str] = {}
         while (line := self._reader.readline(65537)) not in (b"\r\n", b"\n", b""):
             if len(found) >= _MAX_HEADERS or len(line) > 65536:  # as http.client: a bounded head
-                raise ProtocolError("the answer's head is too long")
+                raise ProtocolError("head_too_long")
             name, _, value = line.decode("latin-1").partition(":")
             found[name.strip().lower()] = value.strip()
         status = int(code)
@@ -202,14 +227,14 @@ class _Connection:
             return b""
         if "chunked" in headers.get("transfer-encoding", "").lower():
             parts = []
-            while (size := int(self._reader.readline(65537).split(b";")[0].strip() or b"0", 16)) > 0:
+            while (size := _length(self._reader.readline(65537).split(b";")[0].strip() or b"0", 16)) > 0:
                 parts.append(self._exactly(size))
                 self._reader.readline(65537)  # the chunk's CRLF
             while self._reader.readline(65537) not in (b"\r\n", b"\n", b""):  # trailers
                 pass
             return b"".join(parts)
         if "content-length" in headers:
-            return self._exactly(int(headers["content-length"]))
+            return self._exactly(_length(headers["content-length"], 10))
         body = self._reader.read()  # delimited by the end of the connection
         self.close()
         return bytes(body)
@@ -217,7 +242,7 @@ class _Connection:
     def _exactly(self, size: int) -> bytes:
         data = self._reader.read(size)
         if len(data) != size:
-            raise ProtocolError(f"the answer ended after {len(data)} of {size} bytes")
+            raise ProtocolError("cut_short", got=len(data), size=size)
         return bytes(data)
 
 
@@ -234,7 +259,8 @@ def refusal(answer: Answer) -> ClientError:
     detail = str(problem.get("detail") or answer.reason or f"HTTP {status}")
     line = problem.get("line")
     if line is not None and not re.search(rf"\b{re.escape(str(line))}\b", detail):
-        detail = f"line {line}: {detail}"  # a post's refused line, when the detail does not name it already
+        # A post's refused line, when the detail does not name it already (in the problem's language).
+        detail = say("client.error.refused_line", problem.get("lang"), line=str(line), detail=detail)
     if status == 503:
         retry = answer.headers.get("retry-after")
         detail = say("client.retry_after", problem.get("lang"), detail=detail, seconds=retry) \

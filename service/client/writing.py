@@ -21,21 +21,21 @@ from service.client.words import say
 _CAMPAIGN_PATH = re.compile(r"^(?P<base>.*?)(?:/ui)?/campaigns/(?P<id>[^/]+)(?:/.*)?$")
 
 
-def split_campaign_url(url: str, campaign: str | None) -> tuple[str, str]:
+def split_campaign_url(url: str, campaign: str | None, lang: object = None) -> tuple[str, str]:
     """(the service's base URL, the campaign id) from any URL of the campaign a player copies — its API URL, a
     web page's (`/ui/campaigns/ID/state?share=…`), a proof link — or a base URL and --campaign."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ClientError(USAGE, f"the URL must be http(s)://host[:port][/campaigns/ID], not {url!r}")
+        raise ClientError(USAGE, say("client.error.campaign_url", lang, url=repr(url)))
     path = parts.path.rstrip("/")
     found = _CAMPAIGN_PATH.match(path)
     if found is not None:
         tail = found["id"]
         if campaign is not None and campaign != tail:
-            raise ClientError(USAGE, f"the URL names campaign {tail} and --campaign {campaign}; give one")
+            raise ClientError(USAGE, say("client.error.two_campaigns", lang, tail=tail, campaign=campaign))
         path, campaign = found["base"], tail
     if campaign is None:
-        raise ClientError(USAGE, "which campaign? give its URL (…/campaigns/ID) or --campaign ID")
+        raise ClientError(USAGE, say("client.error.which_campaign", lang))
     return urlunsplit((parts.scheme, parts.netloc, path, "", "")), campaign
 
 
@@ -54,16 +54,17 @@ def _first_line(source: str, lang: object = None) -> str:
             return file.readline(4096)
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else say("client.login.not_utf8", lang)
-        raise ClientError(USAGE, f"cannot read the token from {source}: {reason}") from error
+        raise ClientError(USAGE, say("client.error.token_unreadable", lang, source=source, reason=str(reason))) \
+            from error
 
 
 def _token(args: argparse.Namespace) -> str:
     """The token from --token-file (or '-'), else $LEXMECHANIC_TOKEN, else a hidden prompt on a terminal, else
     standard input: never from the command line, where the shell's history and `ps` would show it."""
-    if args.token == "-" and args.token_file not in (None, "-"):
-        raise ClientError(USAGE, "give the token one way: '-' (standard input) or --token-file FILE")
-    source = args.token_file or args.token
     lang = getattr(args, "lang", None)
+    if args.token == "-" and args.token_file not in (None, "-"):
+        raise ClientError(USAGE, say("client.error.token_two_ways", lang))
+    source = args.token_file or args.token
     if source is not None:
         token = _first_line(source, lang)
     elif os.environ.get(TOKEN_ENV):
@@ -79,19 +80,19 @@ def _token(args: argparse.Namespace) -> str:
         token = _first_line("-", lang)
     token = token.strip()
     if not token:
-        raise ClientError(USAGE, "the token is empty")
+        raise ClientError(USAGE, say("client.error.token_empty", lang))
     if not _TOKEN.fullmatch(token):
-        raise ClientError(USAGE, "that is not a token: a token is one word of printable ASCII (lxm_…)")
+        raise ClientError(USAGE, say("client.error.not_a_token", lang))
     return token
 
 
 def login(args: argparse.Namespace) -> int:
     if args.token not in (None, "-"):  # before anything else: nothing is sent, nothing is saved
         raise ClientError(USAGE, say("client.login.token_on_command_line", args.lang, env=TOKEN_ENV))
-    base, campaign_id = split_campaign_url(args.url, args.campaign)
+    base, campaign_id = split_campaign_url(args.url, args.campaign, args.lang)
     token = _token(args)
-    name = profiles.check_name(args.profile or profiles.DEFAULT_NAME)
-    with Api(base, token, timeout=args.timeout) as api:
+    name = profiles.check_name(args.profile or profiles.DEFAULT_NAME, args.lang)
+    with Api(base, token, timeout=args.timeout, lang=args.lang) as api:
         me: dict[str, Any] = api.get(f"/campaigns/{segment(campaign_id)}/me")
     profile = profiles.Profile(
         url=base, token=token, campaign_id=str(me["campaign_id"]), campaign_name=str(me["campaign_name"]),
@@ -113,12 +114,19 @@ def login(args: argparse.Namespace) -> int:
     return OK
 
 
+# The ruleset and the role stay as the service names them (the values `--ruleset` and `--role` take).
+_PROFILE_COLUMNS = ("profile", "campaign", "ruleset", "as", "role", "service")
+
+
 def list_profiles(args: argparse.Namespace) -> int:
     path = profiles.config_path()
     known = profiles.load(path, args.lang)
     if args.use is not None:
         if args.use not in known.profiles:
-            raise ClientError(USAGE, f"no profile {args.use!r}; known: {', '.join(sorted(known.profiles)) or 'none'}")
+            listed = ", ".join(sorted(known.profiles))
+            raise ClientError(USAGE, say("client.error.unknown_profile_use", args.lang, profile=repr(args.use),
+                                         known=listed) if listed else
+                              say("client.error.unknown_profile_none", args.lang, profile=repr(args.use)))
         known = known._replace(default=args.use)
         profiles.save(path, known, args.lang)
     if args.json:
@@ -130,27 +138,29 @@ def list_profiles(args: argparse.Namespace) -> int:
         for n, p in sorted(known.profiles.items())
     ]
     print(f"{path}:")
-    emit_lines(table(["", "profile", "campaign", "ruleset", "as", "role", "service"], rows, terminal_width())
-               if rows else say("client.profiles.none", args.lang))
+    columns = [say(f"client.column.{c}", args.lang) if c else "" for c in ("", *_PROFILE_COLUMNS)]
+    emit_lines(table(columns, rows, terminal_width()) if rows else say("client.profiles.none", args.lang))
     return OK
 
 
 def _text(args: argparse.Namespace) -> str:
+    lang = args.lang
     if args.text is not None and args.file is not None:
-        raise ClientError(USAGE, "give the post's text or --file, not both")
+        raise ClientError(USAGE, say("client.error.text_twice", lang))
     if args.file == "-" or (args.text is None and args.file is None and not sys.stdin.isatty()):
         text = sys.stdin.read()
     elif args.file is not None:
         try:
             text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise ClientError(USAGE, f"cannot read {args.file}: {error}") from error
+            said = say("client.error.cannot_read", lang, path=args.file, reason=str(error))
+            raise ClientError(USAGE, said) from error
     elif args.text is not None:
         text = args.text
     else:
-        raise ClientError(USAGE, "no text: give it as an argument, with --file FILE, or on standard input")
+        raise ClientError(USAGE, say("client.error.no_text", lang))
     if not text.strip():
-        raise ClientError(USAGE, "the post is empty")
+        raise ClientError(USAGE, say("client.error.post_empty", lang))
     return text
 
 

@@ -4,7 +4,8 @@ Walks the Python sources of domain/, projections/ and service/ with `ast` and co
 literals that read as English or Spanish prose: a Spanish letter (á, ñ, ¿ …), or two words or more of letters.
 Not counted: docstrings; SQL; what a log line, an `assert`, a `raise` or an exception's `super().__init__` says
 (a developer's words: a refusal a person reads is a catalog message, and tests/domain/test_catalog.py counts
-the refusals still in prose);
+the refusals still in prose), except a raised exception the command line prints to a person (`SPOKEN_ERRORS`:
+the client's ClientError, argparse's ArgumentTypeError), whose literals count like any other;
 `description=`/`summary=`/`responses=` of the HTTP schema and routes, the OpenAPI examples (`API_REFERENCE`) and the
 command line's `help=` (the two surfaces' reference, English like docs/); the files of the input grammar (`INPUT_GRAMMAR`: the words a player types, parsed from posts); a literal naming a
 catalog term (a key the rules record, `names_a_term`); and the named exemptions below, each with its reason.
@@ -124,10 +125,22 @@ RECORDED: dict[str, str] = {
                                                   "projections/rendering/names.py tells it \"DJ\" in Spanish",
 }
 _RECORDED_NOTES = {"Condition", "_prone"}  # a call's `note=` is a condition's recorded note
+# Exceptions whose message a person reads in a terminal: a literal raised in one is counted like any other (an
+# internal exception's words, under `raise`, stay a developer's).
+SPOKEN_ERRORS: dict[str, str] = {
+    "ClientError": "service/client/commands.py (_guarded) prints its message after `lexmechanic COMMAND:`",
+    "ArgumentTypeError": "argparse prints its message as the command line's usage error",
+}
+# Words printed inside argparse's own English frame (`usage: …`, `error: argument -n/--limit: …`), raised while
+# the arguments are parsed, before `--lang` is known: the frame and its message are the command line's
+# reference, English like `--help`.
+PARSER_FRAME: dict[str, str] = {
+    "service/client/commands.py::_positive": "an argument's type error, inside argparse's English usage error",
+}
 # Every exemption: a path (a folder ends with "/") or `path::name` (a function, a class attribute or a
 # module-level name).
 EXEMPTIONS: dict[str, str] = {**INPUT_GRAMMAR, **API_REFERENCE, **PROTOCOL_WORDS, **PROPER_NAMES, **PREMADE_DATA,
-                              **MACHINE_PATTERNS, **OPERATOR_CONSOLE, **CONTRACTS, **RECORDED}
+                              **MACHINE_PATTERNS, **OPERATOR_CONSOLE, **CONTRACTS, **RECORDED, **PARSER_FRAME}
 
 
 def reads_as_prose(text: str) -> bool:
@@ -146,10 +159,18 @@ def _is_super_init(node: ast.Call) -> bool:
         and getattr(func.value.func, "id", "") == "super"
 
 
+def _raised(node: ast.Raise) -> str:
+    """The class a `raise` names when it builds the exception there (`raise ClientError(…)`), else ""."""
+    if not isinstance(node.exc, ast.Call):
+        return ""
+    func = node.exc.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
 def _exempt(tree: ast.Module, name: str) -> set[int]:
     """The ids of the literals not counted: docstrings (a module's, a class's, a function's, an attribute's:
-    any string standing alone as a statement), and everything under a log call, `assert`, `raise`, and the
-    API reference's `description=`/`summary=`."""
+    any string standing alone as a statement), and everything under a log call, `assert`, `raise` (of an
+    exception no person is shown: not `SPOKEN_ERRORS`), and the API reference's `description=`/`summary=`."""
     skipped: set[int] = set()
     parsers = _CLI_REFERENCE | _CLI_WRAPPERS.get(name, set())
 
@@ -164,7 +185,7 @@ def _exempt(tree: ast.Module, name: str) -> set[int]:
             under(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skipped.add(id(node.value))
-        elif isinstance(node, (ast.Raise, ast.Assert)):
+        elif isinstance(node, ast.Assert) or (isinstance(node, ast.Raise) and _raised(node) not in SPOKEN_ERRORS):
             under(node)
         elif isinstance(node, ast.Call):
             called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -203,8 +224,13 @@ def names_a_term(said: str) -> bool:
 
 
 def prose_literals(path: Path) -> Iterator[tuple[int, str]]:
-    tree = ast.parse(path.read_text())
-    skipped = _exempt(tree, _relative(path))
+    return prose_in(path.read_text(), _relative(path))
+
+
+def prose_in(source: str, name: str) -> Iterator[tuple[int, str]]:
+    """The prose literals of `source`, a module at `name` (its exemptions apply)."""
+    tree = ast.parse(source)
+    skipped = _exempt(tree, name)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped \
                 and reads_as_prose(node.value) and not names_a_term(node.value):
@@ -255,6 +281,24 @@ def test_the_detector_tells_prose_from_machine_text() -> None:
     assert not reads_as_prose("SELECT seq FROM events WHERE campaign_id = $1")
     assert not reads_as_prose("render.field.damage")
     assert not reads_as_prose("{name}: {value}")
+
+
+def test_a_message_the_command_line_prints_is_counted_even_when_raised() -> None:
+    source = '''
+def login(args, lang):
+    if not args.token:
+        raise ClientError(USAGE, "the token is empty")
+    if args.url is None:
+        raise exits.ClientError(USAGE, f"cannot reach {args.url}: no answer")
+    if args.limit < 1:
+        raise argparse.ArgumentTypeError(f"{args.limit} is not 1 or more")
+    if args.broken:
+        raise ValueError("the parser was handed no arguments at all")
+    assert args.lang, "a language is always chosen"
+    raise ClientError(USAGE, say("client.error.token_empty", lang))
+'''
+    found = [text for _, text in prose_in(source, "service/client/example.py")]
+    assert found == ["the token is empty", "cannot reach ", ": no answer", " is not 1 or more"]
 
 
 def test_a_rules_name_the_catalog_tells_is_a_key() -> None:

@@ -604,3 +604,43 @@ def test_cli_login_and_profiles_speak_spanish_when_asked(tmp_path: Path) -> None
     with contextlib.redirect_stderr(warned):
         profiles.load(path, "es")
     assert warned.getvalue().startswith(f"aviso: {path} guarda tokens")
+
+
+def test_cli_errors_of_the_client_itself_speak_spanish_when_asked(
+        config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What the client says when a command cannot go on (no profile, a wrong URL, no service, an empty post),
+    through `lexmechanic …` as a person runs it, in the language of --lang (English without it)."""
+    assert run(capsys, "log") == (2, "", "lexmechanic log: no profile yet: run `lexmechanic login URL` first\n")
+    assert run(capsys, "log", "--lang", "es") == (
+        2, "", "lexmechanic log: todavía no hay ningún perfil: ejecuta primero `lexmechanic login URL`\n")
+    assert run(capsys, "profiles", "--use", "nadie", "--lang", "es") == (
+        2, "", "lexmechanic profiles: no hay ningún perfil 'nadie'; no se conoce ninguno\n")
+    assert run(capsys, "post", "   ", "--lang", "es") == (2, "", "lexmechanic post: el mensaje está vacío\n")
+    assert login(capsys, "ftp://example.org/campaigns/c1", "lxm_x", "--lang", "es") == (
+        2, "", "lexmechanic login: la URL debe ser http(s)://host[:puerto][/campaigns/ID], no "
+               "'ftp://example.org/campaigns/c1'\n")
+    assert login(capsys, "http://127.0.0.1:9", "lxm_x", "--lang", "es") == (
+        2, "", "lexmechanic login: ¿qué campaña? indica su URL (…/campaigns/ID) o --campaign ID\n")
+    assert login(capsys, "http://127.0.0.1:9/campaigns/c1", "lxm x", "--lang", "es") == (
+        2, "", "lexmechanic login: eso no es un token: un token es una sola palabra de ASCII imprimible (lxm_…)\n")
+    closed = socket.create_server(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()
+    code, out, err = login(capsys, f"http://127.0.0.1:{port}/campaigns/c1", "lxm_x", "--lang", "es")
+    assert (code, out) == (6, "") and err.startswith(f"lexmechanic login: no se puede conectar con http://127.0.0.1:{port}: ")
+    assert not config.exists()  # nothing was saved
+
+
+def test_cli_a_refused_line_and_the_profiles_table_speak_spanish(
+        config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from service.client import profiles
+
+    spanish = {"detail": "ya se usó una reacción este asalto", "line": 2, "lang": "es"}
+    assert refusal(Answer(422, json.dumps(spanish).encode())).message == \
+        "línea 2: ya se usó una reacción este asalto"
+    kept = profiles.Profile(url="http://127.0.0.1:8000", token="lxm_x", campaign_id="c1", campaign_name="Aurelius",
+                            ruleset="deathwatch", name="Ana", role="player")
+    profiles.save(config, profiles.Profiles(default="ana", profiles={"ana": kept}))
+    code, out, _ = run(capsys, "profiles", "--lang", "es")
+    assert code == 0 and rows(out)[1] == ["perfil", "campaña", "reglas", "como", "rol", "servicio"]
+    assert rows(out)[2] == ["*", "ana", "Aurelius", "deathwatch", "Ana", "player", "http://127.0.0.1:8000"]

@@ -117,3 +117,18 @@ def test_an_endless_head_is_refused_not_read_forever() -> None:
         with Api(f"http://127.0.0.1:{port}") as api, pytest.raises(ClientError) as refused:
             api.get("/health")
     assert "head is too long" in str(refused.value)
+    with server([lambda _: f"HTTP/1.1 200 OK\r\n{head}Content-Length: 0\r\n\r\n".encode()]) as (port, _, _):
+        with Api(f"http://127.0.0.1:{port}", lang="es") as api, pytest.raises(ClientError) as spanish:
+            api.get("/health")
+    assert spanish.value.message == \
+        f"no se puede conectar con http://127.0.0.1:{port}: la cabecera de la respuesta es demasiado larga"
+
+
+@pytest.mark.parametrize("head", [b"Content-Length: lots\r\n", b"Content-Length: -3\r\n",
+                                  b"Transfer-Encoding: chunked\r\n"])
+def test_an_answer_whose_length_is_not_a_number_is_unavailable_not_a_traceback(head: bytes) -> None:
+    body = b"zz\r\nhello\r\n0\r\n\r\n" if b"chunked" in head else b""
+    with server([lambda _: b"HTTP/1.1 200 OK\r\n" + head + b"\r\n" + body]) as (port, _, _):
+        with Api(f"http://127.0.0.1:{port}") as api, pytest.raises(ClientError) as refused:
+            api.get("/health")
+    assert refused.value.code == 6 and "is not a number of bytes" in refused.value.message
