@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import inspect
 import sys
-import timeit
 from importlib import import_module
 from pathlib import Path
 
+from bench.phrases import time_telling
 from domain.events import Event
 from domain.wrath_and_glory.phrases import PHRASES
 from tests.wrath_and_glory import scenario
@@ -41,24 +41,12 @@ def events() -> list[Event]:
 
 def main() -> None:
     log = events()
-    name = str.title
-
-    def tell() -> None:
-        for event in log:
-            PHRASES.sentence(event, name, "en")
-            PHRASES.sentence(event, name, "es")
-            PHRASES.aside(event, name, "en")
-            PHRASES.aside(event, name, "es")
-
     if "--dump" in sys.argv:
+        name = str.title
         lines = [f"{type(e).__name__}\t{lang}\t{PHRASES.sentence(e, name, lang)!r}\t{PHRASES.aside(e, name, lang)!r}"
                  for e in log for lang in ("en", "es")]
         Path(sys.argv[sys.argv.index("--dump") + 1]).write_text("\n".join(lines) + "\n")
-    tell()  # the catalogs loaded once, as a running service has them
-    best = min(timeit.repeat(tell, number=20, repeat=5)) / 20
-    told = sum(PHRASES.sentence(e, name, "en") is not None for e in log)
-    print(f"{len(log)} events ({told} told), both languages, sentence and aside: {best * 1e3:.2f} ms a pass, "
-          f"{best / (4 * len(log)) * 1e6:.2f} µs a call")
+    print(time_telling(log, PHRASES, asides=True))
 
 
 if __name__ == "__main__":

@@ -10,11 +10,10 @@ import itertools
 import json
 import logging
 import re
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 import asyncpg
@@ -29,6 +28,7 @@ from markdown_it import MarkdownIt
 from service.app import create_app
 from service.settings import DiscordSettings, Settings
 from tests.service.conftest import Campaign
+from tests.support.local_http import QuietHandler, serve, shut
 
 KEY = Ed25519PrivateKey.generate()
 PUBLIC_KEY = KEY.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
@@ -63,7 +63,7 @@ class FakeDiscord:
     def start(self) -> None:
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def _record(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 fake.sent.append(Sent(self.command, self.path, json.loads(body),
@@ -77,18 +77,12 @@ class FakeDiscord:
 
             do_POST = do_PATCH = do_PUT = _record  # noqa: N815 - http.server's names
 
-            def log_message(self, *_: Any) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
+        self._server = serve(Handler)
         self.port = self._server.server_address[1]
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
         if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+            shut(self._server)
 
     async def wait(self, count: int, seconds: float = 15.0) -> list[Sent]:
         deadline = time.monotonic() + seconds
