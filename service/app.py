@@ -62,7 +62,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = await create_pool(settings.database_url, settings.pool_min, settings.pool_max, prepare=True)
+        pool = await create_pool(
+            settings.database_url, settings.pool_min, settings.pool_max, prepare=settings.head_start
+        )
         store = EventStore(pool)
         cache = StateCache(store, settings.cache_capacity)
         snapshots = Snapshots(store)

@@ -67,8 +67,9 @@ def static_router() -> Router:
 @asynccontextmanager
 async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
     """After the service's own lifespan: the badges and the live listener on the same database."""
-    warm_up(app)  # the first reader's costs (templates, MIME types, parameter models), paid at start
     found = services_of(app)
+    if found.settings.head_start:
+        warm_up(app)  # the first reader's costs (templates, MIME types, parameter models), paid at start
     hub = Hub(found.settings.database_url)
     badges = BadgeCache(found.store)
     app.state.web = WebServices(settings=found.settings, store=found.store, cache=found.cache,

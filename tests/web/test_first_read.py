@@ -8,16 +8,39 @@ its verification (up to 0.5 s) and shows it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
+import msgspec
 import pytest
 
+from service.settings import settings_from_env
 from service.warm_up import warm_up
 from service.web import common
-from tests.web.conftest import Served
+from tests.web.conftest import Served, serving, web_settings
 
 
 def _state(text: str) -> str:
     return "pending" if 'class="badge pending"' in text else "ok" if 'class="badge ok"' in text else "other"
+
+
+@pytest.fixture
+async def started(database_url: str) -> AsyncIterator[Served]:
+    """The app as `serve` runs it: with its head start (templates compiled, hot reads prepared per connection)."""
+    async with serving(msgspec.structs.replace(web_settings(database_url), head_start=True)) as running:
+        yield running
+
+
+def test_serve_gives_its_workers_the_head_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    assert settings_from_env().head_start
+
+
+async def test_with_its_head_start_a_fresh_process_answers_every_first_page(started: Served) -> None:
+    campaign = await started.create("deathwatch")
+    rolled = await campaign.ok({"type": "roll", "expression": "d100", "reason": "the first read"})
+    for path in (campaign.ui, f"{campaign.ui}/state", f"{campaign.ui}/rolls/{rolled['version']}"):
+        page = await started.client.get(path, headers=campaign.auth())
+        assert page.status_code == 200, path
 
 
 async def test_a_short_logs_first_page_shows_its_verification(served: Served) -> None:
