@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bench.database import Server, fresh_database
+from bench.database import on_fresh_database
 from bench.fold import Seeded, seed_campaign
 from bench.load import request
 from bench.serve import HOST, Served
@@ -113,15 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="fresh processes per page (1)")
     parser.add_argument("--json", help="also write the figures as JSON to this file")
     args = parser.parse_args(argv)
-    server = Server()
-    try:
-        async def run() -> tuple[Seeded, int, list[PageFigure]]:
-            async with fresh_database(server.start()) as url:
-                return await run_cold_reads(url, events=args.events, runs=args.runs)
-
-        seeded, saved, figures = asyncio.run(run())
-    finally:
-        server.stop()
+    seeded, saved, figures = on_fresh_database(
+        lambda url: run_cold_reads(url, events=args.events, runs=args.runs))
     print(f"campaign: {seeded.version} events, {seeded.sessions} sessions, {saved} snapshots "
           f"(built in {seeded.seconds:.1f} s)")
     print(f"{'page':<10} {'cold (1st)':>11} {'2nd':>9} {'warm (median of 5)':>19} {'cold/warm':>10}  "

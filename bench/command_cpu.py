@@ -11,7 +11,6 @@ cProfile of the measured loop (the twenty functions with the most own time).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import cProfile
 import functools
 import logging
@@ -117,19 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", help="write a cProfile of the measured loop here and print its top")
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
-    from bench.database import Server, fresh_database
+    from bench.database import on_fresh_database
 
-    server = Server()
-    url = server.start()
-
-    async def go() -> dict[str, float]:
-        async with fresh_database(url) as database_url:
-            return await _run(database_url, args.commands, args.profile)
-
-    try:
-        found = asyncio.run(go())
-    finally:
-        server.stop()
+    found = on_fresh_database(lambda url: _run(url, args.commands, args.profile))
     if args.profile:
         print("(the figures below are under cProfile: run again without --profile for the true CPU)")
     print(f"== CPU µs per roll, {args.commands} rolls one at a time (median unless said) ==")

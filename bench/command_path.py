@@ -16,7 +16,6 @@ the HTTP server and the framework that this in-process client cannot see.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import functools
 import logging
 import statistics
@@ -211,19 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=1000)
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
-    from bench.database import Server, fresh_database
+    from bench.database import on_fresh_database
 
-    server = Server()
-    url = server.start()
-
-    async def go() -> dict[str, Any]:
-        async with fresh_database(url) as database_url:
-            return await _run(database_url, args.commands)
-
-    try:
-        report = asyncio.run(go())
-    finally:
-        server.stop()
+    report = on_fresh_database(lambda url: _run(url, args.commands))
     for phase, found in report.items():
         print(f"\n== {phase}: {args.commands} commands, one at a time (median µs per command) ==")
         print(f"  {'whole request through the in-process test client':<58} {found['request_us']:8.0f}")

@@ -6,18 +6,22 @@ Every run creates its own fresh database on that server, migrates it with the se
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from service.migrations import migrate
+
+T = TypeVar("T")
 
 
 def with_database(url: str, name: str) -> str:
@@ -83,6 +87,21 @@ async def fresh_database(server_url: str) -> AsyncIterator[str]:
             await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         finally:
             await admin.close()
+
+
+def on_fresh_database(work: Callable[[str], Awaitable[T]]) -> T:
+    """`work` run on a new, migrated database of a server started for it (embedded, or DATABASE_URL's), all
+    stopped and dropped afterwards: what a bench that needs one database and no other server does."""
+    server = Server()
+
+    async def run() -> T:
+        async with fresh_database(server.start()) as url:
+            return await work(url)
+
+    try:
+        return asyncio.run(run())
+    finally:
+        server.stop()
 
 
 async def postgres_version(url: str) -> str:

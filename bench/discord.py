@@ -22,7 +22,7 @@ from litestar.testing import AsyncTestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.database import Server, fresh_database  # noqa: E402
+from bench.database import on_fresh_database  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.settings import DiscordSettings, Settings  # noqa: E402
 from tests.service.test_discord import (  # noqa: E402
@@ -80,15 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.discord", description=__doc__)
     parser.add_argument("--runs", type=int, default=100, help="requests of each kind, one after the other (100)")
     args = parser.parse_args(argv)
-    server = Server()
-    try:
-        async def run() -> dict[str, float]:
-            async with fresh_database(server.start()) as url:
-                return await measure(url, args.runs)
-
-        figures = asyncio.run(run())
-    finally:
-        server.stop()
+    figures = on_fresh_database(lambda url: measure(url, args.runs))
     for name, label in (("turn", "/lx turn answered"), ("deferred_ack", "/lx post acknowledged (deferred)"),
                         ("post_followup", "/lx post's reply at Discord")):
         print(f"{label}: p50 {figures[f'{name}_p50_ms']:.1f} ms, p95 {figures[f'{name}_p95_ms']:.1f} ms "

@@ -18,7 +18,6 @@ the peak RSS above idle while they ran.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 import time
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 import msgspec
 
 from bench.cpu import _process_seconds
-from bench.database import Server, fresh_database
+from bench.database import on_fresh_database
 from bench.fold import Seeded, seed_campaign
 from bench.memory import MemoryFigure, _request, _status_kb, _warm_up, measure
 from bench.serve import Served
@@ -95,19 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--post-lines", type=int, default=30, help="command lines in each long post (30)")
     parser.add_argument("--posts", type=int, default=20, help="long posts sent (20)")
     args = parser.parse_args(argv)
-    server = Server()
-    try:
-        async def run() -> tuple[Seeded, MemoryFigure, PostFigure]:
-            url = server.start()
-            async with fresh_database(url) as database:
-                seeded, figure = await run_scale(database, events=args.events)
-            async with fresh_database(url) as database:
-                posted = await run_posts(database, lines=args.post_lines, posts=args.posts)
-            return seeded, figure, posted
+    async def run(url: str) -> tuple[Seeded, MemoryFigure, PostFigure]:
+        seeded, figure = await run_scale(url, events=args.events)
+        return seeded, figure, await run_posts(url, lines=args.post_lines, posts=args.posts)
 
-        seeded, figure, posted = asyncio.run(run())
-    finally:
-        server.stop()
+    seeded, figure, posted = on_fresh_database(run)
     assert figure.status == 200, figure.status
     print(f"campaign: {seeded.version} events in one session (built in {seeded.seconds:.1f} s)")
     print(f"transcript of the whole session: {figure.seconds * 1000:.0f} ms, "

@@ -12,7 +12,6 @@ RSS (its `ru_maxrss`, read with `os.wait4` by that starter), beside a process th
 from __future__ import annotations
 
 import argparse
-import asyncio
 import subprocess
 import sys
 import tempfile
@@ -20,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.database import Server, fresh_database
+from bench.database import on_fresh_database
 from bench.fold import Seeded, seed_campaign
 from service.database import create_pool
 from service.exporting import export_lines
@@ -73,17 +72,9 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=20_000, help="events in the campaign (20000)")
     args = parser.parse_args(argv)
-    server = Server()
     with tempfile.TemporaryDirectory() as folder:
         export = Path(folder) / "campaign.jsonl"
-        try:
-            async def run() -> Seeded:
-                async with fresh_database(server.start()) as url:
-                    return await seeded_export(url, args.events, export)
-
-            seeded = asyncio.run(run())
-        finally:
-            server.stop()
+        seeded = on_fresh_database(lambda url: seeded_export(url, args.events, export))
         cli = [sys.executable, "-m", "service.cli"]
         checks = [
             timed("import the verifier only", [sys.executable, "-c", "import service.audit_file"]),

@@ -22,7 +22,7 @@ from litestar.testing import AsyncTestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.database import Server, fresh_database  # noqa: E402
+from bench.database import on_fresh_database  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.settings import Settings, WebhookSettings  # noqa: E402
 from tests.service.webhook_receiver import Receiver  # noqa: E402
@@ -84,15 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=1000, help="backlog delivered for the throughput (1000)")
     parser.add_argument("--latency", type=int, default=100, help="single rolls timed one by one (100)")
     args = parser.parse_args(argv)
-    server = Server()
-    try:
-        async def run() -> dict[str, float]:
-            async with fresh_database(server.start()) as url:
-                return await measure(url, args.events, args.latency)
-
-        figures = asyncio.run(run())
-    finally:
-        server.stop()
+    figures = on_fresh_database(lambda url: measure(url, args.events, args.latency))
     print(f"webhook latency (commit answered -> received): p50 {figures['latency_p50_ms']:.1f} ms, "
           f"p95 {figures['latency_p95_ms']:.1f} ms over {args.latency} rolls")
     print(f"webhook throughput, one subscription: {figures['events']:.0f} events in {figures['seconds']:.2f} s = "
