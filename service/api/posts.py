@@ -31,6 +31,7 @@ from domain.rulesets import command_prefixes
 from projections.permalinks import Links
 from projections.rendering.attempts import answer_text
 from projections.rendering.attempts import reply as attempt_reply
+from projections.rendering.names import participant_name
 from projections.rendering.post_answer import ForumReply, LineResult, RecordedLine, SkippedAt, post_told
 from projections.rendering.refusals import refusal, said_as_lines
 from projections.rendering.reply import Head
@@ -295,8 +296,10 @@ async def run_post(services: Services, campaign_id: str, actor: Actor, data: Pos
     state = outcome.after
     assert state is not None
     participant = state.participants.get(actor.participant_id)
-    # The reply names who sent the post (the token's participant); `post.author` is only what the client says.
-    author = participant.name if participant is not None else actor.participant_id
+    # The reply names who sent the post (the token's participant), as every reader is shown a participant (an
+    # unnamed GM is "DJ" to a Spanish reader); `post.author` is only what the client says.
+    author = participant_name(participant.name, participant.role, lang) if participant is not None \
+        else actor.participant_id
     links = await links_for(services.store, services.settings, campaign_id, base)
     answer = _answer(outcome, sources, lang, links, campaign_id, post_ref, author)
     # A GM's sealed roll: its faces go to that line's result (never to the reply to paste, nor any event).

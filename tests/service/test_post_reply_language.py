@@ -80,3 +80,17 @@ async def test_post_reply_language_option_is_en_or_es(client: Any) -> None:
     assert response.status_code == 422, response.text
     assert response.json()["rule"] == "campaign_options"
     assert "reply_language" in response.json()["detail"] and "'fr'" in response.json()["detail"]
+
+
+async def test_an_unnamed_gm_heads_a_spanish_reply_as_dj_and_an_english_one_as_game_master(new_campaign: Any) -> None:
+    # Issue 21 item 7: "Game Master" is not left in Spanish; the transcript already said "DJ", the reply's
+    # header must too. A named GM keeps the name given.
+    campaign: Campaign = await new_campaign("deathwatch")
+    spanish = await _post(campaign, campaign.gm_token, "g-1", "El DJ tira en la sombra.\n!tirada 1d10 \"la emboscada\"")
+    assert spanish.status_code == 201, spanish.text
+    assert spanish.json()["lang"] == "es"
+    assert spanish.json()["reply"]["markdown"].startswith("**DJ** · "), spanish.json()["reply"]["markdown"]
+    assert spanish.json()["reply"]["bbcode"].startswith("[b]DJ[/b] · "), spanish.json()["reply"]["bbcode"]
+    english = await _post(campaign, campaign.gm_token, "g-2", "The GM rolls in the dark.\n!roll 1d10 \"the ambush\"")
+    assert english.status_code == 201, english.text
+    assert english.json()["reply"]["markdown"].startswith("**Game Master** · ")
