@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import RuleViolation, UnknownEntity
 from ..events import Event
 from .encounter_events import ActionUsed
-from .encounter_state import ActionCost, ActionUse, spend
+from .encounter_state import ActionCost, ActionUse, action_said, spend
 from .state import D100State
 
 # Attack actions and their type: only the Standard Attack is a half action.
@@ -35,18 +35,17 @@ def use_action(
         return []
     if character_id not in encounter.participants:
         raise RuleViolation("not_in_encounter", case="encounter", character=char.name, encounter=encounter.id)
-    label = kind.replace("_", " ")
     if use == "turn":
         if cost == "free":
             return [ActionUsed(character_id=character_id, action=kind, cost=cost, use=use)]
         if encounter.acting != character_id:
-            raise RuleViolation("not_your_turn", case="only_reacts", character=char.name, action=label)
+            raise RuleViolation("not_your_turn", case="only_reacts", character=char.name, action=action_said(kind))
         spend(encounter.budget, cost, kind, who=char.name, pinned=char.has("pinned"))
     elif use == "delayed":
         if not char.delayed:
             raise RuleViolation("no_delayed_action", character=char.name)
         if cost != "half":
-            raise RuleViolation("delayed_half_only", case="not_half", action=label)
+            raise RuleViolation("delayed_half_only", case="not_half", action=action_said(kind))
     elif use == "overwatch":
         if not char.has("overwatch"):
             raise RuleViolation("no_overwatch", character=char.name)

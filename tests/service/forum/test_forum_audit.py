@@ -56,8 +56,13 @@ async def test_forum_audit_out_of_turn_names_what_was_tried_before_the_rule(clie
     author = "GM" if waiting == "magus" else "Ana"
     refused = await thread.send(author, f"!aim {waiting} half")
     assert refused.status_code == 422, refused.text
-    assert refused.json()["reason"].startswith(f"it is not {name}'s turn (aim): outside their turn a character "
+    assert refused.json()["reason"].startswith(f"it is not {name}'s turn (`aim`): outside their turn a character "
                                                "only reacts or takes free actions")
+    # The action is named in the reader's words, never as the rules' key ("semi auto" read in Spanish once).
+    refused = await thread.send(author, f"!apuntar {waiting} media", lang="es")
+    assert refused.status_code == 422, refused.text
+    assert f"no es el turno de {name} (`apuntar`): fuera de su turno un " \
+        "personaje solo reacciona o hace acciones gratuitas" in refused.json()["detail"]
 
 
 async def test_forum_audit_mission_lines_tell_the_objective_and_who_met_it(client: Any) -> None:
