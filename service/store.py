@@ -308,7 +308,7 @@ def chained_records(
             "recorded_at": now,
         }
         record["prev_hash"] = prev
-        record["hash"] = prev = chain.link(prev, record)
+        record["hash"] = prev = chain.link_written(prev, record)
         records.append(record)
     columns = (
         [r["seq"] for r in records],
