@@ -144,14 +144,14 @@ async def send_command(
         # One round trip: the token is not read first, the append checks it (service/known_tokens.py).
         actor, hashed = remembered
         try:
-            data, key, digest = _checked(data, if_match, idempotency_key)
+            command, key, digest = _checked(data, if_match, idempotency_key)
         except ApiError:
             # The token is read before the body is checked (below): one that no longer works is a 401 first.
             await campaign_actor_and_share_key(request, services.store, campaign_id)
             raise
         try:
-            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, data, key, digest,
-                                                                             hashed)
+            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
+                                                                             digest, hashed)
         except TokenUnchecked as unchecked:
             if unchecked.refused:
                 services.known_tokens.forget(campaign_id, hashed)
@@ -162,8 +162,8 @@ async def send_command(
     # The newest share key (for the answer's links) comes with the token: one round trip before the append.
     actor, share_key = await campaign_actor_and_share_key(request, services.store, campaign_id,
                                                           services.known_tokens)
-    data, key, digest = _checked(data, if_match, idempotency_key)
-    outcome = await services.commander.execute(campaign_id, actor, data, key, digest)
+    command, key, digest = _checked(data, if_match, idempotency_key)
+    outcome = await services.commander.execute(campaign_id, actor, command, key, digest)
     return await _told(request, services, campaign_id, outcome, share_key, prefer)
 
 

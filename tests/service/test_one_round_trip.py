@@ -253,3 +253,22 @@ def test_the_default_memory_is_bounded() -> None:
     assert known.get("c", f"{0:064x}") is None
     assert known.get("c", f"{CAPACITY + 499:064x}") is not None
     assert known.get("other", f"{CAPACITY + 499:064x}") is None  # a token is remembered for its campaign only
+
+
+async def test_concurrent_rolls_of_two_processes_with_remembered_tokens_stay_one_chain(
+    campaign: Campaign, second_client: AsyncTestClient[Any]
+) -> None:
+    import asyncio
+
+    tokens = [(await player(campaign, f"Racer {n}"))[1] for n in range(3)]
+    for token in tokens:  # both processes remember every token
+        await campaign.ok(ROLL, token)
+        assert (await _roll(second_client, campaign.id, token)).status_code == 201
+    answers = await asyncio.gather(*(
+        _roll(client, campaign.id, token) for _ in range(4) for client in (campaign.client, second_client)
+        for token in tokens))
+    assert [answer.status_code for answer in answers] == [201] * len(answers)
+    versions = sorted(answer.json()["version"] for answer in answers)
+    assert len(set(versions)) == len(answers)  # each its own head: the lost races retried, none overwrote
+    log = await log_of(campaign.client, campaign)
+    assert [seq for seq, _ in log] == list(range(1, len(log) + 1))  # gap-free (the audit checks the chain)
