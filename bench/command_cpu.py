@@ -65,6 +65,7 @@ async def _run(database_url: str, commands: int, profile: str | None) -> dict[st
     from service.settings import Settings
 
     _cpu_timed(Commander, "execute", "Commander.execute")
+    _cpu_timed(Commander, "execute_remembered", "Commander.execute_remembered (token in the append)")
     _cpu_timed(edge, "campaign_actor_and_share_key", "token + share key (one statement)")
     _cpu_timed(edge, "campaign_actor", "token (before issue 23)")
     _cpu_timed(edge, "links_for", "newest share key (before issue 23)")

@@ -67,6 +67,7 @@ from service.store import (
     IdempotencyConflict,
     KeyAlreadyUsed,
     StoredEvent,
+    TokenNotValid,
     Writer,
     recorded_from_stored,
 )
@@ -195,6 +196,16 @@ class LineRefused(Exception):
         self.command = command
 
 
+class TokenUnchecked(Exception):
+    """A command sent with a token its process remembers (`Commander.execute_remembered`) needs the token read
+    first, as every other request does: nothing was written. `refused`: the append's own check found the token
+    no longer works (forget it); otherwise the command left the optimistic path, the only one that checks it."""
+
+    def __init__(self, refused: bool) -> None:
+        super().__init__("the token no longer works" if refused else "the token must be read before this command")
+        self.refused = refused
+
+
 class PostEdited(IdempotencyConflict):
     """The author recorded a post under this id before, with other text (an edited post)."""
 
@@ -294,16 +305,46 @@ class Commander:
             done = await self._append_optimistically(campaign_id, actor, command, idempotency_key, digest)
             if done is not None:
                 self.counts.optimistic += 1
-                return await self._committed(campaign_id, *done, None)
+                state, decided, stored, _ = done
+                return await self._committed(campaign_id, state, decided, stored, None)
         self.counts.locked += 1
         return await self._execute_locked(campaign_id, actor, command, idempotency_key, digest)
 
+    async def execute_remembered(
+        self,
+        campaign_id: str,
+        actor: Actor,
+        command: Command,
+        idempotency_key: str | None,
+        digest: str,
+        token_hash: str,
+    ) -> tuple[CommandOutcome, str | None]:
+        """`execute` for an actor remembered from its token (service/known_tokens.py), not read for this request:
+        only on the optimistic path, whose append commits only if the token still works (service/store.py,
+        `append_if_head_and_token`), and answers the campaign's newest valid share key with the outcome.
+        TokenUnchecked (nothing written) when the token no longer works or the command leaves that path: a
+        refusal, a replay, a version conflict, a locked command all have their token read first, as before."""
+        if not isinstance(command, LOCKED_COMMANDS):
+            try:
+                done = await self._append_optimistically(campaign_id, actor, command, idempotency_key, digest,
+                                                         token_hash)
+            except TokenNotValid:
+                raise TokenUnchecked(refused=True) from None
+            if done is not None:
+                self.counts.optimistic += 1
+                state, decided, stored, share_key = done
+                return await self._committed(campaign_id, state, decided, stored, None), share_key
+        raise TokenUnchecked(refused=False)
+
     async def _append_optimistically(
-        self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str
-    ) -> tuple[CampaignState, Step, list[StoredEvent]] | None:
+        self, campaign_id: str, actor: Actor, command: Command, idempotency_key: str | None, digest: str,
+        token_hash: str | None = None,
+    ) -> tuple[CampaignState, Step, list[StoredEvent], str | None] | None:
         """Decide against the cached head state and append in one statement (service/store.py says why that
         is safe); None when the locked path must answer: nothing cached, a refusal or a version mismatch
-        against a state that may be stale, a used idempotency key, a side record, too many lost races."""
+        against a state that may be stale, a used idempotency key, a side record, too many lost races. With a
+        remembered token's hash, every attempt (the retries after a lost race too) commits only if the token
+        still works, and answers the newest valid share key: TokenNotValid if the token no longer works."""
         cached = self.cache.head_state(campaign_id)
         if cached is None:
             return None
@@ -322,12 +363,19 @@ class Commander:
                                           self._base(actor, command, digest))
             except DomainError:
                 return None
+            share_key: str | None = None
             try:
-                stored = await self.store.append_if_head(head, decided.events, decided.metas, idempotency_key)
+                if token_hash is None:
+                    stored = await self.store.append_if_head(head, decided.events, decided.metas, idempotency_key)
+                elif not decided.events:
+                    return None  # nothing to append, so nothing checks the token: it is read first
+                else:
+                    stored, share_key = await self.store.append_if_head_and_token(
+                        head, decided.events, decided.metas, idempotency_key, token_hash)
             except KeyAlreadyUsed:
                 return None
             if stored is not None:
-                return state, decided, stored
+                return state, decided, stored, share_key
             # Lost the race: another writer moved the head from the version decided against. Catch up (the
             # events after it, in one snapshot with the head) and decide again.
             self.counts.lost_races += 1

@@ -49,6 +49,44 @@ SELECT i.seq, i.global_position
   FROM inserted i
  CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n
 """
+# The optimistic append of a command whose token the process remembers (service/known_tokens.py) instead of
+# reading it first: APPEND_IF_HEAD, and the head moves only if the token ($15) still works (SELECT_TOKEN's
+# condition) in this statement's snapshot. The token's check is a CTE read once, beside the head's check in
+# the UPDATE's WHERE (service/store.py, `append_if_head_and_token`, says why a revocation then stops the
+# command as the separate lookup did). It answers at least one row, so that nothing written is told apart:
+# whether the token works, the campaign's newest valid share key (SELECT_NEWEST_SHARE_KEY's order) for the
+# answer's links, and each inserted event's seq and global position (NULL when nothing was written: the token
+# no longer works, or the head moved).
+APPEND_IF_HEAD_AND_TOKEN = """
+WITH token AS (
+    SELECT EXISTS (SELECT FROM access_tokens
+                    WHERE token_hash = $15 AND campaign_id = $1 AND revoked_at IS NULL) AS works
+), moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12
+      FROM token
+     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14 AND token.works
+    RETURNING campaign_id
+), inserted AS (
+    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
+                        recorded_at, prev_hash, hash)
+    SELECT moved.campaign_id, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
+           e.recorded_at, e.prev_hash, e.hash
+      FROM moved,
+           unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+                  $8::timestamptz[], $9::text[], $10::text[])
+           AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
+    RETURNING seq, global_position
+), notified AS (
+    SELECT pg_notify('lexmechanic_events', $1::text) FROM moved
+)
+SELECT t.works,
+       (SELECT s.key FROM share_links s WHERE s.campaign_id = $1 AND s.revoked_at IS NULL
+         ORDER BY s.created_at DESC, s.link_id LIMIT 1) AS share_key,
+       i.seq, i.global_position
+  FROM token t
+  LEFT JOIN inserted i ON true
+ CROSS JOIN (SELECT count(*) FROM notified) AS n
+"""
 # After a lost race: the head and the events after a seq up to it, in one statement (one snapshot, so the
 # tail is exactly the events the head names). One row with a null seq when there is no tail.
 SELECT_HEAD_AND_TAIL = """
@@ -175,7 +213,8 @@ SELECT_SEED = "SELECT seed FROM dice_epochs WHERE campaign_id = $1 AND epoch = $
 INSERT_TOKEN = """
 INSERT INTO access_tokens (token_hash, campaign_id, participant_id, role) VALUES ($1, $2, $3, $4)
 """
-# A revoked token is never accepted again. Read on every request (no process remembers a token), so a
+# A revoked token is never accepted again. Read on every request but a command's on the optimistic path with a
+# token its process remembers, whose append checks the same condition itself (APPEND_IF_HEAD_AND_TOKEN), so a
 # revocation committed by any process is seen by the next request of every other one.
 SELECT_TOKEN = """
 SELECT participant_id, role FROM access_tokens WHERE token_hash = $1 AND campaign_id = $2 AND revoked_at IS NULL

@@ -81,6 +81,11 @@ class KeyAlreadyUsed(StoreError):
         self.key = key
 
 
+class TokenNotValid(StoreError):
+    """A remembered token no longer works (revoked, rotated) in the optimistic append's snapshot: nothing was
+    written (`append_if_head_and_token`)."""
+
+
 class StoredEvent(msgspec.Struct, frozen=True, dict=True):
     """An event exactly as stored and hashed: the record of the export and of the events endpoint.
 
@@ -333,8 +338,9 @@ class EventStore:
     """Reads and transactional writes of campaign streams.
 
     Dice seeds never change once written, so they are remembered per process (bounded); that saves a
-    round trip on every command. Tokens are not: a GM may revoke one, and every process must refuse it
-    from the next request on, so each request reads its token (`token`).
+    round trip on every command. Tokens are not trusted from memory: a GM may revoke one, and every process
+    must refuse it from the next request on, so each request reads its token (`token`), or, for a command on
+    the optimistic path, its append checks it (`append_if_head_and_token`).
     """
 
     CACHE_LIMIT = 10_000
@@ -428,19 +434,67 @@ class EventStore:
         records, columns = chained_records(head, events, metas, idempotency_key)
         if not records:
             return []
+        rows = await self._append_rows(queries.APPEND_IF_HEAD, head, records, columns, idempotency_key)
+        if not rows:
+            return None
+        return _stored(records, rows)
+
+    # Why a command may skip reading its token first (`append_if_head_and_token`, the token remembered by the
+    # process: service/known_tokens.py), and a revocation still stops it exactly as the separate read did.
+    #
+    # 1. What the read answered is fixed but for one column. A token row's hash, campaign, participant and role
+    #    never change (the service's role may INSERT token rows and UPDATE only their `revoked_at`, and delete
+    #    none: migrations/0003, 0005), so the (participant, role) remembered from a read that found the row
+    #    is what every later read would answer, as long as the row has `revoked_at IS NULL`. Only tokens the
+    #    database accepted are remembered; an unknown, foreign or malformed token is read as before, each time.
+    # 2. That one column is checked in the append itself: the head moves only if the row still has
+    #    `revoked_at IS NULL` (SELECT_TOKEN's condition) in the statement's snapshot. A revocation or rotation
+    #    committed before that snapshot stops the command: nothing is written, no die is recorded, and the
+    #    edge forgets the token and reads it as before (401). The separate read gave exactly that guarantee:
+    #    a revocation committed after its snapshot, before the append, never stopped the command either.
+    # 3. It is in fact stricter. A revocation is a command under the head lock that moves the head (its
+    #    event commits with `revoked_at`). If it commits after our snapshot but before our UPDATE takes the
+    #    head row, the UPDATE re-reads the head, finds it moved and writes nothing; the retry after the
+    #    catch-up runs the statement again, in a new snapshot that sees the revocation. So the command either
+    #    commits before the revocation in the log, or not at all.
+    # 4. Permissions are unchanged: the decision reads the same (participant, role) as before, and every command
+    #    that leaves this one statement (a refusal, a version conflict, a used key, the locked commands) has
+    #    its token read first, as before, by the edge.
+    async def append_if_head_and_token(
+        self, head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None,
+        token_hash: str,
+    ) -> tuple[list[StoredEvent] | None, str | None]:
+        """`append_if_head`, committed only if the token (its sha256) still works in the statement's snapshot,
+        and the campaign's newest valid share key, in one round trip: (the events, or None if the head moved;
+        the key). TokenNotValid (nothing written) if the token no longer works."""
+        records, columns = chained_records(head, events, metas, idempotency_key)
+        if not records:
+            raise ValueError("an append with the token's check needs an event to write")
+        rows = await self._append_rows(queries.APPEND_IF_HEAD_AND_TOKEN, head, records, columns, idempotency_key,
+                                       token_hash)
+        first = rows[0]
+        if not first["works"]:
+            raise TokenNotValid(f"the token no longer works in campaign {head.campaign_id}")
+        share_key: str | None = first["share_key"]
+        if first["seq"] is None:
+            return None, share_key
+        return _stored(records, rows), share_key
+
+    async def _append_rows(
+        self, statement: str, head: Head, records: list[dict[str, Any]], columns: tuple[list[Any], ...],
+        idempotency_key: str | None, *more: object,
+    ) -> list[asyncpg.Record]:
         last = records[-1]
         try:
-            rows = await self.pool.fetch(
-                queries.APPEND_IF_HEAD, _uuid(head.campaign_id), *columns, last["seq"], last["hash"],
-                head.version, head.head_hash,
+            rows: list[asyncpg.Record] = await self.pool.fetch(
+                statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
+                head.head_hash, *more,
             )
         except asyncpg.UniqueViolationError as error:
             if idempotency_key is not None and error.constraint_name == IDEMPOTENCY_INDEX:
                 raise KeyAlreadyUsed(idempotency_key) from None
             raise
-        if not rows:
-            return None
-        return _stored(records, rows)
+        return rows
 
     async def catch_up(self, campaign_id: str, after: int) -> tuple[Head, list[Recorded]]:
         """The head and the typed events after seq `after` up to it, read in one snapshot."""
@@ -580,8 +634,9 @@ class EventStore:
     async def token(self, campaign_id: str, token_hash: str) -> tuple[str, str] | None:
         """The participant and role of a token that works (not revoked), read now: one primary-key lookup.
 
-        Never remembered across requests: a token revoked by any process is refused by every process from
-        the next request on, with no notification to wait for (docs/performance.md measures the cost).
+        Never trusted from memory: a token revoked by any process is refused by every process from the next
+        request on, with no notification to wait for (a command's append may check it instead of this read:
+        `append_if_head_and_token`).
         """
         row = await self.pool.fetchrow(queries.SELECT_TOKEN, token_hash, _uuid(campaign_id))
         return (row["participant_id"], row["role"]) if row is not None else None

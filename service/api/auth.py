@@ -11,6 +11,7 @@ from domain.commands import Actor, Role
 from domain.message import Message, message
 from service import share_links
 from service.api.problems import ApiError
+from service.known_tokens import KnownTokens
 from service.store import EventStore
 from service.tokens import token_hash
 
@@ -40,14 +41,32 @@ async def campaign_actor(request: Request[Any, Any, Any], store: EventStore, cam
 
 
 async def campaign_actor_and_share_key(
-    request: Request[Any, Any, Any], store: EventStore, campaign_id: str
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: str, known: KnownTokens | None = None
 ) -> tuple[Actor, str | None]:
-    """`campaign_actor`, and the campaign's newest valid share key for the answer's links, in one round trip."""
+    """`campaign_actor`, and the campaign's newest valid share key for the answer's links, in one round trip;
+    a token the database accepts goes in `known` (an observer's never: it sends no command that is not refused)."""
     token = bearer(request)
-    found = await store.token_and_share_key(campaign_id, token_hash(token)) if token is not None else None
+    hashed = token_hash(token) if token is not None else None
+    found = await store.token_and_share_key(campaign_id, hashed) if hashed is not None else None
     actor = await _actor(store, campaign_id, token, found[:2] if found is not None else None)
-    assert found is not None  # _actor raised otherwise
+    assert found is not None and hashed is not None  # _actor raised otherwise
+    if known is not None and actor.role != "observer":
+        known.remember(campaign_id, hashed, actor)
     return actor, found[2]
+
+
+def remembered_actor(
+    request: Request[Any, Any, Any], known: KnownTokens, campaign_id: str
+) -> tuple[Actor, str] | None:
+    """Whom the request's token named when the database last accepted it for a command of this campaign, and
+    the token's hash; None for a token not remembered (read it). Never enough alone: the command's append
+    checks the token (service/known_tokens.py)."""
+    token = bearer(request)
+    if token is None:
+        return None
+    hashed = token_hash(token)
+    actor = known.get(campaign_id, hashed)
+    return (actor, hashed) if actor is not None else None
 
 
 async def _actor(store: EventStore, campaign_id: str, token: str | None, found: tuple[str, str] | None) -> Actor:

@@ -15,7 +15,7 @@ from domain.message import message
 from projections.permalinks import proof_link
 from projections.results import told_result
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
-from service.api.auth import campaign_actor, campaign_actor_and_share_key, require_admin
+from service.api.auth import campaign_actor, campaign_actor_and_share_key, remembered_actor, require_admin
 from service.api.limits import CAMPAIGN_BODY_BYTES, COMMAND_BODY_BYTES, INT_MAX, SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
@@ -30,7 +30,7 @@ from service.api.schemas import (
 )
 from service.api.services import Injected, Services
 from service.api.sharing import base_of, links_with
-from service.commanding import CompactOutcome, request_digest
+from service.commanding import CommandOutcome, CompactOutcome, TokenUnchecked, request_digest
 
 IdempotencyKey = Annotated[
     str | None,
@@ -139,8 +139,38 @@ async def send_command(
         HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
     ] = None,
 ) -> Response[CommandAnswer | CompactOutcome]:
+    remembered = remembered_actor(request, services.known_tokens, campaign_id)
+    if remembered is not None:
+        # One round trip: the token is not read first, the append checks it (service/known_tokens.py).
+        actor, hashed = remembered
+        try:
+            command, key, digest = _checked(data, if_match, idempotency_key)
+        except ApiError:
+            # The token is read before the body is checked (below): one that no longer works is a 401 first.
+            await campaign_actor_and_share_key(request, services.store, campaign_id)
+            raise
+        try:
+            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
+                                                                             digest, hashed)
+        except TokenUnchecked as unchecked:
+            if unchecked.refused:
+                services.known_tokens.forget(campaign_id, hashed)
+            # Nothing was written: the command goes on as any other, its token read first (a 401 if it no
+            # longer works).
+        else:
+            return await _told(request, services, campaign_id, outcome, share_key, prefer)
     # The newest share key (for the answer's links) comes with the token: one round trip before the append.
-    actor, share_key = await campaign_actor_and_share_key(request, services.store, campaign_id)
+    actor, share_key = await campaign_actor_and_share_key(request, services.store, campaign_id,
+                                                          services.known_tokens)
+    command, key, digest = _checked(data, if_match, idempotency_key)
+    outcome = await services.commander.execute(campaign_id, actor, command, key, digest)
+    return await _told(request, services, campaign_id, outcome, share_key, prefer)
+
+
+def _checked(
+    data: CommandBody, if_match: str | None, idempotency_key: str | None
+) -> tuple[CommandBody, str | None, str]:
+    """The command after the edge's checks (ApiError otherwise), with its idempotency key and request digest."""
     as_builtins = msgspec.to_builtins(data)
     check_body(as_builtins)
     check_plain_text(as_builtins)
@@ -151,7 +181,13 @@ async def send_command(
     key = idempotency_key or (post_ref.id if post_ref is not None else None)
     # The digest ignores expected_version: a retry after a lost answer may carry a stale one.
     digest = request_digest(msgspec.structs.replace(data, expected_version=None))
-    outcome = await services.commander.execute(campaign_id, actor, data, key, digest)
+    return data, key, digest
+
+
+async def _told(
+    request: Request[Any, Any, Any], services: Services, campaign_id: str, outcome: CommandOutcome,
+    share_key: str | None, prefer: str | None,
+) -> Response[CommandAnswer | CompactOutcome]:
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
     links = links_with(services.settings, share_key, base_of(request))
     result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),

@@ -3,8 +3,9 @@
 Both are commands decided by the rules (GM only; the last GM's token is rotated, never revoked) and
 recorded as events that name the participant and nothing secret. Their side records commit with the event
 (service/commanding.py): the participant's tokens are marked revoked and its web sessions deleted, and a
-rotation stores its new token, which this answer shows once. Every process reads tokens per request
-(service/store.py), so the old token is refused everywhere from the next request on.
+rotation stores its new token, which this answer shows once. Every process reads tokens per request, or checks
+a token it remembers in the command's own append (service/store.py, `append_if_head_and_token`), so the old
+token is refused everywhere from the next request on.
 """
 
 from __future__ import annotations

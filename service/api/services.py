@@ -22,6 +22,7 @@ from litestar.params import SkipValidationMarker
 
 from service.commanding import Commander
 from service.discord.followups import Followups
+from service.known_tokens import KnownTokens
 from service.settings import Settings
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
@@ -42,6 +43,9 @@ class Services(msgspec.Struct, frozen=True):
     snapshots: Snapshots
     # The Discord app's follow-up messages (service/discord/followups.py), sent after an interaction's answer.
     followups: Followups
+    # The tokens the database accepted for a command, for the command path's one round trip (never trusted
+    # alone: service/known_tokens.py).
+    known_tokens: KnownTokens = msgspec.field(default_factory=KnownTokens)
 
 
 def services_of(app: Litestar) -> Services:
