@@ -39,6 +39,10 @@ def _plain(standing: Standing) -> dict[str, int | list[str]]:
 
 def standing_changes(before: CampaignState, after: CampaignState, name: Namer) -> list[StandingChange]:
     """Every character whose standing differs (in the order the campaign knows them), then the pools."""
+    if before.rules is after.rules:
+        # A standing and the pools are read off the rules' state alone (the engine's `standing` and `pools`), and
+        # an event that leaves them alone (a roll, a note) folds to the very same object: nothing changed.
+        return []
     found: list[StandingChange] = []
     for character_id in after.characters:
         old, new = _standing(before, character_id), _standing(after, character_id)
