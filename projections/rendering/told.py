@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.campaign.state import CampaignState
-from domain.dice import dice_in
+from domain.dice import has_dice
 from domain.engine import Lang
 from domain.rulesets import surface_for
 from projections.permalinks import Links, proof_link
@@ -65,7 +65,7 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
         states.append(state)
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
-        if next(dice_in(msgspec.to_builtins(recorded.event)), None) is not None:
+        if has_dice(msgspec.to_builtins(recorded.event)):
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
         if index + 1 < len(records):  # the state after the last event is not read: `after` is
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
