@@ -49,6 +49,8 @@ _SERVICE_PATH = re.compile(r"^/(?![/\\])(.*)", re.S)
 # Kept as written in a url: RFC 3986 unreserved and reserved characters that no markup reads specially.
 _URL_SAFE = "/?#&=+;,:@!$~._-%"
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# A url's rest that `quote` would leave as it is (what it never encodes and `_URL_SAFE`, no `%`): a proof link.
+_URL_PLAIN = re.compile(r"[A-Za-z0-9_.~/?#&=+;,:@!$-]*")
 
 
 def _visible(char: str) -> str:
@@ -99,6 +101,8 @@ def safe_url(url: str) -> str | None:
         prefix, rest = "/", path.group(1)
     else:
         return None
+    if _URL_PLAIN.fullmatch(rest) is not None:
+        return prefix + rest
     return prefix + quote(_LONE_PERCENT.sub("%25", rest), safe=_URL_SAFE)
 
 
