@@ -5,8 +5,10 @@ retried command is told exactly as the first time."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
+import msgspec.inspect as schema
 
 from domain.campaign.state import CampaignState
 from domain.dice import has_dice
@@ -44,6 +46,38 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
         return "\n".join([*self.sentences, *self.changes, *(f"{proof}: {r.proof}" for r in self.rolls)])
 
 
+# Types whose encoded form holds nothing else than these (numbers, words, flags …): never a die.
+_CLOSED = (schema.BoolType, schema.IntType, schema.FloatType, schema.StrType, schema.NoneType, schema.LiteralType,
+           schema.EnumType, schema.BytesType, schema.DateTimeType, schema.DateType, schema.TimeType, schema.UUIDType,
+           schema.DecimalType, schema.TimeDeltaType)
+
+
+def _may_hold(kind: schema.Type, seen: set[int]) -> bool:
+    if isinstance(kind, _CLOSED):
+        return False
+    if isinstance(kind, schema.StructType):
+        if id(kind) in seen:  # a recursive type: its other fields are looked at where it was met first
+            return False
+        seen.add(id(kind))
+        names = {f.encode_name for f in kind.fields}
+        return {"k", "sides", "value"} <= names or any(_may_hold(f.type, seen) for f in kind.fields)
+    if isinstance(kind, (schema.ListType, schema.VarTupleType, schema.SetType, schema.FrozenSetType)):
+        return _may_hold(kind.item_type, seen)
+    if isinstance(kind, schema.TupleType):
+        return any(_may_hold(item, seen) for item in kind.item_types)
+    if isinstance(kind, schema.UnionType):
+        return any(_may_hold(item, seen) for item in kind.types)
+    return True  # a dict, Any, anything else: it may
+
+
+@lru_cache(maxsize=512)
+def may_roll(kind: type) -> bool:
+    """Whether an event of this type can hold a die at all (an object of exactly k, sides and value where
+    `has_dice` looks): its fields' types, read once per type. Most of a command's events cannot, and their
+    answer need not encode and walk them (one per event type: bounded by the events the code knows)."""
+    return _may_hold(schema.type_info(kind), set())
+
+
 def tell(records: Sequence[Recorded], before: CampaignState, after: CampaignState, lang: Lang, links: Links,
          campaign_id: str) -> Told:
     """The command whose events are `records`, folded from `before` to `after` (the caller folds `after`
@@ -65,7 +99,7 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
         states.append(state)
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
-        if has_dice(msgspec.to_builtins(recorded.event)):
+        if may_roll(type(recorded.event)) and has_dice(msgspec.to_builtins(recorded.event)):
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
         if index + 1 < len(records):  # the state after the last event is not read: `after` is
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)

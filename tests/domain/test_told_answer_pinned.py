@@ -9,12 +9,16 @@ told as the edge tells it (`told_result`).
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.campaign.commands import InviteParticipant, Roll, StartSession
 from domain.commands import Actor, Command
 from domain.d100.commands import Attack, NextTurn, React, RegisterCharacter, RollDamage, StartEncounter
+from domain.events import all_event_classes
 from domain.wrath_and_glory.commands import AddCharacter, ResolveAttack
 from domain.wrath_and_glory.commands import Attack as WngAttack
 from projections.permalinks import Links
+from projections.rendering.told import may_roll
 from projections.results import Result, told_result
 from tests.d100.encounter_fixtures import cultist, marine
 from tests.support.campaign_table import GM, CampaignTable
@@ -155,3 +159,15 @@ def test_a_wrath_and_glory_attack_tells_its_icons_glory_and_the_troop_it_cut_dow
     assert damage["changed"] == [{"character_id": "orks", "name": "ork boyz", "before": {"members": 10},
                                   "after": {"members": 8}}]
     assert damage["rolls"] == [{"seq": 14, "proof": "/ui/campaigns/c-test/rolls/14"}]
+
+
+def test_an_event_type_whose_fields_cannot_hold_a_die_is_never_walked_for_one() -> None:
+    kinds = all_event_classes()
+    assert may_roll(kinds["dice_rolled"]) and may_roll(kinds["secret_roll_revealed"])
+    assert not may_roll(kinds["session_started"]) and not may_roll(kinds["gm_noted"])
+    # A die is any object of exactly k, sides and value (domain/dice.py, `dice_in`): a type that may encode one
+    # anywhere in its fields, however nested, is walked.
+    for kind in kinds.values():
+        dice_fields = [f for f in msgspec.structs.fields(kind) if "Die" in str(f.type)]
+        if dice_fields:
+            assert may_roll(kind), kind
