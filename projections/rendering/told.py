@@ -13,6 +13,7 @@ import msgspec.inspect as schema
 from domain.campaign.state import CampaignState
 from domain.dice import has_dice
 from domain.engine import Lang
+from domain.events import Event
 from domain.rulesets import surface_for
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
@@ -71,11 +72,34 @@ def _may_hold(kind: schema.Type, seen: set[int]) -> bool:
 
 
 @lru_cache(maxsize=512)
+def _dice_fields(kind: type) -> tuple[tuple[str, object], ...] | None:
+    """The fields (with their defaults) of an event type where a die may be, read once per type from its
+    schema (bounded by the event types the code knows); None when the event itself might read as one."""
+    info = schema.type_info(kind)
+    if not isinstance(info, schema.StructType) or {"k", "sides", "value"} <= {f.encode_name for f in info.fields}:
+        return None
+    return tuple((f.name, f.default) for f in info.fields if _may_hold(f.type, set()))
+
+
 def may_roll(kind: type) -> bool:
     """Whether an event of this type can hold a die at all (an object of exactly k, sides and value where
-    `has_dice` looks): its fields' types, read once per type. Most of a command's events cannot, and their
-    answer need not encode and walk them (one per event type: bounded by the events the code knows)."""
-    return _may_hold(schema.type_info(kind), set())
+    `has_dice` looks). Most of a command's events cannot: their answer need not encode and walk them."""
+    return _dice_fields(kind) != ()
+
+
+def rolled(event: Event) -> bool:
+    """Whether `has_dice` finds a die in the event as it is encoded, looking only in the fields where its
+    type can hold one (a roll's faces, not its reason or its terms)."""
+    kind = type(event)
+    fields = _dice_fields(kind)
+    if fields is None:
+        return has_dice(msgspec.to_builtins(event))
+    omitted = kind.__struct_config__.omit_defaults  # a field at its default is not encoded
+    for name, default in fields:
+        value = getattr(event, name)
+        if not (omitted and value == default) and has_dice(msgspec.to_builtins(value)):
+            return True
+    return False
 
 
 def tell(records: Sequence[Recorded], before: CampaignState, after: CampaignState, lang: Lang, links: Links,
@@ -99,7 +123,7 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
         states.append(state)
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
-        if may_roll(type(recorded.event)) and has_dice(msgspec.to_builtins(recorded.event)):
+        if rolled(recorded.event):
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
         if index + 1 < len(records):  # the state after the last event is not read: `after` is
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)

@@ -14,11 +14,12 @@ import msgspec
 from domain.campaign.commands import InviteParticipant, Roll, StartSession
 from domain.commands import Actor, Command
 from domain.d100.commands import Attack, NextTurn, React, RegisterCharacter, RollDamage, StartEncounter
+from domain.dice import has_dice
 from domain.events import all_event_classes
 from domain.wrath_and_glory.commands import AddCharacter, ResolveAttack
 from domain.wrath_and_glory.commands import Attack as WngAttack
 from projections.permalinks import Links
-from projections.rendering.told import may_roll
+from projections.rendering.told import may_roll, rolled
 from projections.results import Result, told_result
 from tests.d100.encounter_fixtures import cultist, marine
 from tests.support.campaign_table import GM, CampaignTable
@@ -171,3 +172,19 @@ def test_an_event_type_whose_fields_cannot_hold_a_die_is_never_walked_for_one() 
         dice_fields = [f for f in msgspec.structs.fields(kind) if "Die" in str(f.type)]
         if dice_fields:
             assert may_roll(kind), kind
+
+
+def test_an_event_rolled_dice_where_its_encoded_form_holds_a_die() -> None:
+    table = CampaignTable("wrath_and_glory")
+    table.run(InviteParticipant(name="Alice", role="player"))
+    alice = Actor(next(p for p in table.state.participants if p != "gm"), "player")
+    table.run(AddCharacter(character_id="h1", owner=alice.participant_id, sheet=hero()))
+    table.run(AddCharacter(character_id="orks", sheet=ork_troop()))
+    table.run(StartSession())
+    table.run(Roll(expression="2d10+3", reason="x"), [7, 6])
+    table.run(WngAttack(attacker_id="h1", targets=("orks",), weapon="boltgun"), [4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 6],
+              alice)
+    table.run(ResolveAttack(test_id="t1", target_id="orks"), [4], alice)
+    walked = [(type(r.event).__name__, rolled(r.event)) for r in table.records]
+    assert [kind for kind, dice in walked if dice] == ["DiceRolled", "TestRolled", "DamageDealt"]
+    assert all(rolled(r.event) == has_dice(msgspec.to_builtins(r.event)) for r in table.records)
