@@ -78,8 +78,28 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None if said is None else text(said, lang)
 
 
+# The campaign's events `_said` tells (a free roll, the most frequent, first among its cases).
+_SAID = (CampaignCreated, ParticipantJoined, ParticipantLanguageSet, ParticipantTokenRevoked, ParticipantTokenRotated,
+         DiceSeedCommitted, DiceSeedRevealed, EntropyContributed, SessionStarted, SessionEnded, CharacterCreated,
+         DiceRolled, SecretRollSealed, SecretRollRevealed, GmNoted, EventsRetracted, EventsReinstated, TurnUndone,
+         TurnRedone)
+
+
 def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
+    if not isinstance(event, _SAID):
+        return None  # an engine's event, told by its phrases: not matched against every case below
     match event:
+        case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
+            who = _name(state, cid)
+            rolled = rolled_dice(terms, dice, total)
+            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
+            said = {"expression": expression, "rolled": rolled}
+            if reason and reason != expression:
+                said["reason"] = reason
+                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
+                    "campaign.dice_rolled.reason", **said)
+            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
+                "campaign.dice_rolled", **said)
         case CampaignCreated(name=name, ruleset=ruleset):
             # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
             return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
@@ -109,17 +129,6 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             return message("campaign.session_ended", session=session)
         case CharacterCreated(name=name, kind=kind):
             return message("campaign.character_created", name=name, kind=message(f"reply.word.{kind}"))
-        case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
-            who = _name(state, cid)
-            rolled = rolled_dice(terms, dice, total)
-            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
-            said = {"expression": expression, "rolled": rolled}
-            if reason and reason != expression:
-                said["reason"] = reason
-                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
-                    "campaign.dice_rolled.reason", **said)
-            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
-                "campaign.dice_rolled", **said)
         case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
             # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
             who = _name(state, cid)
