@@ -79,7 +79,7 @@ def _unlinked(value: str) -> str:
         value = value.replace("://", ":" + _BREAK + "//")
     if "@" in value:
         value = value.replace("@", "@" + _BREAK)
-    return _WWW.sub(_BREAK, value) if "www" in value.lower() else value
+    return _WWW.sub(_BREAK, value) if "." in value and "www" in value.lower() else value
 
 
 def _undoubled(value: str, mark: str) -> str:
@@ -124,7 +124,10 @@ def _markdown_line(value: str) -> str:
             text = f"{start.group(2)}\\{text[len(start.group(2)):]}"
         else:
             text = _BREAK + text
-    return _undoubled(_undoubled(_unlinked(text), "~"), "|")
+    text = _unlinked(text)
+    if "~~" in text:
+        text = _undoubled(text, "~")
+    return _undoubled(text, "|") if "||" in text else text
 
 
 def _bbcode_line(value: str) -> str:
