@@ -56,6 +56,26 @@ def d5(die: Die) -> int:
     return (die.value + 1) // 2
 
 
+_DIE_KEYS = frozenset({"k", "sides", "value"})
+
+
+def has_dice(value: object) -> bool:
+    """Whether `dice_in` finds a die in `value`: the same test, stopping at the first, without generators (a
+    command's answer asks it of every event it tells)."""
+    if isinstance(value, dict):
+        if len(value) == 3 and value.keys() == _DIE_KEYS:
+            return True
+        items: Iterable[object] = value.values()
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        return False
+    for item in items:
+        if isinstance(item, (dict, list, tuple)) and has_dice(item):
+            return True
+    return False
+
+
 def dice_in(value: object) -> Iterator[dict[str, int]]:
     """Every die record inside plain JSON data: any object whose keys are exactly k, sides and value."""
     if isinstance(value, dict):

@@ -43,16 +43,22 @@ def _character(state: CampaignState, character_id: str) -> CharacterEntry:
     # The GM's characters and every npc have no owner here: `me` is a player's character, never an NPC
     # (create_character records the kind; a GM's own character is an npc unless it says otherwise).
     owner = None if generic.owner in state.gm_ids() or generic.kind == "npc" else generic.owner
-    weapons: tuple[WeaponEntry, ...] = ()
     skills: tuple[str, ...] = ()
     rules = state.rules
     if isinstance(rules, D100State) and character_id in rules.characters:
-        sheet = rules.characters[character_id].sheet
-        weapons = tuple(WeaponEntry(w.id, w.name) for w in sheet.weapons)
-        skills = tuple(sheet.skills)
-    elif isinstance(rules, WngState) and character_id in rules.characters:
-        weapons = tuple(WeaponEntry(w.name, w.name) for w in rules.characters[character_id].sheet.weapons)
-    return CharacterEntry(id=character_id, name=generic.name, owner=owner, weapons=weapons, skills=skills)
+        skills = tuple(rules.characters[character_id].sheet.skills)
+    return CharacterEntry(id=character_id, name=generic.name, owner=owner, weapons=weapons_of(state, character_id),
+                          skills=skills)
+
+
+def weapons_of(state: CampaignState, character_id: str) -> tuple[WeaponEntry, ...]:
+    """A character's weapons as a post names them (and a reader is told them), without the whole directory."""
+    rules = state.rules
+    if isinstance(rules, D100State) and character_id in rules.characters:
+        return tuple(WeaponEntry(w.id, w.name) for w in rules.characters[character_id].sheet.weapons)
+    if isinstance(rules, WngState) and character_id in rules.characters:
+        return tuple(WeaponEntry(w.name, w.name) for w in rules.characters[character_id].sheet.weapons)
+    return ()
 
 
 def _encounters(state: CampaignState) -> tuple[EncounterEntry, ...]:

@@ -103,6 +103,12 @@ class Phrases(Protocol):
         """What a reader follows about the character now (empty when the engine does not know it)."""
         ...
 
+    def standing_source(self, state: RulesState, character_id: str) -> object:
+        """What `standing` reads the character's standing from (its record in `state`; None when the engine
+        does not know it): a command that leaves it the very same object left the standing as it was, and
+        its answer compares no further (a campaign's every character is looked at after every command)."""
+        ...
+
     def numbers(self, event: Event) -> Mapping[str, int]:
         """The event's numbers a bot adds up: `hits`, `damage` (wounds dealt), `shock` …; empty when none."""
         ...

@@ -24,13 +24,13 @@ from domain.campaign.events import (
     SessionStarted,
 )
 from domain.campaign.state import CampaignState
-from domain.dice_expression import Evaluated, render
 from domain.events import Event
 from domain.message import LANGS
 from domain.rulesets import engines
 from projections.permalinks import Links
 from projections.recorded import Recorded
 from projections.rendering.reply import told_item
+from projections.rendering.summaries import rolled_dice
 from projections.rendering.told import tell_in
 
 Result = dict[str, object]
@@ -60,7 +60,7 @@ def result_of(events: Sequence[Event]) -> Result:
             case DiceRolled(terms=terms, dice=dice, total=total, expression=expression):
                 result["expression"] = expression
                 result["total"] = total
-                result["roll"] = f"{expression}: {render(Evaluated(terms=terms, dice=dice, total=total))}"
+                result["roll"] = f"{expression}: {rolled_dice(terms, dice, total)}"
             case SecretRollSealed(expression=expression, commitment=commitment):
                 result["sealed_expression"] = expression
                 result["sealed_commitment"] = commitment

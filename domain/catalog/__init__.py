@@ -58,8 +58,9 @@ def has(message_id: str, lang: Lang) -> bool:
 def sentence(message_id: str, lang: Lang, count: int | None = None) -> str:
     """The raw sentence of an id, before its parameters are filled in."""
     table = catalog(lang)
-    if message_id in table:
-        return table[message_id]
+    found = table.get(message_id)
+    if found is not None:
+        return found
     if (message_id, 0) in table:
         return table[(message_id, _plural_index(lang, count if count is not None else 1))]
     raise MissingMessage(f"no {lang} sentence for message {message_id!r}")
@@ -110,8 +111,11 @@ def text(said: Message, lang: Lang) -> str:
     if not params:
         return template if "{" not in template else _Filled(lang).vformat(template, (), {})
     if _plain(template):  # a str or an int fills a bare field as it is; a message or a float needs showing
-        return template.format_map({name: _shown(value, lang) if isinstance(value, (Message, float)) else value
-                                    for name, value in params.items()})
+        for value in params.values():
+            if isinstance(value, (Message, float)):
+                return template.format_map({name: _shown(value, lang) if isinstance(value, (Message, float))
+                                            else value for name, value in params.items()})
+        return template.format_map(params)  # the common case: no copy of the parameters
     return _Filled(lang).vformat(template, (), {name: _shown(value, lang) for name, value in params.items()})
 
 

@@ -255,6 +255,10 @@ class D100Phrases:
         return text(message(f"d100.told.attack.{mode}", who=name(event.attacker_id), whom=name(event.target_id),
                             weapon=weapon, reroll=reroll, roll=event.roll, against=against, outcome=outcome), lang)
 
+    def standing_source(self, state: RulesState, character_id: str) -> object:
+        # `standing` reads the character's record and nothing else.
+        return state.characters.get(character_id) if isinstance(state, D100State) else None
+
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, D100State) or character_id not in state.characters:
             return {}

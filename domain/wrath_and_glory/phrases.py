@@ -269,6 +269,10 @@ class WngPhrases:
                 return f"{term('glory', lang)} +{event.amount} ({why}): {event.before} → {event.after}"
         return None
 
+    def standing_source(self, state: RulesState, character_id: str) -> object:
+        # `standing` reads the character's record and nothing else.
+        return state.characters.get(character_id) if isinstance(state, WngState) else None
+
     def standing(self, state: RulesState, character_id: str) -> Standing:
         if not isinstance(state, WngState) or character_id not in state.characters:
             return {}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from domain.campaign.decide import DEFAULT_GM_NAME
 from domain.campaign.state import CampaignState
 from domain.catalog import text
-from domain.directory_from_state import build_directory
+from domain.directory_from_state import weapons_of
 from domain.message import Lang, message
 
 Namer = Callable[[str], str]
@@ -15,18 +15,23 @@ Namer = Callable[[str], str]
 
 def namer(state: CampaignState) -> Namer:
     """Ids to the names a reader knows, as `state` has them; an id nobody named is shown as it is."""
-    directory = build_directory(state)
-    characters = {c.id: c for c in directory.characters}
-    participants = {p.participant_id: p.name for p in state.participants.values()}
+    # Read off the state name by name, as the directory has them (domain/directory_from_state.py): a command
+    # is told with a few names, and building the whole directory (pending rolls, encounters, missions) for
+    # them cost more than the rest of its telling.
+    characters = state.characters
+    participants: dict[str, str] | None = None
 
     def name(key: str) -> str:
+        nonlocal participants
         owner, _, weapon = key.partition("/")
         if weapon:
-            entry = characters.get(owner)
-            found = next((w.name for w in entry.weapons if w.id == weapon), None) if entry is not None else None
+            found = next((w.name for w in weapons_of(state, owner) if w.id == weapon), None) \
+                if owner in characters else None
             return found or weapon
         if key in characters:
             return characters[key].name
+        if participants is None:
+            participants = {p.participant_id: p.name for p in state.participants.values()}
         return participants.get(key, key)
 
     return name

@@ -37,12 +37,12 @@ def witness(head: Head, lang: Lang) -> str:
 def told_item(told: Told, lang: Lang, markup: Markup) -> str:
     """One command as a line of the reply: its sentences, then who changed, then its proof links."""
     out = WRITERS[markup]
-    text = "; ".join(out.lines(sentence) for sentence in told.sentences)
+    text = "; ".join([out.lines(sentence) for sentence in told.sentences])
     if told.changes:
-        text += " → " + out.italic("; ".join(out.text(change) for change in told.changes))
+        text += " → " + out.italic("; ".join([out.text(change) for change in told.changes]))
     if told.rolls:
-        proofs = " ".join(out.link(f"{word('rolls', lang)} #{roll.seq}", roll.proof) for roll in told.rolls)
-        text += f" · {proofs}"
+        label = word("rolls", lang)
+        text += " · " + " ".join([out.link(f"{label} #{roll.seq}", roll.proof) for roll in told.rolls])
     return text
 
 

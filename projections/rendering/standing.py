@@ -39,8 +39,20 @@ def _plain(standing: Standing) -> dict[str, int | list[str]]:
 
 def standing_changes(before: CampaignState, after: CampaignState, name: Namer) -> list[StandingChange]:
     """Every character whose standing differs (in the order the campaign knows them), then the pools."""
+    if before.rules is after.rules:
+        # A standing and the pools are read off the rules' state alone (the engine's `standing` and `pools`), and
+        # an event that leaves them alone (a roll, a note) folds to the very same object: nothing changed.
+        return []
     found: list[StandingChange] = []
+    # Characters whose record the command left as it was (the very same object) are not compared.
+    unchanged: set[str] = set()
+    rules_before, rules_after = before.rules, after.rules
+    if rules_before is not None and rules_after is not None and type(rules_before) is type(rules_after):
+        source = surface_of(rules_after).phrases.standing_source
+        unchanged = {cid for cid in after.characters if source(rules_before, cid) is source(rules_after, cid)}
     for character_id in after.characters:
+        if character_id in unchanged:
+            continue
         old, new = _standing(before, character_id), _standing(after, character_id)
         if old != new and new:
             keys = [k for k in new if old.get(k) != new[k]] if old else list(new)

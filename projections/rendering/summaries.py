@@ -7,6 +7,8 @@ as a list of its fields; the state changes beside it say what it did.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from domain.campaign.events import (
@@ -35,7 +37,7 @@ from domain.campaign.events import (
 from domain.campaign.state import CampaignState
 from domain.catalog import text
 from domain.dice import Die
-from domain.dice_expression import Evaluated, ExpressionError, parse, render
+from domain.dice_expression import Evaluated, ExpressionError, Term, parse, render
 from domain.events import Event, event_type
 from domain.message import Message, message
 from domain.missions.events import MissionFact
@@ -76,8 +78,28 @@ def campaign_sentence(event: Event, state: CampaignState, lang: Lang) -> str | N
     return None if said is None else text(said, lang)
 
 
+# The campaign's events `_said` tells (a free roll, the most frequent, first among its cases).
+_SAID = (CampaignCreated, ParticipantJoined, ParticipantLanguageSet, ParticipantTokenRevoked, ParticipantTokenRotated,
+         DiceSeedCommitted, DiceSeedRevealed, EntropyContributed, SessionStarted, SessionEnded, CharacterCreated,
+         DiceRolled, SecretRollSealed, SecretRollRevealed, GmNoted, EventsRetracted, EventsReinstated, TurnUndone,
+         TurnRedone)
+
+
 def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
+    if not isinstance(event, _SAID):
+        return None  # an engine's event, told by its phrases: not matched against every case below
     match event:
+        case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
+            who = _name(state, cid)
+            rolled = rolled_dice(terms, dice, total)
+            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
+            said = {"expression": expression, "rolled": rolled}
+            if reason and reason != expression:
+                said["reason"] = reason
+                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
+                    "campaign.dice_rolled.reason", **said)
+            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
+                "campaign.dice_rolled", **said)
         case CampaignCreated(name=name, ruleset=ruleset):
             # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
             return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
@@ -107,17 +129,6 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             return message("campaign.session_ended", session=session)
         case CharacterCreated(name=name, kind=kind):
             return message("campaign.character_created", name=name, kind=message(f"reply.word.{kind}"))
-        case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
-            who = _name(state, cid)
-            rolled = render(Evaluated(terms=terms, dice=dice, total=total))
-            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
-            said = {"expression": expression, "rolled": rolled}
-            if reason and reason != expression:
-                said["reason"] = reason
-                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
-                    "campaign.dice_rolled.reason", **said)
-            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
-                "campaign.dice_rolled", **said)
         case SecretRollSealed(command=dict(), reason=reason, character_id=cid):
             # A sealed test: who tests what, never its die nor its outcome (docs/fairness.md).
             who = _name(state, cid)
@@ -150,6 +161,13 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             return message("campaign.turn_redone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
                            encounter=encounter)
     return None
+
+
+@lru_cache(maxsize=256)
+def rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
+    """A free roll's dice as `render` writes them; a command's answer writes them once per language and in
+    its `roll`, so the few latest are kept (pure, bounded)."""
+    return render(Evaluated(terms=terms, dice=dice, total=total))
 
 
 def _unsealed(state: CampaignState, roll: int, dice: tuple[Die, ...], total: int) -> str:

@@ -5,12 +5,15 @@ retried command is told exactly as the first time."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
+import msgspec.inspect as schema
 
 from domain.campaign.state import CampaignState
-from domain.dice import dice_in
+from domain.dice import has_dice
 from domain.engine import Lang
+from domain.events import Event
 from domain.rulesets import surface_for
 from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
@@ -44,6 +47,61 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
         return "\n".join([*self.sentences, *self.changes, *(f"{proof}: {r.proof}" for r in self.rolls)])
 
 
+# Types whose encoded form holds nothing else than these (numbers, words, flags …): never a die.
+_CLOSED = (schema.BoolType, schema.IntType, schema.FloatType, schema.StrType, schema.NoneType, schema.LiteralType,
+           schema.EnumType, schema.BytesType, schema.DateTimeType, schema.DateType, schema.TimeType, schema.UUIDType,
+           schema.DecimalType, schema.TimeDeltaType)
+
+
+def _may_hold(kind: schema.Type, seen: set[int]) -> bool:
+    if isinstance(kind, _CLOSED):
+        return False
+    if isinstance(kind, schema.StructType):
+        if id(kind) in seen:  # a recursive type: its other fields are looked at where it was met first
+            return False
+        seen.add(id(kind))
+        names = {f.encode_name for f in kind.fields}
+        return {"k", "sides", "value"} <= names or any(_may_hold(f.type, seen) for f in kind.fields)
+    if isinstance(kind, (schema.ListType, schema.VarTupleType, schema.SetType, schema.FrozenSetType)):
+        return _may_hold(kind.item_type, seen)
+    if isinstance(kind, schema.TupleType):
+        return any(_may_hold(item, seen) for item in kind.item_types)
+    if isinstance(kind, schema.UnionType):
+        return any(_may_hold(item, seen) for item in kind.types)
+    return True  # a dict, Any, anything else: it may
+
+
+@lru_cache(maxsize=512)
+def _dice_fields(kind: type) -> tuple[tuple[str, object], ...] | None:
+    """The fields (with their defaults) of an event type where a die may be, read once per type from its
+    schema (bounded by the event types the code knows); None when the event itself might read as one."""
+    info = schema.type_info(kind)
+    if not isinstance(info, schema.StructType) or {"k", "sides", "value"} <= {f.encode_name for f in info.fields}:
+        return None
+    return tuple((f.name, f.default) for f in info.fields if _may_hold(f.type, set()))
+
+
+def may_roll(kind: type) -> bool:
+    """Whether an event of this type can hold a die at all (an object of exactly k, sides and value where
+    `has_dice` looks). Most of a command's events cannot: their answer need not encode and walk them."""
+    return _dice_fields(kind) != ()
+
+
+def rolled(event: Event) -> bool:
+    """Whether `has_dice` finds a die in the event as it is encoded, looking only in the fields where its
+    type can hold one (a roll's faces, not its reason or its terms)."""
+    kind = type(event)
+    fields = _dice_fields(kind)
+    if fields is None:
+        return has_dice(msgspec.to_builtins(event))
+    omitted = kind.__struct_config__.omit_defaults  # a field at its default is not encoded
+    for name, default in fields:
+        value = getattr(event, name)
+        if not (omitted and value == default) and has_dice(msgspec.to_builtins(value)):
+            return True
+    return False
+
+
 def tell(records: Sequence[Recorded], before: CampaignState, after: CampaignState, lang: Lang, links: Links,
          campaign_id: str) -> Told:
     """The command whose events are `records`, folded from `before` to `after` (the caller folds `after`
@@ -65,7 +123,7 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
         states.append(state)
         for key, value in phrases.numbers(recorded.event).items():
             numbers[key] = numbers.get(key, 0) + value
-        if next(dice_in(msgspec.to_builtins(recorded.event)), None) is not None:
+        if rolled(recorded.event):
             rolls.append(Roll(recorded.seq, proof_link(links, campaign_id, recorded.seq)))
         if index + 1 < len(records):  # the state after the last event is not read: `after` is
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)

@@ -8,6 +8,8 @@ wording. The words are the catalog's (`render.field.*`, `render.title.*`, `rende
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from domain.engine import Lang
@@ -91,6 +93,9 @@ def field(name: str, lang: Lang) -> str:
     return found if found is not None else name.replace("_", " ")
 
 
+# The engines' words and the vocabulary are fixed when the process starts: a command's answer asks for the same
+# few (a standing's keys, conditions) again and again; bounded.
+@lru_cache(maxsize=1024)
 def term(value: str, lang: Lang, ruleset: str) -> str:
     """A rules word (a condition, a standing key, a pool) as the ruleset's engine says it, else as a field."""
     terms = surface_for(ruleset).phrases.terms

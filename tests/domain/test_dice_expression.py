@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.dice import FixedDice
+from domain.dice import FixedDice, dice_in, has_dice
 from domain.dice_expression import MAX_DICE, ExpressionError, Term, evaluate, parse, render
 
 
@@ -77,3 +77,17 @@ def test_a_refused_expression_says_a_message_of_the_catalog_in_both_languages(ex
     assert said.id.startswith("rule.dice_expression.")
     assert text(said, "en") == str(refused.value)
     assert text(said, "es") and text(said, "es") != text(said, "en")
+
+
+@pytest.mark.parametrize(("value", "found"), [
+    ({"k": 0, "sides": 10, "value": 7}, True),
+    ({"roll": {"dice": [{"k": 0, "sides": 10, "value": 7}]}}, True),
+    (({"hits": [[], {"k": 1, "sides": 6, "value": 2}]},), True),
+    ({"k": 0, "sides": 10}, False),  # a die is exactly k, sides and value: no more, no less
+    ({"k": 0, "sides": 10, "value": 7, "reason": "x"}, False),
+    ({"terms": [{"sign": 1, "count": 2, "sides": 10, "constant": 0}], "total": 9}, False),
+    ("k sides value", False),
+])
+def test_has_dice_finds_what_dice_in_lists(value: object, found: bool) -> None:
+    assert has_dice(value) is found
+    assert (next(dice_in(value), None) is not None) is found
