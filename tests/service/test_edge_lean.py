@@ -27,7 +27,7 @@ def _request(path: str = "/campaigns/x/state", query: bytes = b"", root_path: st
     ("path", "query", "root_path"),
     [("/campaigns/x\x00/state", b"", ""), ("/campaigns/x/state", b"at_post=\x00", ""),
      ("/campaigns/x/state", b"at_post=p%00", ""), ("/campaigns/x/state", b"x%00=1", ""),
-     ("/campaigns/x/state", b"a=1&at_post=%00&at_post=1", "")],
+     ("/campaigns/x/state", b"a=1&at_post=%00&at_post=1", ""), ("/campaigns/x/state", b"", "/mounted\x00")],
 )
 def test_edge_lean_a_nul_anywhere_in_the_url_is_refused(path: str, query: bytes, root_path: str) -> None:
     with pytest.raises(ApiError) as refused:
