@@ -4,8 +4,10 @@ Starts PostgreSQL like the bench, builds the real app and sends N `roll` command
 Litestar's in-process test client, one at a time. One request in flight, so the process's CPU time spent
 inside a stage is that stage's own (its waits for PostgreSQL cost no CPU). Prints the process CPU per
 request (the test client's own share included: it is the same for every version measured), the CPU of the
-handler (`send_command`, everything the route does) and of `Commander.execute`, and with `--profile` a
-cProfile of the measured loop (the twenty functions with the most own time).
+handler (`send_command`, everything the route does) and of `Commander.execute`, the CPU of the app's own
+thread (without the test client) and of Litestar around the handler (the app's thread less the handler's: what
+the floor's route pays too, and more), and with `--profile` a cProfile of the measured loop (the twenty
+functions with the most own time).
 """
 
 from __future__ import annotations
@@ -75,21 +77,41 @@ async def _run(database_url: str, commands: int, profile: str | None) -> dict[st
     _cpu_timed_sync(edge, "told_result", "told_result (en + es, text/markdown/bbcode)")
     # Litestar calls the handler's function through `_fn` (its `fn` is a read-only property).
     _cpu_timed(send_command, "_fn", "handler (send_command)")
+    handler_thread: list[float] = []
+    timed_fn = send_command._fn
+
+    @functools.wraps(timed_fn)
+    async def handler_in_thread(*args: Any, **kwargs: Any) -> Any:
+        began = time.thread_time()
+        try:
+            return await timed_fn(*args, **kwargs)
+        finally:
+            handler_thread.append(time.thread_time() - began)
+
+    send_command._fn = handler_in_thread
     logging.getLogger("httpx").setLevel(logging.WARNING)
     app = create_app(Settings(database_url=database_url))
     profiler = cProfile.Profile() if profile else None
     profiling = False
 
+    app_thread: list[float] = []
+
     async def profiled(scope: Any, receive: Any, send: Any) -> None:
         # The test client runs the app in a thread of its own, and a profiler sees only the thread it was
-        # enabled in: so it is enabled here, around each measured request.
-        if profiler is None or not profiling:
-            return await app(scope, receive, send)
-        profiler.enable()
+        # enabled in: so it is enabled here, around each measured request. The CPU of that thread alone (the
+        # app, without the test client) is taken here too: less the handler's, it is Litestar's around it.
+        began = time.thread_time()
         try:
-            return await app(scope, receive, send)
+            if profiler is None or not profiling:
+                return await app(scope, receive, send)
+            profiler.enable()
+            try:
+                return await app(scope, receive, send)
+            finally:
+                profiler.disable()
         finally:
-            profiler.disable()
+            if scope["type"] == "http":
+                app_thread.append(time.thread_time() - began)
 
     async with AsyncTestClient(app=profiled) as client:  # type: ignore[arg-type]
         created = (await client.post("/campaigns", json={"name": "CPU", "ruleset": "deathwatch"})).json()
@@ -98,6 +120,8 @@ async def _run(database_url: str, commands: int, profile: str | None) -> dict[st
         for _ in range(50):
             assert (await client.post(path, json=body, headers=auth)).status_code == 201
         CPU.clear()
+        app_thread.clear()
+        handler_thread.clear()
         profiling = True
         began = time.process_time()
         for _ in range(commands):
@@ -108,6 +132,9 @@ async def _run(database_url: str, commands: int, profile: str | None) -> dict[st
         total = time.process_time() - began
     found = {label: statistics.median(samples) * 1e6 for label, samples in CPU.items()}
     found["whole request, test client included (mean)"] = total / commands * 1e6
+    found["app's own thread (ASGI call, no test client)"] = statistics.median(app_thread) * 1e6
+    found["Litestar around the handler (app - handler)"] = statistics.median(
+        [whole - inner for whole, inner in zip(app_thread, handler_thread, strict=True)]) * 1e6
     return found
 
 
