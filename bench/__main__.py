@@ -88,6 +88,8 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
          f"fold of {args.fold_events:,} events x {args.repeats}")
     stack = describe_stack()
     line("app server stack (floor and service)", f"{stack} (service.serving.uvicorn_config, as lexmechanic serve)")
+    if os.environ.get("BENCH_WHAT_IF"):
+        line("EXPERIMENT (not the service)", f"BENCH_WHAT_IF={os.environ['BENCH_WHAT_IF']} patched into the service")
     figures["settings"] = settings
     figures["stack"] = stack
     load_args = {"warmup": args.warmup, "duration": args.seconds}

@@ -57,14 +57,33 @@ def describe_stack() -> str:
 NOTIFY_CLAUSE = " CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n"
 
 
+NOTIFY_CALL = "pg_notify('lexmechanic_events', $1::text)"
+
+
 def _without_notify() -> None:
-    """The what-if of `python -m bench --what-if-no-notify`: the service's one-statement append without its
-    NOTIFY, patched into this server process only. An experiment that breaks a guarantee (DESIGN.md §2:
-    one NOTIFY per transaction wakes the SSE streams), never a configuration."""
+    """The what-if of `python -m bench --what-if-no-notify`: the service's one-statement appends (the one that
+    reads the token first, and the one that checks a remembered token) without their NOTIFY, patched into this
+    server process only. An experiment that breaks a guarantee (DESIGN.md §2: one NOTIFY per transaction wakes
+    the SSE streams), never a configuration."""
     from service import queries
 
     assert NOTIFY_CLAUSE in queries.APPEND_IF_HEAD, "the append statement changed: update the what-if"
     queries.APPEND_IF_HEAD = queries.APPEND_IF_HEAD.replace(NOTIFY_CLAUSE, "")
+    assert NOTIFY_CALL in queries.APPEND_IF_HEAD_AND_TOKEN, "the append statement changed: update the what-if"
+    queries.APPEND_IF_HEAD_AND_TOKEN = queries.APPEND_IF_HEAD_AND_TOKEN.replace(NOTIFY_CALL, "$1::text")
+
+
+def _untold() -> None:
+    """The what-if of `BENCH_WHAT_IF=untold`: a command's answer without the words it is told in (no
+    `rendered*`, `changed`, `rolls`; the facts of `result_of` stay), patched into this server process only. An
+    experiment that breaks docs/api.md's answer, to measure what telling costs a whole server under load."""
+    from service.api import campaigns
+
+    setattr(campaigns, "told_result", lambda *_: {})  # noqa: B010 (a module attribute patched by name)
+
+
+# Experiments named in the environment, for a manual run: `BENCH_WHAT_IF=untold,no-notify python -m bench ...`.
+WHAT_IFS = {"no-notify": _without_notify, "untold": _untold}
 
 
 def _serve(kind: str, port: int, database_url: str) -> None:
@@ -83,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.what_if_no_notify:
         _without_notify()
+    if args.kind == "service":
+        for name in filter(None, os.environ.get("BENCH_WHAT_IF", "").split(",")):
+            WHAT_IFS[name.strip()]()
     if args.profile:
         import cProfile
 
