@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -12,7 +13,8 @@ ALIASES = {
     "no hyphens": lambda c: c.replace("-", ""),
     "braces": lambda c: "{" + c + "}",
     "urn": lambda c: "urn:uuid:" + c,
-    "mixed case": lambda c: c[:9].upper() + c[9:],
+    # The first hex letter in upper case (the first nine characters were no alias when they held no letter).
+    "mixed case": lambda c: re.sub("[a-f]", lambda found: found.group().upper(), c, count=1),
     "upper, no hyphens": lambda c: c.replace("-", "").upper(),
     "surrounding spaces": lambda c: f" {c} ",
 }
