@@ -26,15 +26,8 @@ SELECT i.seq, i.global_position
  CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text)) AS n
 """
 
-# The optimistic append (service/store.py says why it is safe): move the head only from the version and
-# hash the command was decided against, insert the events only if it moved, and NOTIFY only then. In
-# autocommit this is one transaction and one round trip; a lost race returns no row and writes nothing.
-APPEND_IF_HEAD = """
-WITH moved AS (
-    UPDATE campaigns SET version = $11, head_hash = $12
-     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14
-    RETURNING campaign_id
-), inserted AS (
+# The optimistic appends' insert: the events ($2..$10 as parallel arrays) only if the head moved (`moved`).
+_INSERTED_IF_MOVED = """), inserted AS (
     INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
                         recorded_at, prev_hash, hash)
     SELECT moved.campaign_id, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
@@ -44,7 +37,17 @@ WITH moved AS (
                   $8::timestamptz[], $9::text[], $10::text[])
            AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
     RETURNING seq, global_position
-)
+"""
+
+# The optimistic append (service/store.py says why it is safe): move the head only from the version and
+# hash the command was decided against, insert the events only if it moved, and NOTIFY only then. In
+# autocommit this is one transaction and one round trip; a lost race returns no row and writes nothing.
+APPEND_IF_HEAD = """
+WITH moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12
+     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14
+    RETURNING campaign_id
+""" + _INSERTED_IF_MOVED + """)
 SELECT i.seq, i.global_position
   FROM inserted i
  CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n
@@ -66,17 +69,7 @@ WITH token AS (
       FROM token
      WHERE campaign_id = $1 AND version = $13 AND head_hash = $14 AND token.works
     RETURNING campaign_id
-), inserted AS (
-    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
-                        recorded_at, prev_hash, hash)
-    SELECT moved.campaign_id, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
-           e.recorded_at, e.prev_hash, e.hash
-      FROM moved,
-           unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
-                  $8::timestamptz[], $9::text[], $10::text[])
-           AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
-    RETURNING seq, global_position
-), notified AS (
+""" + _INSERTED_IF_MOVED + """), notified AS (
     SELECT pg_notify('lexmechanic_events', $1::text) FROM moved
 )
 SELECT t.works,
