@@ -1,0 +1,119 @@
+"""The warm command's fast path (issue 23): a route-level ASGI middleware on `send_command` that answers the plain
+common case itself, without Litestar's kwargs model, and hands every other request to the handler unchanged.
+
+Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
+exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
+the handler's would be. It answers only when every check the normal path makes would pass, made by the same
+functions: the before_request hook, `remembered_actor`, Litestar's own body reading and JSON decoding (both
+cached in the scope, where the handler's request finds them), the signature model's conversion of `data` (same
+type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any failure or
+doubt falls back, and the normal path, which repeats those checks, gives today's answer; a TokenUnchecked
+means nothing was written. The answer is built by `_told` and rendered by the route handler's `to_response`,
+as the handler's return value is.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
+from litestar._signature.model import _deserializer
+
+from service.api.auth import remembered_actor
+from service.api.services import services_of
+from service.commanding import TokenUnchecked
+
+if TYPE_CHECKING:
+    from litestar.handlers import HTTPRouteHandler
+    from litestar.types import ASGIApp, HTTPScope, Receive, Scope, Send
+
+# The bodies the fast path reads: a plain command is a few hundred bytes; a larger one goes the normal way.
+FAST_BODY_BYTES = 16_384
+# Headers whose handling only the normal path has (replays, versions, the compact answer), and a chunked body.
+_NORMAL_ONLY = frozenset((b"idempotency-key", b"if-match", b"prefer", b"transfer-encoding"))
+# Set in the scope's state when the remembered token was tried and the command left the one-statement path:
+# the handler then reads the token first, without trying it again (nothing was written).
+REMEMBERED_TRIED = "lexmechanic.remembered_tried"
+
+# Tests switch the fast path off to compare both paths' answers.
+ENABLED = True
+
+
+class Counts:
+    taken = 0
+    passed = 0
+
+
+class CommandFastPath:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._data_type: Any = None
+
+    def _data_type_of(self, handler: HTTPRouteHandler) -> Any:
+        # The type the signature model converts `data` to (its msgspec field), not the annotation Litestar reads.
+        if self._data_type is None:
+            self._data_type = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
+        return self._data_type
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not ENABLED or not await self._answered(scope, receive, send):
+            Counts.passed += 1
+            await self.app(scope, receive, send)
+        else:
+            Counts.taken += 1
+
+    async def _answered(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        from service.api.campaigns import _checked, _told  # campaigns installs this middleware
+
+        if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
+            return False
+        length: int | None = None
+        for name, value in scope["headers"]:
+            if name in _NORMAL_ONLY:
+                return False
+            if name == b"content-length":
+                if length is not None or not value.isdigit():
+                    return False
+                length = int(value)
+        if length is None or length > FAST_BODY_BYTES:
+            return False
+        handler = cast("HTTPRouteHandler", scope["route_handler"])
+        if handler.resolve_guards() or handler.cache:
+            return False
+        app = scope["litestar_app"]
+        services = services_of(app)
+        campaign_id = scope["path_params"]["campaign_id"]
+        request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
+        # Read as the before_request hook reads it (and kept in the scope for the handler): an error reading it
+        # is the same error there.
+        if not await request.body():
+            return False
+        try:
+            remembered = remembered_actor(request, services.known_tokens, campaign_id)
+            if remembered is None:
+                return False
+            if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
+                return False
+            data = msgspec.convert(
+                await request.json(), self._data_type_of(handler), strict=False,
+                dec_hook=partial(_deserializer, default_deserializer=handler.default_deserializer), str_keys=True,
+            )
+            command, key, digest = _checked(data, None, None)
+        except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
+            return False
+        actor, hashed = remembered
+        try:
+            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
+                                                                             digest, hashed)
+        except TokenUnchecked as unchecked:
+            if unchecked.refused:
+                services.known_tokens.forget(campaign_id, hashed)
+            scope["state"][REMEMBERED_TRIED] = True
+            return False
+        response = await _told(request, services, campaign_id, outcome, share_key, None)
+        asgi_response = await handler.to_response(app=app, data=response, request=request)
+        await asgi_response(scope, receive, send)
+        if (after := handler.resolve_after_response()) is not None:
+            await after(request)
+        return True
