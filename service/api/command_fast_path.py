@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 from litestar._signature.model import _deserializer
+from litestar.utils.scope.state import ScopeState
 
 from service.api.auth import remembered_actor
 from service.api.services import services_of
@@ -26,7 +27,7 @@ from service.commanding import TokenUnchecked
 
 if TYPE_CHECKING:
     from litestar.handlers import HTTPRouteHandler
-    from litestar.types import ASGIApp, HTTPScope, Receive, Scope, Send
+    from litestar.types import ASGIApp, HTTPScope, Receive, ReceiveMessage, Scope, Send
 
 # The bodies the fast path reads: a plain command is a few hundred bytes; a larger one goes the normal way.
 FAST_BODY_BYTES = 16_384
@@ -60,44 +61,65 @@ class CommandFastPath:
         return self._data_type
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if not ENABLED or not await self._answered(scope, receive, send):
-            Counts.passed += 1
-            await self.app(scope, receive, send)
+        if ENABLED:
+            passed_on = await self._answered(scope, receive, send)
+            if passed_on is None:
+                Counts.taken += 1
+                return
         else:
-            Counts.taken += 1
+            passed_on = receive
+        Counts.passed += 1
+        await self.app(scope, passed_on, send)
 
-    async def _answered(self, scope: Scope, receive: Receive, send: Send) -> bool:
+    async def _answered(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+        """None when answered here; otherwise the `receive` the normal path reads the request from."""
         from service.api.campaigns import _checked, _told  # campaigns installs this middleware
 
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
-            return False
+            return receive
         length: int | None = None
         for name, value in scope["headers"]:
             if name in _NORMAL_ONLY:
-                return False
+                return receive
             if name == b"content-length":
                 if length is not None or not value.isdigit():
-                    return False
+                    return receive
                 length = int(value)
         if length is None or length > FAST_BODY_BYTES:
-            return False
+            return receive
         handler = cast("HTTPRouteHandler", scope["route_handler"])
         if handler.resolve_guards() or handler.cache:
-            return False
+            return receive
+        received: list[ReceiveMessage] = []
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            received.append(message)
+            if message["type"] != "http.request":
+                return _replaying(received, receive)  # a disconnect: the normal path meets it as it reads
+            chunk = message.get("body", b"")  # optional in ASGI
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > FAST_BODY_BYTES:
+                return _replaying(received, receive)  # longer than announced: the normal path reads it all
+            if not message.get("more_body", False):
+                break
+        # Kept where Litestar keeps a body it read (its before_request hook reads it so): the handler's request
+        # finds it there, as the hook leaves it.
+        body = ScopeState.from_scope(scope).body = b"".join(chunks)
+        if not body:
+            return receive
         app = scope["litestar_app"]
         services = services_of(app)
         campaign_id = scope["path_params"]["campaign_id"]
         request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
-        # Read as the before_request hook reads it (and kept in the scope for the handler): an error reading it
-        # is the same error there.
-        if not await request.body():
-            return False
         try:
             remembered = remembered_actor(request, services.known_tokens, campaign_id)
             if remembered is None:
-                return False
+                return receive
             if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
-                return False
+                return receive
             # The signature model's conversion, with its options, of `data` alone.
             data = msgspec.convert(
                 {"data": await request.json()}, self._body_model(handler), strict=False,
@@ -105,7 +127,7 @@ class CommandFastPath:
             ).data
             command, key, digest = _checked(data, None, None)
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
-            return False
+            return receive
         actor, hashed = remembered
         try:
             outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
@@ -114,10 +136,20 @@ class CommandFastPath:
             if unchecked.refused:
                 services.known_tokens.forget(campaign_id, hashed)
             scope["state"][REMEMBERED_TRIED] = True
-            return False
+            return receive
         response = await _told(request, services, campaign_id, outcome, share_key, None)
         asgi_response = await handler.to_response(app=app, data=response, request=request)
         await asgi_response(scope, receive, send)
         if (after := handler.resolve_after_response()) is not None:
             await after(request)
-        return True
+        return None
+
+
+def _replaying(received: list[ReceiveMessage], receive: Receive) -> Receive:
+    """A `receive` that gives back the messages read, then reads on."""
+    pending = list(received)
+
+    async def replay() -> ReceiveMessage:
+        return pending.pop(0) if pending else await receive()
+
+    return replay

@@ -163,3 +163,47 @@ async def test_a_revoked_remembered_token_on_the_fast_path_is_a_401_and_appends_
     assert refused.headers["content-type"] == "application/problem+json"
     assert command_fast_path.Counts.taken == before
     assert (await client.get(f"/campaigns/{campaign}/events?limit=1000", headers=gm)).json()["events"] == log
+
+
+class _Handler:
+    cache = False
+
+    def resolve_guards(self) -> tuple[()]:
+        return ()
+
+
+async def _passed_on(messages: list[dict[str, Any]], length: int) -> list[dict[str, Any]]:
+    """What the normal path reads after the fast path gave up on a body read in part."""
+    seen: list[dict[str, Any]] = []
+
+    async def normal(scope: Any, receive: Any, send: Any) -> None:
+        while True:
+            message = await receive()
+            seen.append(message)
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+
+    pending = list(messages)
+
+    async def receive() -> Any:
+        return pending.pop(0)
+
+    async def send(message: Any) -> None:
+        raise AssertionError("the fast path answered")
+
+    scope = {"type": "http", "method": "POST", "headers": [(b"content-length", str(length).encode())],
+             "route_handler": _Handler(), "state": {}}
+    await command_fast_path.CommandFastPath(normal)(scope, receive, send)  # type: ignore[arg-type]
+    return seen
+
+
+async def test_a_body_longer_than_announced_reaches_the_normal_path_whole() -> None:
+    messages = [{"type": "http.request", "body": b"[" * 10_000, "more_body": True},
+                {"type": "http.request", "body": b"]" * 10_000, "more_body": True},
+                {"type": "http.request", "body": b"", "more_body": False}]
+    assert await _passed_on(messages, 20) == messages
+
+
+async def test_a_disconnect_while_the_body_is_read_reaches_the_normal_path() -> None:
+    messages = [{"type": "http.request", "body": b'{"type"', "more_body": True}, {"type": "http.disconnect"}]
+    assert await _passed_on(messages, 200) == messages
