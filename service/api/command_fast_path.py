@@ -4,11 +4,12 @@ common case itself, without Litestar's kwargs model, and hands every other reque
 Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
 exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
 the handler's would be. It answers only when every check the normal path makes would pass, made by the same
-functions: the before_request hook, `remembered_actor`, Litestar's own body reading and JSON decoding (both
-cached in the scope, where the handler's request finds them), the signature model's conversion of `data` (same
-type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any failure or
-doubt falls back, and the normal path, which repeats those checks, gives today's answer; a TokenUnchecked
-means nothing was written. The answer is built by `_told` and rendered by the route handler's `to_response`,
+functions: the before_request hook, `remembered_actor`, Litestar's JSON decoding (of the body kept in the
+scope where Litestar keeps one it read, so the handler's request finds it), the signature model's conversion
+of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
+failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
+checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
+token first without trying the remembered one again. The answer is built by `_told` and rendered by the route handler's `to_response`,
 as the handler's return value is.
 """
 
