@@ -9,8 +9,8 @@ scope where Litestar keeps one it read, so the handler's request finds it), the 
 of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
 failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
 checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
-token first without trying the remembered one again. The answer is built by `_told` and rendered by the route handler's `to_response`,
-as the handler's return value is.
+token first without trying the remembered one again. The answer is built by `_told` and rendered by the route
+handler's `to_response`, as the handler's return value is.
 """
 
 from __future__ import annotations
