@@ -35,6 +35,8 @@ RULES = [
     ("answer: write to the socket (uvicorn send)", lambda s: "RequestResponseCycle.send" in s),
     ("request: body read + decode into the command union",
      lambda s: any(part in s for part in ("_kwargs", "connection/request.py", "decode_json", "_signature"))),
+    # The fast path (service/api/command_fast_path.py) in place of the handler: its checks and the rest.
+    ("fast path: check_body, request_digest, rest", lambda s: "_answered (service/api/command_fast_path" in s),
     ("asyncpg: receiving answers (protocol, outside the stages)", lambda s: "asyncpg" in s),
     ("litestar: routing, middleware, response object", lambda s: "litestar/" in s),
     ("uvicorn + httptools: parse, protocol", lambda s: "uvicorn/" in s or "httptools" in s),

@@ -16,6 +16,7 @@ from projections.permalinks import proof_link
 from projections.results import told_result
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, campaign_actor_and_share_key, remembered_actor, require_admin
+from service.api.command_fast_path import REMEMBERED_TRIED, CommandFastPath
 from service.api.limits import CAMPAIGN_BODY_BYTES, COMMAND_BODY_BYTES, INT_MAX, SMALL_BODY_BYTES, check_body
 from service.api.notes import note
 from service.api.plain_text import check_plain_text
@@ -126,6 +127,7 @@ def _expected_version(header: str | None, body_version: int | None) -> int | Non
     responses=commanding(CommandAnswer),
     operation_class=CommandOperation,
     request_max_body_size=COMMAND_BODY_BYTES,
+    middleware=[CommandFastPath],
 )
 async def send_command(
     request: Request[Any, Any, Any],
@@ -139,7 +141,9 @@ async def send_command(
         HeaderParameter(name="Prefer", max_length=200, description="return=minimal: the compact answer"),
     ] = None,
 ) -> Response[CommandAnswer | CompactOutcome]:
-    remembered = remembered_actor(request, services.known_tokens, campaign_id)
+    # Not tried twice: the fast path (service/api/command_fast_path.py) tried it, and nothing was written.
+    tried = request.scope["state"].get(REMEMBERED_TRIED, False)
+    remembered = None if tried else remembered_actor(request, services.known_tokens, campaign_id)
     if remembered is not None:
         # One round trip: the token is not read first, the append checks it (service/known_tokens.py).
         actor, hashed = remembered
