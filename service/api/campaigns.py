@@ -10,7 +10,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
-from domain.commands import PostRef
+from domain.commands import Actor, PostRef
 from domain.message import message
 from projections.permalinks import proof_link
 from projections.results import told_result
@@ -153,22 +153,32 @@ async def send_command(
             # The token is read before the body is checked (below): one that no longer works is a 401 first.
             await campaign_actor_and_share_key(request, services.store, campaign_id)
             raise
-        try:
-            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
-                                                                             digest, hashed)
-        except TokenUnchecked as unchecked:
-            if unchecked.refused:
-                services.known_tokens.forget(campaign_id, hashed)
-            # Nothing was written: the command goes on as any other, its token read first (a 401 if it no
-            # longer works).
-        else:
-            return await _told(request, services, campaign_id, outcome, share_key, prefer)
+        done = await remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
+        if done is not None:
+            return await _told(request, services, campaign_id, *done, prefer)
+        # Nothing was written: the command goes on as any other, its token read first (a 401 if it no longer
+        # works).
     # The newest share key (for the answer's links) comes with the token: one round trip before the append.
     actor, share_key = await campaign_actor_and_share_key(request, services.store, campaign_id,
                                                           services.known_tokens)
     command, key, digest = _checked(data, if_match, idempotency_key)
     outcome = await services.commander.execute(campaign_id, actor, command, key, digest)
     return await _told(request, services, campaign_id, outcome, share_key, prefer)
+
+
+async def remembered_outcome(
+    services: Services, campaign_id: str, actor: Actor, command: CommandBody, key: str | None, digest: str,
+    hashed: str,
+) -> tuple[CommandOutcome, str | None] | None:
+    """The command on the one-statement path with a remembered token, and the newest share key; None when nothing
+    was written (the token no longer works, and is forgotten; or the command left that path): the token is then
+    read first, as for any request."""
+    try:
+        return await services.commander.execute_remembered(campaign_id, actor, command, key, digest, hashed)
+    except TokenUnchecked as unchecked:
+        if unchecked.refused:
+            services.known_tokens.forget(campaign_id, hashed)
+        return None
 
 
 def _checked(

@@ -23,7 +23,6 @@ from litestar.utils.scope.state import ScopeState
 
 from service.api.auth import remembered_actor
 from service.api.services import services_of
-from service.commanding import TokenUnchecked
 
 if TYPE_CHECKING:
     from litestar.handlers import HTTPRouteHandler
@@ -80,7 +79,7 @@ class CommandFastPath:
 
     async def _answered(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """None when answered here; otherwise the `receive` the normal path reads the request from."""
-        from service.api.campaigns import _checked, _told  # campaigns installs this middleware
+        from service.api.campaigns import _checked, _told, remembered_outcome  # campaigns installs this middleware
 
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
             return receive
@@ -136,15 +135,11 @@ class CommandFastPath:
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
             return receive
         actor, hashed = remembered
-        try:
-            outcome, share_key = await services.commander.execute_remembered(campaign_id, actor, command, key,
-                                                                             digest, hashed)
-        except TokenUnchecked as unchecked:
-            if unchecked.refused:
-                services.known_tokens.forget(campaign_id, hashed)
+        done = await remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
+        if done is None:
             scope["state"][REMEMBERED_TRIED] = True
             return receive
-        response = await _told(request, services, campaign_id, outcome, share_key, None)
+        response = await _told(request, services, campaign_id, *done, None)
         asgi_response = await handler.to_response(app=app, data=response, request=request)
         await asgi_response(scope, receive, send)
         if (after := handler.resolve_after_response()) is not None:
