@@ -85,8 +85,9 @@ def _invalid(instance: str, message: str, key: str) -> Example:
 
 
 def _unauthenticated(instance: str) -> Example:
-    return _problem(401, "Not authenticated", "unauthenticated", "this token does not belong to this campaign",
-                    instance)
+    return _problem(401, "Not authenticated", "unauthenticated",
+                    "this token does not open this campaign: it was revoked or replaced by the GM, or it belongs to "
+                    "another campaign", instance)
 
 
 def _no_campaign(instance: str) -> Example:

@@ -148,7 +148,7 @@ def test_cli_login_checks_the_token_and_keeps_a_private_profile(
 
     # Refusals, each with its exit code and the service's own words.
     code, _, err = login(capsys, f"{service}/campaigns/{table.id}", "lxm_not-a-token")
-    assert (code, err.strip()) == (3, "lexmechanic login: this token does not belong to this campaign")
+    assert (code, err.strip()) == (3, "lexmechanic login: this token does not open this campaign: it was revoked or replaced by the GM, or it belongs to another campaign")
     code, _, err = login(capsys, f"{service}/campaigns/6f1d1c1e-0000-4000-8000-000000000000", token)
     assert code == 4 and "there is no campaign" in err
     code, _, err = login(capsys, service, token)

@@ -89,7 +89,7 @@ async def test_unknown_campaign_with_a_token_is_404(campaign: Any) -> None:
 
 @pytest.mark.parametrize(
     ("header", "words"),
-    [(None, "send 'Authorization: Bearer"), ("Basic abc", "Bearer <token>"), ("Bearer wrong", "does not belong")],
+    [(None, "send 'Authorization: Bearer"), ("Basic abc", "Bearer <token>"), ("Bearer wrong", "does not open this campaign")],
 )
 async def test_missing_or_bad_tokens_are_401(campaign: Any, header: str | None, words: str) -> None:
     headers = {"Authorization": header} if header else {}

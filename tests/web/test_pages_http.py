@@ -22,7 +22,7 @@ async def test_sign_in_keeps_a_web_session_in_an_http_only_same_site_cookie_and_
     asked = await client.get(ui)
     assert asked.status_code == 303 and asked.headers["location"] == f"{ui}/sign-in?next={quote(ui, safe='')}"
     wrong = await client.post(f"{ui}/sign-in", data={"token": "lxm_not-a-token"})
-    assert wrong.status_code == 401 and "does not belong" in wrong.text
+    assert wrong.status_code == 401 and "does not open this campaign" in wrong.text
     other = await served.create("deathwatch")
     foreign = await client.post(f"{ui}/sign-in", data={"token": other.gm_token})
     assert foreign.status_code == 401
