@@ -144,6 +144,10 @@ def format_time(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+# Remembered (a bounded cache): a command reads its campaign's UUID several times (token, head, append), each
+# parse and round trip about 3 µs. A refusal raises, and what raises is never cached, so only canonical spellings
+# are; the bound keeps a stream of made-up ids from growing it.
+@functools.lru_cache(maxsize=4096)
 def campaign_uuid(campaign_id: str) -> UUID:
     """The campaign's UUID, from its one canonical spelling (lowercase, hyphenated) and no other.
 
@@ -151,26 +155,12 @@ def campaign_uuid(campaign_id: str) -> UUID:
     never reaches a query, the hash chain or the dice: it names no campaign.
     """
     try:
-        return _CANONICAL[campaign_id]
-    except (KeyError, TypeError):
-        pass
-    try:
         parsed = UUID(campaign_id)
     except (ValueError, TypeError):
         raise CampaignNotFound(campaign_id) from None
     if str(parsed) != campaign_id:
         raise CampaignNotFound(campaign_id, canonical=str(parsed))
-    if len(_CANONICAL) >= _CANONICAL_KEPT:
-        _CANONICAL.clear()
-    _CANONICAL[campaign_id] = parsed
     return parsed
-
-
-# The ids already checked: a command reads its campaign's UUID several times (token, head, append), each parse
-# and round trip about 3 µs. Only canonical spellings are kept, so a hit is always the answer the check gives;
-# the bound keeps a stream of made-up ids from growing it (they are cleared, not evicted one by one: cheaper).
-_CANONICAL: dict[str, UUID] = {}
-_CANONICAL_KEPT = 4096
 
 
 _uuid = campaign_uuid
