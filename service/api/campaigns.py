@@ -215,7 +215,8 @@ async def told_answer(
 ) -> tuple[CommandAnswer | CompactOutcome, int]:
     """The command's answer and its status: the compact one if `minimal` (Prefer: return=minimal)."""
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
-    links = links_with(services.settings, share_key, base_of(request))
+    # The request's own address only when LEXMECHANIC_PUBLIC_URL does not say (links_with prefers it).
+    links = links_with(services.settings, share_key, None if services.settings.public_url else base_of(request))
     result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
               **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
     status = 200 if outcome.replayed else 201

@@ -4,9 +4,10 @@ common case itself, without Litestar's kwargs model, and hands every other reque
 Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
 exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
 the handler's would be. It answers only when every check the normal path makes would pass, made by the same
-functions: the before_request hook, `remembered_actor`, Litestar's JSON decoding (of the body kept in the
-scope where Litestar keeps one it read, so the handler's request finds it), the signature model's conversion
-of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
+functions: the before_request hook, `remembered_actor` (of the first Authorization header, whatever the case of
+its name, as `request.headers` gives it, found in the scan of the headers), Litestar's JSON decoding (of the body
+kept in the scope where Litestar keeps one it read, so the handler's request finds it), the signature model's
+conversion of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
 failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
 checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
 token first without trying the remembered one again. The answer is built by `told_answer`, as the handler's is,
@@ -27,7 +28,7 @@ from litestar.serialization import encode_json, get_serializer
 from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
-from service.api.auth import remembered_actor
+from service.api.auth import remembered_of
 from service.api.services import services_of
 
 if TYPE_CHECKING:
@@ -127,9 +128,12 @@ class CommandFastPath:
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
             return receive
         length: int | None = None
+        authorization: bytes | None = None
         for name, value in scope["headers"]:
             if name in _NORMAL_ONLY:
                 return receive
+            if authorization is None and name.lower() == b"authorization":
+                authorization = value
             if name == b"content-length":
                 if length is not None or not value.isdigit():
                     return receive
@@ -164,7 +168,8 @@ class CommandFastPath:
         campaign_id = scope["path_params"]["campaign_id"]
         request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
         try:
-            remembered = remembered_actor(request, services.known_tokens, campaign_id)
+            remembered = remembered_of(authorization.decode("latin-1") if authorization is not None else None,
+                                       services.known_tokens, campaign_id)
             if remembered is None:
                 return receive
             if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
