@@ -222,7 +222,9 @@ async def told_answer(
     status = 200 if outcome.replayed else 201
     if minimal:
         return CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result), status
-    rolled = next((e.envelope.dice.nonce for e in outcome.events if e.envelope.dice is not None), None)
+    # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
+    # replay): reading the nonce there spares decoding each stored meta again.
+    rolled = next((r.meta.dice.nonce for r in outcome.records if r.meta.dice is not None), None)
     answer = CommandAnswer(
         version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=result,
         proof=proof_link(links, campaign_id, rolled) if rolled is not None else None, replayed=outcome.replayed,
