@@ -18,6 +18,7 @@ handler's.
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -50,6 +51,9 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed Litestar
     _deserializer = None  # type: ignore[assignment]
 
+# The media types Litestar renders with `encode_json` (litestar/response/base.py, `Response.render`).
+_JSON = re.compile(r"^application/(?:.+\+)?json")
+
 # Tests switch the fast path off to compare both paths' answers.
 ENABLED = _deserializer is not None
 
@@ -63,9 +67,9 @@ class _Rendering:
     """How the route handler's `to_response` renders a `Response(content, status_code=status)` without headers of
     its own (litestar/response/base.py: `Response.to_asgi_response`, `ASGIResponse`): the body is the content
     encoded by `encode_json` with the handler's type encoders, and the start message's headers are the content
-    type and the length, in that order. Only for a handler whose layers add nothing to such a response (headers,
-    cookies, an after_request hook, a background task, a return DTO); `of` answers None for any other, and the
-    answer then goes through `to_response`."""
+    type and the length, in that order. Only for a handler that answers JSON and whose layers add nothing to such
+    a response (headers, cookies, an after_request hook, a background task, a return DTO); `of` answers None for
+    any other, and the answer then goes through `to_response`."""
 
     def __init__(self, content_type: bytes, serializer: Serializer) -> None:
         self.content_type = content_type
@@ -83,9 +87,10 @@ class _Rendering:
         if adds:
             return None
         media_type = get_enum_string_value(handler.media_type or MediaType.JSON)
-        content_type = f"{media_type}; charset=utf-8" if media_type.startswith("text/") else media_type
+        if not _JSON.match(media_type):
+            return None  # rendered otherwise than by encode_json (litestar/response/base.py, `Response.render`)
         encoders = handler.resolve_type_encoders()
-        return cls(content_type.encode("latin-1"), get_serializer(dict(encoders) if encoders else None))
+        return cls(media_type.encode("latin-1"), get_serializer(dict(encoders) if encoders else None))
 
     async def send(self, send: Send, content: Any, status: int) -> None:
         body = encode_json(content, self.serializer)

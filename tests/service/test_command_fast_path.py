@@ -251,3 +251,34 @@ async def test_a_body_longer_than_announced_reaches_the_normal_path_whole() -> N
 async def test_a_disconnect_while_the_body_is_read_reaches_the_normal_path() -> None:
     messages = [{"type": "http.request", "body": b'{"type"', "more_body": True}, {"type": "http.disconnect"}]
     assert await _passed_on(messages, 200) == messages
+
+
+def _route(**options: Any) -> Any:
+    from litestar import Litestar, post
+
+    @post("/x", **options)
+    async def handler() -> dict[str, int]:
+        return {}
+
+    Litestar(route_handlers=[handler])
+    return handler
+
+
+def test_the_answer_is_rendered_here_only_when_litestar_would_add_nothing_to_it() -> None:
+    from litestar import Response
+    from litestar.background_tasks import BackgroundTask
+    from litestar.datastructures import Cookie, ResponseHeader
+
+    async def nothing() -> None:
+        return None
+
+    async def same(response: Response[Any]) -> Response[Any]:
+        return response
+
+    plain = command_fast_path._Rendering.of(_route())
+    assert plain is not None and plain.content_type == b"application/json"
+    assert command_fast_path._Rendering.of(_route(media_type="application/problem+json")) is not None
+    for adding in ({"response_headers": [ResponseHeader(name="X-A", value="1")]},
+                   {"response_cookies": [Cookie(key="a", value="1")]}, {"after_request": same},
+                   {"background": BackgroundTask(nothing)}, {"media_type": "text/plain"}):
+        assert command_fast_path._Rendering.of(_route(**adding)) is None, adding
