@@ -5,6 +5,7 @@ Bounded so one expression cannot roll more than MAX_DICE dice or dice of more th
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -54,6 +55,9 @@ class Evaluated(msgspec.Struct, frozen=True):
     total: int
 
 
+# Remembered: a table rolls the same few expressions again and again, and the terms are frozen (shared safely).
+# A refusal raises, and what raises is not remembered; the bound keeps a stream of new expressions from growing it.
+@functools.lru_cache(maxsize=1024)
 def parse(expression: str) -> tuple[Term, ...]:
     """The terms of an expression, or ExpressionError saying what is wrong with it."""
     text = _AROUND_SIGNS.sub(r"\1", expression.strip()).lower()

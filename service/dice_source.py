@@ -44,7 +44,7 @@ def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, ent
     attempt = 0
     while True:
         message = die_message(campaign_id, nonce, k, attempt, entropy)
-        digest = hmac.new(seed, message, hashlib.sha256).digest()
+        digest = hmac.digest(seed, message, "sha256")  # HMAC(seed, message, sha256).digest(), in one C call
         value = int.from_bytes(digest[:8], "big")
         if value < limit:
             return value % sides + 1

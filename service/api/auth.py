@@ -24,7 +24,11 @@ def _action(action: AdminAction) -> Message:
 
 
 def bearer(request: Request[Any, Any, Any]) -> str | None:
-    header = request.headers.get("authorization")
+    return bearer_of(request.headers.get("authorization"))
+
+
+def bearer_of(header: str | None) -> str | None:
+    """The token of an Authorization header's value (`bearer`), None without the header; 401 for another form."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -61,7 +65,13 @@ def remembered_actor(
     """Whom the request's token named when the database last accepted it for a command of this campaign, and
     the token's hash; None for a token not remembered (read it). Never enough alone: the command's append
     checks the token (service/known_tokens.py)."""
-    token = bearer(request)
+    return remembered_of(request.headers.get("authorization"), known, campaign_id)
+
+
+def remembered_of(authorization: str | None, known: KnownTokens, campaign_id: str) -> tuple[Actor, str] | None:
+    """`remembered_actor` from the value of the request's Authorization header (its first, as `request.headers`
+    gives it)."""
+    token = bearer_of(authorization)
     if token is None:
         return None
     hashed = token_hash(token)

@@ -202,17 +202,31 @@ async def _told(
     request: Request[Any, Any, Any], services: Services, campaign_id: str, outcome: CommandOutcome,
     share_key: str | None, prefer: str | None,
 ) -> Response[CommandAnswer | CompactOutcome]:
+    if prefers_minimal(prefer):
+        compact, status = await told_answer(request, services, campaign_id, outcome, share_key, minimal=True)
+        return Response(compact, status_code=status, headers={"Preference-Applied": "return=minimal"})
+    answer, status = await told_answer(request, services, campaign_id, outcome, share_key, minimal=False)
+    return Response(answer, status_code=status)
+
+
+async def told_answer(
+    request: Request[Any, Any, Any], services: Services, campaign_id: str, outcome: CommandOutcome,
+    share_key: str | None, *, minimal: bool,
+) -> tuple[CommandAnswer | CompactOutcome, int]:
+    """The command's answer and its status: the compact one if `minimal` (Prefer: return=minimal)."""
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
-    links = links_with(services.settings, share_key, base_of(request))
+    # The request's own address only when LEXMECHANIC_PUBLIC_URL does not say (links_with prefers it).
+    links = links_with(services.settings, share_key, None if services.settings.public_url else base_of(request))
     result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
               **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
     status = 200 if outcome.replayed else 201
-    if prefers_minimal(prefer):
-        compact = CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result)
-        return Response(compact, status_code=status, headers={"Preference-Applied": "return=minimal"})
-    rolled = next((e.envelope.dice.nonce for e in outcome.events if e.envelope.dice is not None), None)
+    if minimal:
+        return CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result), status
+    # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
+    # replay): reading the nonce there spares decoding each stored meta again.
+    rolled = next((r.meta.dice.nonce for r in outcome.records if r.meta.dice is not None), None)
     answer = CommandAnswer(
         version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=result,
         proof=proof_link(links, campaign_id, rolled) if rolled is not None else None, replayed=outcome.replayed,
     )
-    return Response(answer, status_code=status)
+    return answer, status

@@ -4,29 +4,37 @@ common case itself, without Litestar's kwargs model, and hands every other reque
 Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
 exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
 the handler's would be. It answers only when every check the normal path makes would pass, made by the same
-functions: the before_request hook, `remembered_actor`, Litestar's JSON decoding (of the body kept in the
-scope where Litestar keeps one it read, so the handler's request finds it), the signature model's conversion
-of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
+functions: the before_request hook, `remembered_actor` (of the first Authorization header, whatever the case of
+its name, as `request.headers` gives it, found in the scan of the headers), Litestar's JSON decoding (of the body
+kept in the scope where Litestar keeps one it read, so the handler's request finds it), the signature model's
+conversion of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
 failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
 checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
-token first without trying the remembered one again. The answer is built by `_told` and rendered by the route
-handler's `to_response`, as the handler's return value is.
+token first without trying the remembered one again. The answer is built by `told_answer`, as the handler's is,
+and sent as the two messages the route handler's `to_response` would make of it (`_Rendering`), through the same
+`send`: the app's before_send hooks (security headers) and the exception middleware see them as they see the
+handler's.
 """
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
+from litestar import Response
+from litestar.enums import MediaType
+from litestar.serialization import encode_json, get_serializer
+from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
-from service.api.auth import remembered_actor
+from service.api.auth import remembered_of
 from service.api.services import services_of
 
 if TYPE_CHECKING:
     from litestar.handlers import HTTPRouteHandler
-    from litestar.types import ASGIApp, HTTPScope, Receive, ReceiveMessage, Scope, Send
+    from litestar.types import ASGIApp, HTTPScope, Receive, ReceiveMessage, Scope, Send, Serializer
 
 # The bodies the fast path reads: a plain command is a few hundred bytes; a larger one goes the normal way.
 FAST_BODY_BYTES = 16_384
@@ -43,6 +51,9 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed Litestar
     _deserializer = None  # type: ignore[assignment]
 
+# The media types Litestar renders with `encode_json` (litestar/response/base.py, `Response.render`).
+_JSON = re.compile(r"^application/(?:.+\+)?json")
+
 # Tests switch the fast path off to compare both paths' answers.
 ENABLED = _deserializer is not None
 
@@ -52,10 +63,47 @@ class Counts:
     passed = 0
 
 
+class _Rendering:
+    """How the route handler's `to_response` renders a `Response(content, status_code=status)` without headers of
+    its own (litestar/response/base.py: `Response.to_asgi_response`, `ASGIResponse`): the body is the content
+    encoded by `encode_json` with the handler's type encoders, and the start message's headers are the content
+    type and the length, in that order. Only for a handler that answers JSON and whose layers add nothing to such
+    a response (headers, cookies, an after_request hook, a background task, a return DTO); `of` answers None for
+    any other, and the answer then goes through `to_response`."""
+
+    def __init__(self, content_type: bytes, serializer: Serializer) -> None:
+        self.content_type = content_type
+        self.serializer = serializer
+
+    @classmethod
+    def of(cls, handler: HTTPRouteHandler) -> _Rendering | None:
+        adds = (
+            any(not header.documentation_only for header in handler.resolve_response_headers())
+            or any(not cookie.documentation_only for cookie in handler.resolve_response_cookies())
+            or any(layer.after_request for layer in handler.ownership_layers)
+            or handler.background is not None
+            or handler.resolve_return_dto() is not None
+        )
+        if adds:
+            return None
+        media_type = get_enum_string_value(handler.media_type or MediaType.JSON)
+        if not _JSON.match(media_type):
+            return None  # rendered otherwise than by encode_json (litestar/response/base.py, `Response.render`)
+        encoders = handler.resolve_type_encoders()
+        return cls(media_type.encode("latin-1"), get_serializer(dict(encoders) if encoders else None))
+
+    async def send(self, send: Send, content: Any, status: int) -> None:
+        body = encode_json(content, self.serializer)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body))]})
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
 class CommandFastPath:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._data_type: Any = None
+        self._rendering: _Rendering | None | bool = False  # False: not resolved yet
 
     def _body_model(self, handler: HTTPRouteHandler) -> Any:
         # A struct of one field, `data`, of the type the signature model converts it to (its msgspec field, not
@@ -79,14 +127,18 @@ class CommandFastPath:
 
     async def _answered(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """None when answered here; otherwise the `receive` the normal path reads the request from."""
-        from service.api.campaigns import _checked, _told, remembered_outcome  # campaigns installs this middleware
+        # Imported here: campaigns installs this middleware.
+        from service.api.campaigns import _checked, remembered_outcome, told_answer
 
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
             return receive
         length: int | None = None
+        authorization: bytes | None = None
         for name, value in scope["headers"]:
             if name in _NORMAL_ONLY:
                 return receive
+            if authorization is None and name.lower() == b"authorization":
+                authorization = value
             if name == b"content-length":
                 if length is not None or not value.isdigit():
                     return receive
@@ -121,7 +173,8 @@ class CommandFastPath:
         campaign_id = scope["path_params"]["campaign_id"]
         request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
         try:
-            remembered = remembered_actor(request, services.known_tokens, campaign_id)
+            remembered = remembered_of(authorization.decode("latin-1") if authorization is not None else None,
+                                       services.known_tokens, campaign_id)
             if remembered is None:
                 return receive
             if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
@@ -139,9 +192,15 @@ class CommandFastPath:
         if done is None:
             scope["state"][REMEMBERED_TRIED] = True
             return receive
-        response = await _told(request, services, campaign_id, *done, None)
-        asgi_response = await handler.to_response(app=app, data=response, request=request)
-        await asgi_response(scope, receive, send)
+        content, status = await told_answer(request, services, campaign_id, *done, minimal=False)
+        if self._rendering is False:
+            self._rendering = _Rendering.of(handler)
+        if isinstance(self._rendering, _Rendering):
+            await self._rendering.send(send, content, status)
+        else:
+            asgi_response = await handler.to_response(app=app, data=Response(content, status_code=status),
+                                                      request=request)
+            await asgi_response(scope, receive, send)
         if (after := handler.resolve_after_response()) is not None:
             await after(request)
         return None

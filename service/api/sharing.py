@@ -47,10 +47,28 @@ class ShareLinkView(msgspec.Struct, frozen=True, kw_only=True):
     transcript_url: str | None
 
 
+# `base_of` for each (scheme, server, root path, first Host header) a request came with: the four values of the
+# scope Litestar's `base_url` is made of (litestar/datastructures/url.py, `URL.from_scope`; it copies the scope
+# and builds a URL at each call, on every command's answer). Bounded: the Host header is the client's to choose.
+_BASES: dict[tuple[object, ...], str] = {}
+_BASES_LIMIT = 256
+
+
 def base_of(request: Request[Any, Any, Any]) -> str:
     """The service's own address as this request reached it (scheme, host, port): where a pasted link leads
     when LEXMECHANIC_PUBLIC_URL does not say."""
-    return str(request.base_url).rstrip("/")
+    scope = request.scope
+    server = scope.get("server")
+    key = (scope.get("scheme", "http"), tuple(server) if server is not None else None,
+           scope.get("app_root_path") or scope.get("root_path", ""),
+           next((value for name, value in scope.get("headers", []) if name == b"host"), None))
+    found = _BASES.get(key)
+    if found is None:
+        found = str(request.base_url).rstrip("/")
+        if len(_BASES) >= _BASES_LIMIT:
+            _BASES.clear()
+        _BASES[key] = found
+    return found
 
 
 async def links_for(store: EventStore, settings: Settings, campaign_id: str, request_base: str | None = None) -> Links:

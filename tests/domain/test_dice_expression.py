@@ -91,3 +91,12 @@ def test_a_refused_expression_says_a_message_of_the_catalog_in_both_languages(ex
 def test_has_dice_finds_what_dice_in_lists(value: object, found: bool) -> None:
     assert has_dice(value) is found
     assert (next(dice_in(value), None) is not None) is found
+
+
+def test_a_remembered_expression_reads_the_same_and_a_refused_one_is_refused_each_time() -> None:
+    for _ in range(2):  # the second from what parse remembers
+        assert parse("2d10 + 3") == (Term(sign=1, count=2, sides=10), Term(sign=1, count=0, sides=0, constant=3))
+        assert parse("d100") == (Term(sign=1, count=1, sides=100),)
+        with pytest.raises(ExpressionError) as refused:
+            parse("2d1")
+        assert refused.value.case == "sides"

@@ -5,6 +5,7 @@ choices (ids, tokens, seeds) are the same, one served with the fast path and one
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import secrets
 import uuid
@@ -54,8 +55,9 @@ Answer = tuple[int, list[tuple[str, str]], str]
 # Spanish too, the d100, the first post with an id, the GM's second roll, and a JSON body sent as text/plain, as a
 # form or with no content type (which the handler reads as JSON too: the same answers). Not the first of each
 # token (read first), nor any refusal, bad body, missing or revoked token, nor Prefer, Idempotency-Key or If-Match,
-# nor a body with a byte-order mark, a key given twice, a reason over its bound, an integer beyond 64 bits.
-FAST = [3, 4, 5, 20, 23, 24, 25, 26]
+# nor a body with a byte-order mark, a key given twice, a reason over its bound, an integer beyond 64 bits; the
+# GM's secret rolls, in Spanish too, and rolls after a share link was created, then revoked.
+FAST = [3, 4, 5, 20, 23, 24, 25, 26, 32, 33, 35, 36, 38]
 
 
 async def _sequence(client: AsyncTestClient[Any], taken: list[int]) -> list[Answer]:
@@ -114,6 +116,16 @@ async def _sequence(client: AsyncTestClient[Any], taken: list[int]) -> list[Answ
     keep(await client.post(path, json={**ROLL, "reason": "r" * 5000}, headers=player))
     keep(await client.post(path, json={**ROLL, "expected_version": 2**70}, headers=player))
     keep(await client.post("/campaigns/nope/commands", json=ROLL, headers=player))
+    # The answer's other forms on the fast path: the GM's secret roll (its faces), in Spanish too, and the links
+    # with a share key from its creation on, and without it from its revocation on.
+    secret = {**ROLL, "secret": True}
+    keep(await client.post(path, json=secret, headers=gm))
+    keep(await client.post(path, json=secret, headers={**gm, **es}))
+    shared = keep(await client.post(f"/campaigns/{campaign}/share-links", json={"label": "forum"}, headers=gm))
+    keep(await client.post(path, json=ROLL, headers=gm))
+    keep(await client.post(path, json=ROLL, headers={**gm, **es}))
+    keep(await client.delete(f"/campaigns/{campaign}/share-links/{shared.json()['link_id']}", headers=gm))
+    keep(await client.post(path, json=ROLL, headers=gm))
     participant = invited.json()["participant_id"]
     keep(await client.delete(f"/campaigns/{campaign}/participants/{participant}/token", headers=gm))
     keep(await client.post(path, json=ROLL, headers=player))  # revoked while remembered
@@ -133,8 +145,11 @@ async def _run(server_url: str, enabled: bool, restart: Any, monkeypatch: pytest
             return await _sequence(client, taken)
 
 
+@pytest.mark.parametrize("rendered_here", [True, False], ids=["rendered-here", "through-to_response"])
 async def test_both_paths_answer_the_same(server_url: str, template_url: str, deterministic: Any,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+                                          monkeypatch: pytest.MonkeyPatch, rendered_here: bool) -> None:
+    if not rendered_here:  # a handler whose layers add to its responses: the fast path renders through Litestar
+        monkeypatch.setattr(command_fast_path._Rendering, "of", classmethod(lambda cls, handler: None))
     fast_taken: list[int] = []
     fast = await _run(server_url, True, deterministic, monkeypatch, fast_taken)
     normal_taken: list[int] = []
@@ -144,6 +159,11 @@ async def test_both_paths_answer_the_same(server_url: str, template_url: str, de
     assert len(fast) == len(normal)
     for number, (one, other) in enumerate(zip(fast, normal, strict=True)):
         assert one == other, f"answer {number} differs"
+    # The cases above answer what docs/api.md says: the sealed roll's faces to the GM, the share key in the links
+    # while the link is valid.
+    assert all('"secret_rolls"' in fast[n][2] for n in (32, 33))
+    key = json.loads(fast[34][2])["key"]
+    assert key in fast[35][2] and key in fast[36][2] and key not in fast[38][2]
 
 
 async def test_the_fast_path_answers_a_warm_roll_with_the_security_headers(client: AsyncTestClient[Any]) -> None:
@@ -231,3 +251,34 @@ async def test_a_body_longer_than_announced_reaches_the_normal_path_whole() -> N
 async def test_a_disconnect_while_the_body_is_read_reaches_the_normal_path() -> None:
     messages = [{"type": "http.request", "body": b'{"type"', "more_body": True}, {"type": "http.disconnect"}]
     assert await _passed_on(messages, 200) == messages
+
+
+def _route(**options: Any) -> Any:
+    from litestar import Litestar, post
+
+    @post("/x", **options)
+    async def handler() -> dict[str, int]:
+        return {}
+
+    Litestar(route_handlers=[handler])
+    return handler
+
+
+def test_the_answer_is_rendered_here_only_when_litestar_would_add_nothing_to_it() -> None:
+    from litestar import Response
+    from litestar.background_tasks import BackgroundTask
+    from litestar.datastructures import Cookie, ResponseHeader
+
+    async def nothing() -> None:
+        return None
+
+    async def same(response: Response[Any]) -> Response[Any]:
+        return response
+
+    plain = command_fast_path._Rendering.of(_route())
+    assert plain is not None and plain.content_type == b"application/json"
+    assert command_fast_path._Rendering.of(_route(media_type="application/problem+json")) is not None
+    for adding in ({"response_headers": [ResponseHeader(name="X-A", value="1")]},
+                   {"response_cookies": [Cookie(key="a", value="1")]}, {"after_request": same},
+                   {"background": BackgroundTask(nothing)}, {"media_type": "text/plain"}):
+        assert command_fast_path._Rendering.of(_route(**adding)) is None, adding
