@@ -11,8 +11,9 @@ At least once, in order, never two processes at once on one subscription:
 - A failure (no 2xx, a timeout, a refused address) stops the subscription's batch where it is and sets its
   next attempt after an exponential backoff (doubling, capped); after `pause_after` failures in a row it is
   paused with the reason, in the subscription's language, for the GM to see (GET .../webhooks) and resume.
-- NOTIFY (service/live.py) wakes the worker when any campaign appends; it also looks every `poll_seconds`,
-  and when the earliest retry is due, so a lost notification only delays.
+- NOTIFY (service/live.py) wakes the worker when any campaign appends: once a subscription exists its hub
+  registers every campaign (live_listeners, migrations/0009), so appends notify; it also looks every
+  `poll_seconds`, and when the earliest retry is due, so a lost notification only delays.
 """
 
 from __future__ import annotations
