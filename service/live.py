@@ -147,6 +147,8 @@ class Hub:
         try:
             async with self._synced:
                 try:
+                    if self._closing:
+                        raise TimeoutError  # shutting down: nothing will register it
                     await asyncio.wait_for(self._synced.wait_for(lambda: campaign_id in self._registered),
                                            REGISTER_SECONDS)
                 except TimeoutError:
