@@ -145,14 +145,13 @@ class Hub:
         self._subscribers.setdefault(campaign_id, set()).add(flag)
         self._poke.set()
         try:
-            async with self._synced:
-                try:
-                    if self._closing:
-                        raise TimeoutError  # shutting down: nothing will register it
-                    await asyncio.wait_for(self._synced.wait_for(lambda: campaign_id in self._registered),
-                                           REGISTER_SECONDS)
-                except TimeoutError:
-                    pass  # read anyway; the hub wakes this flag once it has registered
+            if not self._closing:  # a closing hub registers nothing more
+                async with self._synced:
+                    try:
+                        await asyncio.wait_for(self._synced.wait_for(lambda: campaign_id in self._registered),
+                                               REGISTER_SECONDS)
+                    except TimeoutError:
+                        pass  # read anyway; the hub wakes this flag once it has registered
             yield flag
         finally:
             flags = self._subscribers.get(campaign_id)
