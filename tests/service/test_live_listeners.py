@@ -165,6 +165,68 @@ async def _first_read(hub: Hub, store: EventStore, campaign_id: str, after: int)
         return await store.stored(campaign_id, after, after + 100, 100)
 
 
+# A pause in an append after its statement's snapshot and before it writes anything (so before it holds a
+# transaction id): a policy on the head row's update that sleeps for the connections that ask for it.
+PAUSE = """
+CREATE FUNCTION pause_if_asked() RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    IF current_setting('application_name') = 'paused append' THEN
+        PERFORM pg_sleep(1);
+    END IF;
+    RETURN true;
+END
+$$;
+ALTER TABLE campaigns ENABLE ROW LEVEL SECURITY;
+CREATE POLICY every_row ON campaigns USING (true);
+CREATE POLICY paused ON campaigns AS RESTRICTIVE FOR UPDATE USING (pause_if_asked());
+"""
+UNPAUSE = """
+DROP POLICY paused ON campaigns;
+DROP POLICY every_row ON campaigns;
+ALTER TABLE campaigns DISABLE ROW LEVEL SECURITY;
+DROP FUNCTION pause_if_asked();
+"""
+
+
+async def test_an_append_that_started_before_a_registration_and_wrote_after_it_notifies(
+    campaign: Campaign, database_url: str, app_database_url: str
+) -> None:
+    """The append's statement began before the registration, so its own snapshot does not see the row; it wrote
+    only after the subscriber's first read (which could not find it). The look for listeners reads with a
+    snapshot of its own, taken after the append wrote (migrations/0009), so it sees the row and notifies."""
+    owner = await asyncpg.connect(database_url)
+    await owner.execute(PAUSE)
+    pool = await asyncpg.create_pool(app_database_url, min_size=1, max_size=1,
+                                     server_settings={"application_name": "paused append"})
+    store = EventStore(pool)
+    reading = await create_pool(app_database_url, 1, 1)
+    hub = Hub(app_database_url)
+    heard = await Heard.open(app_database_url)
+    try:
+        head = await EventStore(reading).head(campaign.id)
+        meta = EventMeta(actor="gm", role="gm", command_id="paused", command_type="gm_note")
+        appending = asyncio.create_task(store.append_if_head(head, [_note("began before, wrote after")], [meta],
+                                                             None))
+        await asyncio.sleep(0.3)  # its statement has begun, and sleeps before the head's update
+        async with hub.subscribe(campaign.id) as woken:
+            assert not appending.done()
+            first_read = await EventStore(reading).stored(campaign.id, head.version, head.version + 10, 10)
+            assert first_read == []
+            woken.clear()
+            stored = await asyncio.wait_for(appending, 5)
+            assert stored is not None and [e.seq for e in stored] == [head.version + 1]
+            await asyncio.wait_for(woken.wait(), 5)
+        await settle()
+        assert heard.payloads == [campaign.id]
+    finally:
+        await heard.connection.close()
+        await hub.close()
+        await pool.close()
+        await reading.close()
+        await owner.execute(UNPAUSE)
+        await owner.close()
+
+
 async def test_a_killed_listeners_rows_are_deleted_when_a_hub_connects(campaign: Campaign, app_database_url: str
                                                                         ) -> None:
     killed = await asyncpg.connect(app_database_url)
