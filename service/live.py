@@ -40,7 +40,7 @@ RECONNECT_SECONDS = 1.0
 REGISTER_SECONDS = 3.0
 WAIT_SECONDS = 2.0
 # The listening connections, as operators see them in pg_stat_activity.
-APPLICATION_NAME = "lexmechanic live"
+APPLICATION_NAME = "lexmechanic-live"
 _log = logging.getLogger("lexmechanic")
 
 # The connection's own identity: its pid, and its backend's start time (a pid is reused, a start time is not).

@@ -91,7 +91,7 @@ async def test_many_readers_share_one_listening_connection_and_miss_nothing(
     try:
         listening = await admin.fetchval(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND application_name = 'lexmechanic live'"
+            "AND application_name = 'lexmechanic-live'"
         )
     finally:
         await admin.close()
@@ -132,7 +132,7 @@ async def test_a_dropped_listening_connection_loses_no_event(served: Served, dat
         await asyncio.sleep(0.5)
         killed = await admin.fetchval(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND application_name = 'lexmechanic live'"
+            "WHERE datname = current_database() AND application_name = 'lexmechanic-live'"
         )
         assert killed == 1
         for n in range(3):  # committed while nobody listens: no NOTIFY reaches this process
