@@ -4,9 +4,10 @@
 -- watches should not send one.
 --
 -- One row per listening connection and campaign it wakes readers of; `campaign_id` NULL is "every campaign"
--- (the webhook worker). A connection is named by its backend pid and that backend's start time (pg_stat_activity),
--- so a pid the server hands to a new backend after a crash or a kill does not keep a dead listener's rows alive:
--- each hub deletes the rows whose backend no longer exists when it connects.
+-- (a listener of everything; the webhook worker registers only the campaigns it has subscriptions of). A
+-- connection is named by its backend pid and that backend's start time (pg_stat_activity), so a pid the
+-- server hands to a new backend after a crash or a kill does not keep a dead listener's rows alive: each hub
+-- deletes the rows whose backend no longer exists when it connects.
 --
 -- Not campaign data in migration 0004's sense (docs/scaling.md, "Exceptions"): a row names a backend of the
 -- server the listeners connect to (on Citus, the coordinator), and the NULL row belongs to no campaign, so the

@@ -81,9 +81,11 @@ def _uuids(keys: Collection[Key]) -> list[uuid.UUID | None]:
             found.append(None)
             continue
         try:
-            found.append(uuid.UUID(key))
+            parsed = uuid.UUID(key)
         except ValueError:
             continue  # no campaign has this id, so no append will ever name it
+        if str(parsed) == key:  # an alias names no campaign (service/store.py, campaign_uuid)
+            found.append(parsed)
     return found
 
 
@@ -125,6 +127,8 @@ class Hub:
         self._stop = asyncio.Event()
         # The backend of the previous connection, whose rows go when the hub connects again.
         self._previous: tuple[int, dt.datetime] | None = None
+        # What `subscribe_all` registers: every campaign (None), or only these (`watch`).
+        self._watched: frozenset[str] | None = None
         # What the current connection has registered, and a condition its subscribers wait on.
         self._registered: set[Key] = set()
         self._synced = asyncio.Condition()
@@ -161,10 +165,18 @@ class Hub:
                     del self._subscribers[campaign_id]
                     self._poke.set()
 
+    def watch(self, campaign_ids: Collection[str] | None) -> None:
+        """What `subscribe_all` registers: only these campaigns, or every campaign (None, the default)."""
+        watched = None if campaign_ids is None else frozenset(campaign_ids)
+        if watched != self._watched:
+            self._watched = watched
+            self._poke.set()
+
     @contextmanager
     def subscribe_all(self) -> Iterator[asyncio.Event]:
-        """A flag set whenever any campaign may have new events (the webhook worker's wake-up), and once the
-        hub has registered it (so the worker reads again what an unregistered moment may have hidden)."""
+        """A flag set whenever any campaign the hub hears of may have new events (the webhook worker's
+        wake-up), and once the hub has registered what it watches (every campaign, or those given to `watch`),
+        so the worker reads again what an unregistered moment may have hidden."""
         self._start()
         flag = asyncio.Event()
         self._everything.add(flag)
@@ -188,9 +200,11 @@ class Hub:
 
     def _wake(self, keys: Collection[Key]) -> None:
         for key in keys:
-            flags = self._everything if key is None else self._subscribers.get(key, ())
-            for flag in flags:
+            for flag in self._subscribers.get(key, ()) if key is not None else ():
                 flag.set()
+            if key is None or (self._watched is not None and key in self._watched):
+                for flag in self._everything:
+                    flag.set()
 
     def _wake_all(self) -> None:
         self._wake([*self._subscribers, None])
@@ -198,7 +212,7 @@ class Hub:
     def _wanted(self) -> set[Key]:
         wanted: set[Key] = set(self._subscribers)
         if self._everything:
-            wanted.add(None)
+            wanted |= {None} if self._watched is None else self._watched
         return wanted
 
     async def _synchronise(self, connection: asyncpg.Connection, backend: tuple[int, dt.datetime]) -> set[Key]:

@@ -270,11 +270,11 @@ async def _rows(connection: asyncpg.Connection, count: int) -> bool:
     return await connection.fetchval("SELECT count(*) FROM live_listeners") == count
 
 
-async def test_the_webhook_worker_of_another_process_is_woken_by_any_campaigns_append(
-    settings: Settings, app_database_url: str, tmp_path: Path
+async def test_the_webhook_worker_of_another_process_is_woken_by_its_subscribed_campaigns_appends_only(
+    settings: Settings, app_database_url: str
 ) -> None:
-    """The worker registers every campaign (a NULL row) once a subscription exists; with a poll of a minute,
-    only the NOTIFY can bring the delivery within seconds."""
+    """The worker registers the campaigns that have a live subscription once one exists; with a poll of a
+    minute, only the NOTIFY can bring the delivery within seconds. Other campaigns' appends stay quiet."""
     slow = msgspec.structs.replace(settings, webhooks=WebhookSettings(allow_private=True, poll_seconds=60))
     receiver = Receiver()
     receiver.start()
@@ -282,28 +282,33 @@ async def test_the_webhook_worker_of_another_process_is_woken_by_any_campaigns_a
         async with AsyncTestClient(app=create_app(slow)) as first:
             created = (await first.post("/campaigns", json={"name": "Hooks", "ruleset": "deathwatch"})).json()
             campaign = Campaign(first, created)
+            quiet = Campaign(first, (await first.post("/campaigns", json={"name": "Quiet",
+                                                                           "ruleset": "deathwatch"})).json())
             hooked = await first.post(f"/campaigns/{campaign.id}/webhooks", headers=campaign.auth(),
                                       json={"url": receiver.url, "kinds": ["posts"], "format": "json"})
             assert hooked.status_code == 201, hooked.text
             # The first app's worker found no subscription at its start: it sleeps its minute, unregistered.
             async with AsyncTestClient(app=create_app(slow)):
-                watcher = await asyncpg.connect(app_database_url)
+                heard = await Heard.open(app_database_url)
                 try:
-                    await until(lambda: _every(watcher))
+                    await until(lambda: _rows_of(heard.connection, campaign.id, 1))
+                    assert await heard.connection.fetchval("SELECT count(*) FROM live_listeners") == 1
+                    await quiet.ok({"type": "roll", "expression": "d100", "reason": "no hook here"})
+                    await campaign.ok({"type": "roll", "expression": "d100", "reason": "for the hook",
+                                       "post": {"id": "hooked-1"}})
+                    deadline = time.monotonic() + 10
+                    while not receiver.seqs():
+                        assert time.monotonic() < deadline, "the worker was not woken"
+                        await asyncio.sleep(0.05)
+                    assert heard.payloads == [campaign.id]
                 finally:
-                    await watcher.close()
-                await campaign.ok({"type": "roll", "expression": "d100", "reason": "for the hook",
-                                   "post": {"id": "hooked-1"}})
-                deadline = time.monotonic() + 10
-                while not receiver.seqs():
-                    assert time.monotonic() < deadline, "the worker was not woken"
-                    await asyncio.sleep(0.05)
+                    await heard.connection.close()
     finally:
         receiver.stop()
 
 
-async def _every(connection: asyncpg.Connection) -> bool:
-    return await connection.fetchval(ROWS_OF, None) == 1
+async def _rows_of(connection: asyncpg.Connection, campaign_id: str, count: int) -> bool:
+    return await connection.fetchval(ROWS_OF, campaign_id) == count
 
 
 async def test_migration_0009_applies_on_a_database_at_0008(empty_database_url: str, tmp_path: Path) -> None:
