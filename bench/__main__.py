@@ -102,13 +102,15 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             line("hash chain re-verified", f"{await verify_chains(url):,} events")
             figures["appends"] = _append_figures(appends)
         if "appends_notify" in wanted:
-            heading("1n. The same raw appends, each also sending the service's NOTIFY (in the insert statement)")
+            heading("1n. The same raw appends, each also sending a NOTIFY (in the insert statement; what the "
+                    "service's append sends when a live listener is registered)")
             notified = await run_appends(url, connections=args.clients, max_events=args.max_requests, notify=True,
                                          **load_args)
             _print_appends(notified)
             figures["appends_notify"] = _append_figures(notified)
         if "statement" in wanted:
-            heading("1s. The service's one-statement append (EventStore.append_if_head), no HTTP, no decision")
+            heading("1s. The service's one-statement append (EventStore.append_if_head), no HTTP, no decision; "
+                    "no live listener registered, so no NOTIFY")
             statement = await run_statement(url, connections=args.clients, max_events=args.max_requests,
                                             **load_args)
             _print_appends(statement)
@@ -120,7 +122,8 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             _print_http(floor)
             figures["floor"] = _http_figures(floor)
         if "service" in wanted:
-            heading("3. Service: POST /campaigns/{id}/commands {type: roll} (real app, uvicorn subprocess)")
+            heading("3. Service: POST /campaigns/{id}/commands {type: roll} (real app, uvicorn subprocess; nobody "
+                    "watches live, so the appends send no NOTIFY)")
             service = await run_service(url, clients=args.clients, max_requests=args.max_requests,
                                         profile=_profile_path(args, "service"), **load_args)
             _print_http(service)
@@ -132,8 +135,8 @@ async def run(args: argparse.Namespace, server_url: str, server_kind: str) -> di
             _print_http(compact)
             figures["compact"] = _http_figures(compact)
         if args.what_if_no_notify and "service" in wanted:
-            heading("3x. What if: the same rolls, the append without its NOTIFY (an experiment patched into the "
-                    "bench's server; not a configuration)")
+            heading("3x. What if: the same rolls, the append without its NOTIFY nor the look for a listener (an "
+                    "experiment patched into the bench's server; not a configuration)")
             silent = await run_service(url, clients=args.clients, max_requests=args.max_requests, no_notify=True,
                                        **load_args)
             _print_http(silent)

@@ -6,12 +6,14 @@ bytes the audit recomputes); move the head; COMMIT. No HTTP, no framework, no do
 ceiling for one-event commands on this PostgreSQL.
 
 Two variants measure what the service's own append adds to that ceiling:
-- (1n) `notify=True`: the same transaction, its insert also sending the service's NOTIFY (in the same
-  statement, so the round trips are those of (1)). PostgreSQL serialises every committing transaction
+- (1n) `notify=True`: the same transaction, its insert also sending a NOTIFY as the service's append does when
+  some live listener is registered for the campaign (in the same statement, so the round trips are those of
+  (1)). PostgreSQL serialises every committing transaction
   that sent a NOTIFY on one server-wide lock held until its commit is flushed (async.c,
   PreCommit_Notify), so these commits cannot share a WAL flush.
-- (1s) `run_statement`: the service's own one-statement append (`EventStore.append_if_head`, autocommit,
-  NOTIFY included) through the service's pool, without HTTP or a decision.
+- (1s) `run_statement`: the service's own one-statement append (`EventStore.append_if_head`, autocommit)
+  through the service's pool, without HTTP or a decision. Nobody listens in the bench, so it sends no NOTIFY
+  (migrations/0009: only appends of a campaign some live listener registered do).
 """
 
 from __future__ import annotations

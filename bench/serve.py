@@ -54,17 +54,19 @@ def describe_stack() -> str:
     return serving.describe(serving.uvicorn_config("x:y", host=HOST, port=0, access_log=False))
 
 
-NOTIFY_CLAUSE = " CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n"
+NOTIFY_CLAUSE = " CROSS JOIN (SELECT notify_live_listeners($1) FROM moved) AS n"
 
 
-NOTIFY_CALL = "pg_notify('lexmechanic_events', $1::text)"
+NOTIFY_CALL = "notify_live_listeners($1)"
 
 
 def _without_notify() -> None:
     """The what-if of `python -m bench --what-if-no-notify`: the service's one-statement appends (the one that
-    reads the token first, and the one that checks a remembered token) without their NOTIFY, patched into this
-    server process only. An experiment that breaks a guarantee (DESIGN.md §2: one NOTIFY per transaction wakes
-    the SSE streams), never a configuration."""
+    reads the token first, and the one that checks a remembered token) without their NOTIFY at all, patched into
+    this server process only: not even the look for a registered listener (`notify_live_listeners`,
+    migrations/0009), which in the bench finds none, so (3) sends no NOTIFY either and (3x) measures what that
+    look costs. An experiment that breaks a guarantee (DESIGN.md §2: the NOTIFY wakes the SSE streams), never a
+    configuration."""
     from service import queries
 
     assert NOTIFY_CLAUSE in queries.APPEND_IF_HEAD, "the append statement changed: update the what-if"

@@ -560,7 +560,8 @@ class Commander:
             # A retried post, read back once the lock is released (as a retried command: `_execute_locked`).
             replayed = await self._replayed_unit(campaign_id, unit, head, replan)
             return msgspec.structs.replace(replayed, id_also_held_by=held_by)
-        # Every line's append sent the same NOTIFY payload in one transaction: PostgreSQL delivers it once.
+        # Every line's append sent the same NOTIFY payload (if anyone listens) in one transaction: PostgreSQL
+        # delivers it once.
         if done:
             await self._moved(campaign_id, start, state, head.head_hash)
         return UnitOutcome(version=head.version, head_hash=head.head_hash, commands=done, after=state,

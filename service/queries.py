@@ -6,7 +6,9 @@ SELECT_HEAD = "SELECT ruleset, version, head_hash FROM campaigns WHERE campaign_
 PING = "SELECT 1"
 
 # One round trip per append: insert the command's events, move the head to the last of them, and
-# send one NOTIFY (a wake-up hint for listeners; delivered at commit).
+# wake the campaign's live listeners: `notify_live_listeners` (migrations/0009) sends one NOTIFY (a wake-up hint,
+# delivered at commit) only if some listening connection registered this campaign or every campaign
+# (service/live.py), so an append nobody watches takes no part in PostgreSQL's NOTIFY commit lock.
 APPEND_EVENTS = """
 WITH inserted AS (
     INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
@@ -23,7 +25,7 @@ WITH inserted AS (
 SELECT i.seq, i.global_position
   FROM inserted i
  CROSS JOIN (SELECT count(*) FROM moved) AS m
- CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text)) AS n
+ CROSS JOIN (SELECT notify_live_listeners($1)) AS n
 """
 
 # The optimistic appends' insert: the events ($2..$10 as parallel arrays) only if the head moved (`moved`).
@@ -40,7 +42,7 @@ _INSERTED_IF_MOVED = """), inserted AS (
 """
 
 # The optimistic append (service/store.py says why it is safe): move the head only from the version and
-# hash the command was decided against, insert the events only if it moved, and NOTIFY only then. In
+# hash the command was decided against, insert the events only if it moved, and wake listeners only then. In
 # autocommit this is one transaction and one round trip; a lost race returns no row and writes nothing.
 APPEND_IF_HEAD = """
 WITH moved AS (
@@ -50,7 +52,7 @@ WITH moved AS (
 """ + _INSERTED_IF_MOVED + """)
 SELECT i.seq, i.global_position
   FROM inserted i
- CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM moved) AS n
+ CROSS JOIN (SELECT notify_live_listeners($1) FROM moved) AS n
 """
 # The optimistic append of a command whose token the process remembers (service/known_tokens.py) instead of
 # reading it first: APPEND_IF_HEAD, and the head moves only if the token ($15) still works (SELECT_TOKEN's
@@ -70,7 +72,7 @@ WITH token AS (
      WHERE campaign_id = $1 AND version = $13 AND head_hash = $14 AND token.works
     RETURNING campaign_id
 """ + _INSERTED_IF_MOVED + """), notified AS (
-    SELECT pg_notify('lexmechanic_events', $1::text) FROM moved
+    SELECT notify_live_listeners($1) FROM moved
 )
 SELECT t.works,
        (SELECT s.key FROM share_links s WHERE s.campaign_id = $1 AND s.revoked_at IS NULL
@@ -344,14 +346,15 @@ SELECT_SHARE_LINKS = """
 SELECT link_id, key, label, created_by, created_at, revoked_at FROM share_links
  WHERE campaign_id = $1 ORDER BY created_at, link_id
 """
-# A revocation wakes the campaign's live streams (the events' channel) at commit: each asks again whether
-# its reader may still read (service/web/reader_pass.py) and one on the revoked link ends at once.
+# A revocation wakes the campaign's live streams (the events' channel, if any stream is registered) at commit:
+# each asks again whether its reader may still read (service/web/reader_pass.py) and one on the revoked link
+# ends at once.
 REVOKE_SHARE_LINK = """
 WITH revoked AS (
     UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND link_id = $2 AND revoked_at IS NULL
     RETURNING revoked_at
 )
-SELECT revoked.revoked_at FROM revoked CROSS JOIN (SELECT pg_notify('lexmechanic_events', $1::text) FROM revoked) AS n
+SELECT revoked.revoked_at FROM revoked CROSS JOIN (SELECT notify_live_listeners($1) FROM revoked) AS n
 """
 SELECT_SHARE_KEY = """
 SELECT link_id FROM share_links WHERE campaign_id = $1 AND key = $2 AND revoked_at IS NULL

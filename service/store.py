@@ -387,7 +387,7 @@ class EventStore:
     #     WITH moved AS (UPDATE campaigns SET version = v + n, head_hash = <hash of the last new event>
     #                     WHERE campaign_id = $1 AND version = v AND head_hash = h RETURNING ...),
     #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)
-    #     SELECT ... FROM inserted, (SELECT pg_notify(...) FROM moved)
+    #     SELECT ... FROM inserted, (SELECT notify_live_listeners(...) FROM moved)
     #
     # 1. The head row is still the serialisation point. Under READ COMMITTED an UPDATE that finds the row
     #    locked by another writer of the campaign (this statement elsewhere, or the locked path's FOR UPDATE)
@@ -424,11 +424,12 @@ class EventStore:
     #    at v, the original moves the head, the retry's UPDATE waits and moves nothing, it catches up, tries
     #    again and meets the index: the replay. Refusals (422, a version conflict, a key used by another body)
     #    are never answered from the cache: the caller takes the locked path for every one, key first.
-    # 8. Exactly one NOTIFY per transaction; the events stay append-only and the service's role needs no
-    #    new privilege (INSERT on events, UPDATE (version, head_hash) on campaigns: migrations/0003); the
-    #    row carries its transaction id for the global feed as before. No transaction stays open between
-    #    statements, so idle_in_transaction_session_timeout has nothing to guard; lock_timeout bounds the
-    #    UPDATE's wait as it bounds FOR UPDATE.
+    # 8. At most one NOTIFY per transaction (one if a live listener is registered for the campaign or for
+    #    every campaign: migrations/0009, service/live.py); the events stay append-only and the service's
+    #    role needs no new privilege on them (INSERT on events, UPDATE (version, head_hash) on campaigns:
+    #    migrations/0003); the row carries its transaction id for the global feed as before. No transaction
+    #    stays open between statements, so idle_in_transaction_session_timeout has nothing to guard;
+    #    lock_timeout bounds the UPDATE's wait as it bounds FOR UPDATE.
     #
     # Commands that write more than events keep the locked transaction, where the other rows commit with
     # the events: campaign creation (the head row, the GM token, the first seed), a new dice epoch's seed

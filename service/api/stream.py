@@ -4,7 +4,9 @@ Each event goes out once, in seq order, as `id: <seq>` and `data: <the event's r
 `GET /campaigns/{id}/events` and the export). The stream starts after `Last-Event-ID` (what a browser sends
 when it reconnects), else after `?after=`, else at the head. It is fed from the database, never from the
 notification: a wake-up (NOTIFY, a reconnect of the listener, or a few seconds passing) makes it read the
-log after the last seq it sent, so nothing committed is ever missed, between reconnects or otherwise.
+log after the last seq it sent, so nothing committed is ever missed, between reconnects or otherwise. Its first
+read comes after the process's listener registered the campaign (service/live.py): appends send their NOTIFY
+only to campaigns some listener registered.
 
 A stream outlives the request that opened it, so it asks again whether its reader may still read
 (service/web/reader_pass.py) each time it wakes, after reading and before sending: a revoked share key, a
@@ -73,7 +75,7 @@ async def _events(store: EventStore, hub: Hub, stream: StreamReader, last: int,
     yield ServerSentEventMessage(data=None, retry=RETRY_MILLISECONDS)
     loop = asyncio.get_running_loop()
     ends_at = loop.time() + max_seconds
-    with hub.subscribe(stream.campaign_id) as woken:
+    async with hub.subscribe(stream.campaign_id) as woken:  # registered before the first read
         while True:
             woken.clear()  # cleared before reading: a commit during the read sets it again
             events = await store.stored(stream.campaign_id, last, MAX_SEQ, PAGE)

@@ -18,7 +18,8 @@ UPDATE webhooks SET paused_at = NULL, paused_reason = NULL, failures = 0, next_a
  WHERE campaign_id = $1 AND webhook_id = $2
 RETURNING {_VIEW}
 """
-ANY_WEBHOOK = "SELECT EXISTS (SELECT FROM webhooks WHERE paused_at IS NULL)"
+# The campaigns whose appends the worker wants to hear of: those with a subscription that is not paused.
+WATCHED_CAMPAIGNS = "SELECT DISTINCT campaign_id::text FROM webhooks WHERE paused_at IS NULL"
 
 # The worker's claim: live subscriptions that are due, behind their campaign's head and held by no live
 # lease. FOR UPDATE SKIP LOCKED makes two processes claiming at the same moment take different rows (a

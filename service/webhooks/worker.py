@@ -11,8 +11,10 @@ At least once, in order, never two processes at once on one subscription:
 - A failure (no 2xx, a timeout, a refused address) stops the subscription's batch where it is and sets its
   next attempt after an exponential backoff (doubling, capped); after `pause_after` failures in a row it is
   paused with the reason, in the subscription's language, for the GM to see (GET .../webhooks) and resume.
-- NOTIFY (service/live.py) wakes the worker when any campaign appends; it also looks every `poll_seconds`,
-  and when the earliest retry is due, so a lost notification only delays.
+- NOTIFY (service/live.py) wakes the worker when a campaign with a subscription appends: its hub registers
+  those campaigns (live_listeners, migrations/0009; read again every `poll_seconds`), so their appends notify
+  and no other campaign's do; it also looks every `poll_seconds`, and when the earliest retry is due, so a
+  lost notification only delays.
 """
 
 from __future__ import annotations
@@ -140,6 +142,7 @@ class Worker:
     async def _run(self) -> None:
         with ExitStack() as stack:
             wake: asyncio.Event | None = None
+            looked = -float("inf")  # when the watched campaigns were last read
             while True:
                 worked = False
                 wait = self.settings.webhooks.poll_seconds
@@ -149,10 +152,17 @@ class Worker:
                         due = await self.store.pool.fetchval(NEXT_DUE)
                         if due is not None:
                             wait = max(0.05, min(wait, float(due)))
-                        if wake is None and await self.store.pool.fetchval(queries.ANY_WEBHOOK):
-                            # Listening only once some campaign has a subscription: a process nobody
-                            # subscribed to holds no extra connection.
-                            wake = stack.enter_context(self._hub.subscribe_all())
+                        if time.monotonic() - looked >= self.settings.webhooks.poll_seconds:
+                            looked = time.monotonic()
+                            watched = [row[0] for row in await self.store.pool.fetch(queries.WATCHED_CAMPAIGNS)]
+                            # Registered for the campaigns with a live subscription only (service/live.py):
+                            # the appends of every other campaign send no NOTIFY. A new subscription is
+                            # registered at the next look, within poll_seconds, as it is first delivered.
+                            self._hub.watch(watched)
+                            if wake is None and watched:
+                                # Listening only once some campaign has a subscription: a process nobody
+                                # subscribed to holds no extra connection.
+                                wake = stack.enter_context(self._hub.subscribe_all())
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                     _log.warning("webhooks: %s; trying again", error)
                 if worked:

@@ -27,6 +27,7 @@ from projections.recorded import EventMeta
 from service.commanding import Commander, request_digest
 from service.database import create_pool
 from service.exporting import verify_stored
+from service.live import register
 from service.state_cache import StateCache
 from service.store import EventStore, IdempotencyConflict, VersionConflict
 
@@ -198,6 +199,7 @@ async def test_a_writer_waiting_on_the_head_rechecks_the_version_after_the_holde
     listener = await asyncpg.connect(app_database_url)
     woken: list[str] = []
     await listener.add_listener("lexmechanic_events", lambda *args: woken.append(args[3]))
+    await register(listener, [campaign_id])  # appends notify registered listeners only (migrations/0009)
     try:
         async with holder.store.write(campaign_id) as writer:  # the locked path holds the head row
             racing = asyncio.create_task(send(racer, campaign_id, SPEND))

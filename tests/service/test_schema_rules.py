@@ -19,6 +19,8 @@ EXCEPTIONS = {
     "campaign): a Citus reference table",
     "discord_interactions": "the Discord interaction ids of the last minutes (replays refused), no campaign: "
     "a local table on the coordinator",
+    "live_listeners": "which listening connections (backends of the coordinator) want which campaign's wake-ups, "
+    "NULL for every campaign: a local table on the coordinator",
 }
 
 TABLES = """

@@ -90,7 +90,8 @@ async def test_many_readers_share_one_listening_connection_and_miss_nothing(
     admin = await asyncpg.connect(database_url)
     try:
         listening = await admin.fetchval(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND application_name = 'lexmechanic-live'"
         )
     finally:
         await admin.close()
@@ -131,7 +132,7 @@ async def test_a_dropped_listening_connection_loses_no_event(served: Served, dat
         await asyncio.sleep(0.5)
         killed = await admin.fetchval(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+            "WHERE datname = current_database() AND application_name = 'lexmechanic-live'"
         )
         assert killed == 1
         for n in range(3):  # committed while nobody listens: no NOTIFY reaches this process

@@ -9,6 +9,8 @@ from typing import Any
 
 import asyncpg
 
+from service.live import register
+
 from .thread import Thread
 
 
@@ -18,6 +20,7 @@ async def test_forum_posts_a_post_of_three_lines_sends_one_notify(client: Any, a
     listener = await asyncpg.connect(app_database_url)
     try:
         await listener.add_listener("lexmechanic_events", lambda *args: heard.append(str(args[-1])))
+        await register(listener, [thread.id])  # appends notify registered listeners only (migrations/0009)
         answer = await thread.post("GM", "!note the hive trembles\n!note a horn sounds\n!note the gate opens")
         await asyncio.sleep(0.3)
     finally:
