@@ -15,6 +15,7 @@ has (reads that find nothing).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import uuid
@@ -40,7 +41,7 @@ from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import EventStore, Head
 from service.tokens import new_token, token_hash
-from service.web.badge import Badge, BadgeCache
+from service.web.badge import INLINE_EVENTS, Badge, BadgeCache
 from service.web.common import WebServices
 
 _log = logging.getLogger("lexmechanic")
@@ -49,6 +50,7 @@ _log = logging.getLogger("lexmechanic")
 # or so) and a few more; each costs what a warm page costs in the app (≈ 0.6 ms).
 RUNS = 12
 
+SEQ_OFFSET = INLINE_EVENTS
 _STATS = {"WS": 40, "BS": 45, "S": 42, "T": 44, "Ag": 41, "Int": 40, "Per": 40, "WP": 45, "Fel": 35}
 _BOLTER = {"id": "bolter", "name": "Bolter", "weapon_class": "basic", "damage": "1d10+9",
            "damage_type": "explosive", "penetration": 4, "semi": 3, "range_m": 100, "clip": 28}
@@ -78,7 +80,7 @@ class SyntheticLog(msgspec.Struct, frozen=True, kw_only=True):
     campaign_id: str
     ruleset: str
     records: list[tuple[int, Event, EventMeta]]
-    state: CampaignState
+    version: int
     # The last event before the encounter ends: the campaign there shows its running encounter.
     encounter_seq: int
 
@@ -111,8 +113,11 @@ def synthetic_log() -> SyntheticLog:
             player = getattr(decided.events[0], "participant_id", "")
         if body is not None and body["type"] == "d100_end_encounter":
             encounter_seq = records[-len(decided.events) - 1][0]
-    return SyntheticLog(campaign_id=campaign_id, ruleset=ruleset, records=records, state=state,
-                        encounter_seq=encounter_seq)
+    # Numbered as the tail of a long log (`SEQ_OFFSET`): its page defers the verify badge, as the first page
+    # of any campaign longer than INLINE_EVENTS does.
+    shifted = [(seq + SEQ_OFFSET, event, meta) for seq, event, meta in records]
+    return SyntheticLog(campaign_id=campaign_id, ruleset=ruleset, records=shifted,
+                        version=shifted[-1][0], encounter_seq=encounter_seq + SEQ_OFFSET)
 
 
 class _Row:
@@ -156,7 +161,7 @@ class StandInPool:
         if query == queries.SELECT_TOKEN and args == (self._token_hash, self._uuid):
             return _Row(("participant_id", "role"), ("gm", "gm"))
         if query == queries.SELECT_HEAD and self._ours(args[0]):
-            return _Row(("ruleset", "version", "head_hash"), (self._log.ruleset, self._log.state.version,
+            return _Row(("ruleset", "version", "head_hash"), (self._log.ruleset, self._log.version,
                                                                self.head_hash))
         return None
 
@@ -176,19 +181,17 @@ class StandInPool:
         raise RuntimeError("the warm-up's campaign lives in memory: nothing is written")
 
 
-class _Verified(BadgeCache):
-    """The badge of the campaign in memory, without verifying it (its rows hold no hash chain): pending and
-    checked in turn, as a reader sees it before and after its verification."""
+class _Unverified(BadgeCache):
+    """The badges of the campaign in memory, whose rows hold no hash chain to check: a page finds its badge
+    pending and starts its verification once answered, as for any long log, and that verification finds it
+    pending still."""
 
-    def __init__(self, store: EventStore) -> None:
-        super().__init__(store)
-        self.asked = 0
+    def start(self, head: Head) -> asyncio.Task[Badge]:
+        return asyncio.create_task(self._pending(head))
 
-    async def badge(self, head: Head, wait: float = 0, defer: bool = False) -> Badge:
-        self.asked += 1
-        if self.asked % 2:
-            return Badge(version=head.version, head_hash=head.head_hash, pending=True)
-        return Badge(version=head.version, head_hash=head.head_hash, pending=False, ok=True, events=head.version)
+    @staticmethod
+    async def _pending(head: Head) -> Badge:
+        return Badge(version=head.version, head_hash=head.head_hash, pending=True)
 
 
 async def _get(app: Litestar, path: str, token: str, query: str = "") -> int:
@@ -253,11 +256,11 @@ async def warm_pages(app: Litestar, web: WebServices, runs: int = RUNS) -> Warme
         _log.warning("the state page's warm-up has no campaign to read: %s", error)
         return Warmed(pages=0, reads=0, seconds=time.perf_counter() - began)
     token = new_token()
-    pool = StandInPool(log, snapshot_at=len(log.records) // 2, token_hash=token_hash(token),
+    pool = StandInPool(log, snapshot_at=SEQ_OFFSET + len(log.records) // 2, token_hash=token_hash(token),
                        projection=web.snapshots.version)
     store = EventStore(cast(asyncpg.Pool, pool))
     stand_in = WebServices(settings=web.settings, store=store, cache=StateCache(store),
-                           snapshots=Snapshots(store, version=web.snapshots.version), badges=_Verified(store),
+                           snapshots=Snapshots(store, version=web.snapshots.version), badges=_Unverified(store),
                            hub=web.hub)
     reads = await _warm_reads(web, runs)
     path = f"/ui/campaigns/{log.campaign_id}/state"
