@@ -54,9 +54,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     stream_max_seconds: float = 15 * 60
     webhooks: WebhookSettings = WebhookSettings()
     discord: DiscordSettings = DiscordSettings()
-    # A serving process's head start (service/warm_up.py, the pool's prepared hot reads): ≈ 0.1 s at start so
-    # that its first reader pays nothing more than the next. On for `serve`'s workers (from the environment);
-    # off by default for an app made in-process, as the tests make hundreds of them and read few pages each.
+    # A serving process's head start (service/warm_up.py, service/web/page_warm_up.py, the pool's prepared hot
+    # reads): ≈ 0.2 s at start so that its first reader pays little more than the next. On for `serve`'s workers
+    # (from the environment); off by default for an app made in-process, as the tests make hundreds of them and
+    # read few pages each.
     head_start: bool = False
 
 

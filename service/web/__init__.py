@@ -6,6 +6,7 @@ the lifespan that owns the pages' process-wide objects (the verify badges, the l
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,12 +26,14 @@ from service.web.common import (
     verify_after_response,
     web_dependencies,
 )
+from service.web.page_warm_up import warm_pages
 from service.web.proof_page import proof_page
 from service.web.sign_in import sign_in, sign_in_form, sign_out
 from service.web.state_pages import compare_page, encounter_page, state_page
 from service.web.timeline_page import badge_fragment, timeline, timeline_rows
 
 STATIC = Path(__file__).parent / "static"
+_log = logging.getLogger("lexmechanic")
 
 # Scripts and styles only from the service itself (the JSON blocks are data, never run); no page in a frame;
 # and no Referer leaves a page, whose address may hold a share key.
@@ -72,8 +75,13 @@ async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
         warm_up(app)  # the first reader's costs (templates, MIME types, parameter models), paid at start
     hub = Hub(found.settings.database_url)
     badges = BadgeCache(found.store)
-    app.state.web = WebServices(settings=found.settings, store=found.store, cache=found.cache,
-                                snapshots=found.snapshots, badges=badges, hub=hub)
+    web = app.state.web = WebServices(settings=found.settings, store=found.store, cache=found.cache,
+                                      snapshots=found.snapshots, badges=badges, hub=hub)
+    if found.settings.head_start:
+        # The state page's whole path run a few times on a campaign held in memory (service/web/page_warm_up.py).
+        warmed = await warm_pages(app, web)
+        _log.debug("state page warmed up: %d pages, %d reads, %.1f ms", warmed.pages, warmed.reads,
+                   warmed.seconds * 1000)
     try:
         yield
     finally:
