@@ -262,7 +262,12 @@ async def warm_pages(app: Litestar, web: WebServices, runs: int = RUNS) -> Warme
     stand_in = WebServices(settings=web.settings, store=store, cache=StateCache(store),
                            snapshots=Snapshots(store, version=web.snapshots.version), badges=_Unverified(store),
                            hub=web.hub)
-    reads = await _warm_reads(web, runs)
+    try:
+        reads = await _warm_reads(web, runs)
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        # The database went away while the server started: its first real request meets that as a 503.
+        _log.warning("the state page's warm-up read nothing: %s", error)
+        reads = 0
     path = f"/ui/campaigns/{log.campaign_id}/state"
     answered = 0
     app.state.web = stand_in
