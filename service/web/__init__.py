@@ -79,7 +79,10 @@ async def web_lifespan(app: Litestar) -> AsyncIterator[None]:
                                       snapshots=found.snapshots, badges=badges, hub=hub)
     if found.settings.head_start:
         # The state page's whole path run a few times on a campaign held in memory (service/web/page_warm_up.py).
-        warmed = await warm_pages(app, web)
+        def install(pages: WebServices) -> None:
+            app.state.web = pages
+
+        warmed = await warm_pages(app, web, install)
         _log.debug("state page warmed up: %d pages, %d reads, %.1f ms", warmed.pages, warmed.reads,
                    warmed.seconds * 1000)
     try:

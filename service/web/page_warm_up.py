@@ -16,10 +16,11 @@ has (reads that find nothing).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import asyncpg
@@ -39,7 +40,7 @@ from service import codec, dice_source, queries
 from service.commanding import Commander
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
-from service.store import EventStore, Head
+from service.store import CampaignNotFound, EventStore, Head
 from service.tokens import new_token, token_hash
 from service.web.badge import INLINE_EVENTS, Badge, BadgeCache
 from service.web.common import WebServices
@@ -56,20 +57,20 @@ _BOLTER = {"id": "bolter", "name": "Bolter", "weapon_class": "basic", "damage": 
            "damage_type": "explosive", "penetration": 4, "semi": 3, "range_m": 100, "clip": 28}
 # What a campaign's log mostly holds: its people, characters, a session, rolls and notes, an encounter's turns.
 _COMMANDS: tuple[dict[str, Any], ...] = (
-    {"type": "create_character", "character_id": "kai", "owner": "", "name": "Brother Kai", "kind": "pc",
+    {"type": "create_character", "character_id": "kai", "owner": "", "name": "Kai", "kind": "pc",
      "sheet": {"characteristics": _STATS, "unnatural": {"S": 4, "T": 4}, "traits": ["space_marine"],
                "wounds": 20, "fate": 3, "armour": {"body": 10, "head": 8}, "weapons": [_BOLTER]}},
-    {"type": "create_character", "character_id": "cultists", "name": "the cultists", "kind": "npc",
+    {"type": "create_character", "character_id": "cultists", "name": "Cultists", "kind": "npc",
      "sheet": {"characteristics": {**_STATS, "WS": 30, "BS": 25}, "wounds": 0, "magnitude": 30,
                "armour": {"body": 2}, "weapons": []}},
-    {"type": "start_session", "title": "Into the hive"},
-    {"type": "roll", "expression": "2d10+3", "reason": "bolter damage", "character_id": "kai"},
-    {"type": "gm_note", "text": "The warboss waits."},
+    {"type": "start_session", "title": "Hive"},
+    {"type": "roll", "expression": "2d10+3", "reason": "damage", "character_id": "kai"},
+    {"type": "gm_note", "text": "Warboss"},
     {"type": "d100_start_encounter", "encounter_id": "gate", "participants": ["kai", "cultists"]},
     {"type": "d100_next_turn"},
     {"type": "roll", "expression": "d100", "reason": "awareness"},
     {"type": "d100_next_turn"},
-    {"type": "gm_note", "text": "Smoke fills the gate."},
+    {"type": "gm_note", "text": "Smoke"},
     {"type": "d100_next_turn"},
     {"type": "d100_end_encounter"},
     {"type": "end_session"},
@@ -91,7 +92,7 @@ def synthetic_log() -> SyntheticLog:
 
     campaign_id, ruleset = str(uuid.uuid4()), "deathwatch"
     seed = dice_source.new_seed()
-    events = decide_creation(campaign_id, CreateCampaign(name="A campaign in memory", ruleset=ruleset), "gm",
+    events = decide_creation(campaign_id, CreateCampaign(name="Warm-up", ruleset=ruleset), "gm",
                              dice_source.commitment(seed))
     base = EventMeta(actor="gm", role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
     metas, state = stamp(CampaignState(), events, 1, base)
@@ -239,13 +240,19 @@ async def _warm_reads(web: WebServices, runs: int) -> int:
     a campaign no one has: reads that find nothing, bounded by `runs`. Answers how many were sent."""
     for _ in range(runs):
         await web.store.token(NOBODY, "")
-        await web.store.pool.fetchrow(queries.SELECT_HEAD, uuid.UUID(NOBODY))
+        with contextlib.suppress(CampaignNotFound):
+            await web.store.head(NOBODY)
         await web.snapshots.nearest_with_tail(NOBODY, 1)
     return 3 * runs
 
 
-async def warm_pages(app: Litestar, web: WebServices, runs: int = RUNS) -> Warmed:
+async def warm_pages(
+    app: Litestar, web: WebServices, install: Callable[[WebServices], None], runs: int = RUNS
+) -> Warmed:
     """Ask the app for the state page of a campaign held in memory `runs` times, then give it `web` back.
+
+    `install` puts a pages' services object where the app's pages find theirs (the pages' lifespan owns that
+    place): the stand-in's during the warm-up, `web` again after it.
 
     Only a head start: a page that does not answer 200 stops it (logged), and the server starts all the same."""
     began = time.perf_counter()
@@ -270,7 +277,7 @@ async def warm_pages(app: Litestar, web: WebServices, runs: int = RUNS) -> Warme
         reads = 0
     path = f"/ui/campaigns/{log.campaign_id}/state"
     answered = 0
-    app.state.web = stand_in
+    install(stand_in)
     try:
         for run in range(runs):
             # The head (an ended session), and in turn a point in the running encounter (time travel).
@@ -280,6 +287,6 @@ async def warm_pages(app: Litestar, web: WebServices, runs: int = RUNS) -> Warme
                 break
             answered += 1
     finally:
-        app.state.web = web
+        install(web)
     return Warmed(pages=answered, reads=reads, seconds=time.perf_counter() - began)
 

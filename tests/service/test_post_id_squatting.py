@@ -88,6 +88,12 @@ async def test_a_command_key_squatted_by_a_player_does_not_block_the_gms_command
     assert other.status_code == 409  # the same sender's key with another body is still a conflict
 
 
+_OLD_WAKE_UP = """
+CREATE FUNCTION notify_live_listeners(campaign uuid) RETURNS void LANGUAGE sql VOLATILE
+AS $$ SELECT pg_notify('lexmechanic_events', campaign::text) $$
+"""
+
+
 async def test_keys_stored_before_migration_0006_still_replay_after_it(empty_database_url: str, tmp_path: Path) -> None:
     """Events already stored keep their keys: a retry sent after the upgrade answers the original."""
     before = tmp_path / "migrations"
@@ -98,12 +104,16 @@ async def test_keys_stored_before_migration_0006_still_replay_after_it(empty_dat
     connection = await asyncpg.connect(empty_database_url)
     try:
         assert (await migrate(connection, before))[-1].startswith("0005")
+        # Today's appends call migration 0009's wake-up; the process of before 0006 sent its NOTIFY itself. A
+        # stand-in for the old process's statements, gone before the upgrade (0009 creates the real one).
+        await connection.execute(_OLD_WAKE_UP)
         pool = await create_pool(empty_database_url, 1, 4)
         store = EventStore(pool)
         old = Commander(store, StateCache(store))
         campaign_id, _ = await old.create_campaign(CreateCampaign(name="Old", ruleset="deathwatch"))
         command = GmNote(text="recorded before the upgrade")
         first = await old.execute(campaign_id, GM, command, "p900", request_digest(command))
+        await connection.execute("DROP FUNCTION notify_live_listeners(uuid)")
         # The upgrade is 0006 (later migrations follow it; their tables are not in this test's way).
         assert (await migrate(connection))[:1] == ["0006_idempotency_key_per_participant.sql"]
         new = Commander(store, StateCache(store))  # a process started after the upgrade

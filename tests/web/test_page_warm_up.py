@@ -20,6 +20,7 @@ from service import queries
 from service.app import create_app
 from service.database import APP_ROLE, with_user
 from service.settings import Settings
+from service.web.common import WebServices
 from service.web.page_warm_up import RUNS, StandInPool, synthetic_log, warm_pages
 from tests.web.conftest import _free_port
 
@@ -76,11 +77,18 @@ async def test_the_warm_up_answers_the_state_page_on_every_run_without_writing_o
         web = app.state.web
 
         began = time.perf_counter()
-        warmed = await warm_pages(app, web)
+        installed: list[object] = []
+
+        def install(pages: WebServices) -> None:
+            installed.append(pages)
+            app.state.web = pages
+
+        warmed = await warm_pages(app, web, install)
         assert time.perf_counter() - began < BOUND_SECONDS
 
         assert warmed.pages == RUNS  # every run answered 200: the page's whole path ran
         assert app.state.web is web  # the app's own pages' objects are back
+        assert len(installed) == 2 and installed[0] is not web and installed[-1] is web  # the stand-in, then back
         assert await _rows(database_url) == rows  # nothing was written
         after = await client.get(page, headers=auth)
         assert after.status_code == 200
