@@ -37,7 +37,8 @@ def witness(head: Head, lang: Lang) -> str:
 def told_item(told: Told, lang: Lang, markup: Markup) -> str:
     """One command as a line of the reply: its sentences, then who changed, then its proof links."""
     out = WRITERS[markup]
-    text = "; ".join([out.lines(sentence) for sentence in told.sentences])
+    sentences = told.sentences
+    text = out.lines(sentences[0]) if len(sentences) == 1 else "; ".join([out.lines(s) for s in sentences])
     if told.changes:
         text += " → " + out.italic("; ".join([out.text(change) for change in told.changes]))
     if told.rolls:

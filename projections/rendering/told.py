@@ -43,8 +43,10 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
 
     def text(self) -> str:
         """Plain text: the sentences, then who changed, then the proofs (one per line)."""
+        if not self.changes and not self.rolls:
+            return "\n".join(self.sentences)
         proof = word("proof", self.lang)
-        return "\n".join([*self.sentences, *self.changes, *(f"{proof}: {r.proof}" for r in self.rolls)])
+        return "\n".join([*self.sentences, *self.changes, *[f"{proof}: {r.proof}" for r in self.rolls]])
 
 
 # Types whose encoded form holds nothing else than these (numbers, words, flags …): never a die.
