@@ -99,7 +99,7 @@ def told_result(
         "rendered_markdown": markdown,
         "rendered_bbcode": bbcode,
         **english.numbers,
-        "changed": [msgspec.to_builtins(change) for change in english.changed],
+        "changed": [msgspec.to_builtins(change) for change in english.changed] if english.changed else [],
         # A roll's two fields as `msgspec.to_builtins` writes them, without its generic walk.
         "rolls": [{"seq": roll.seq, "proof": roll.proof} for roll in english.rolls],
     }

@@ -13,7 +13,7 @@ from domain.commands import PostRef
 from domain.engine import Lang
 from projections.rendering.markup import WRITERS, Markup
 from projections.rendering.told import Told
-from projections.rendering.vocabulary import word
+from projections.rendering.vocabulary import bare_word, word
 
 
 class ToldLine(msgspec.Struct, frozen=True):
@@ -42,8 +42,11 @@ def told_item(told: Told, lang: Lang, markup: Markup) -> str:
     if told.changes:
         text += " → " + out.italic("; ".join([out.text(change) for change in told.changes]))
     if told.rolls:
-        label = word("rolls", lang)
-        text += " · " + " ".join([out.link(f"{label} #{roll.seq}", roll.proof) for roll in told.rolls])
+        label, rolls = bare_word("rolls", lang), told.rolls
+        if len(rolls) == 1:  # a command's one roll, the common case
+            text += f" · {out.link(f'{label} #{rolls[0].seq}', rolls[0].proof)}"
+        else:
+            text += " · " + " ".join([out.link(f"{label} #{roll.seq}", roll.proof) for roll in rolls])
     return text
 
 

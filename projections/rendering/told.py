@@ -20,7 +20,7 @@ from projections.recorded import Recorded
 from projections.rendering.names import namer
 from projections.rendering.standing import StandingChange, change_text, standing_changes
 from projections.rendering.summaries import summarize, summarize_in
-from projections.rendering.vocabulary import word
+from projections.rendering.vocabulary import bare_word
 from projections.replay import campaign_state, is_voiding
 
 
@@ -45,7 +45,7 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
         """Plain text: the sentences, then who changed, then the proofs (one per line)."""
         if not self.changes and not self.rolls:
             return "\n".join(self.sentences)
-        proof = word("proof", self.lang)
+        proof = bare_word("proof", self.lang)
         return "\n".join([*self.sentences, *self.changes, *[f"{proof}: {r.proof}" for r in self.rolls]])
 
 
@@ -137,6 +137,12 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
     changed = standing_changes(before, after, name)
     ruleset = before.ruleset or after.ruleset
+    if len(records) == 1:  # a command of one event (a roll, the most frequent): told as the loop below tells it
+        event = records[0].event
+        return {lang: Told(lang=lang, sentences=[sentence] if sentence else [summarize(event, before, lang, name)],
+                           changed=changed, changes=[change_text(c, lang, ruleset) for c in changed] if changed else [],
+                           rolls=rolls, numbers=numbers)
+                for lang, sentence in zip(langs, summarize_in(event, before, langs, name, brief=True), strict=True)}
     # Each event's sentence in every language at once (a roll's message is built once for all of them).
     briefs = [summarize_in(recorded.event, at, langs, name, brief=True)
               for recorded, at in zip(records, states, strict=True)]
