@@ -40,7 +40,7 @@ from domain.catalog import text
 from domain.dice import Die
 from domain.dice_expression import Evaluated, ExpressionError, Term, parse, render
 from domain.events import Event, event_type
-from domain.message import Message, Param, message
+from domain.message import Message, message
 from domain.missions.events import MissionFact
 from domain.rulesets import ruleset_title, surface_for
 from projections.rendering import attempts
@@ -161,12 +161,14 @@ def _roll_said(event: DiceRolled, state: CampaignState) -> Message:
     who = _name(state, event.character_id)
     rolled = rolled_dice(event.terms, event.dice, event.total)
     # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
-    said: dict[str, Param] = {"expression": expression, "rolled": rolled}
     if reason and reason != expression:
-        said["reason"] = reason
-        return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
-            "campaign.dice_rolled.reason", **said)
-    return message("campaign.dice_rolled.by", who=who, **said) if who else message("campaign.dice_rolled", **said)
+        if who:
+            return Message("campaign.dice_rolled.by_reason",
+                           {"who": who, "expression": expression, "rolled": rolled, "reason": reason})
+        return Message("campaign.dice_rolled.reason", {"expression": expression, "rolled": rolled, "reason": reason})
+    if who:
+        return Message("campaign.dice_rolled.by", {"who": who, "expression": expression, "rolled": rolled})
+    return Message("campaign.dice_rolled", {"expression": expression, "rolled": rolled})
 
 
 @lru_cache(maxsize=256)
@@ -241,6 +243,6 @@ def summarize_in(event: Event, before: CampaignState, langs: Sequence[Lang], nam
     if type(event) is DiceRolled:
         said = _roll_said(event, before)
         found = [text(said, lang) for lang in langs]
-        if all(found):  # as `summarize` tells it: a sentence, so never minor
+        if "" not in found:  # as `summarize` tells it: a sentence, so never minor
             return found
     return [summarize(event, before, lang, name, brief=brief) for lang in langs]
