@@ -8,6 +8,7 @@ page under /ui/ (a page any reader's browser verifies); the JSON proof stays at 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 from urllib.parse import quote
 
@@ -38,7 +39,20 @@ def page_link(links: Links, campaign_id: str, path: str = "") -> str:
 
 def proof_link(links: Links, campaign_id: str, seq: int) -> str:
     """THE permalink of the proof of the roll that event `seq` belongs to: its proof page."""
-    return page_link(links, campaign_id, f"/rolls/{seq}")
+    head, tail = _proof_parts(links, campaign_id)
+    return f"{head}{seq}{tail}"
+
+
+@lru_cache(maxsize=256)
+def _proof_parts(links: Links, campaign_id: str) -> tuple[str, str]:
+    """What `page_link` writes around a roll's seq for these links and campaign: every answer with a roll asks
+    for it twice (its `rolls` and its `proof`), with the same few links; pure and bounded."""
+    # A mark for the seq: after it comes at most the share key, quoted (a NUL in it is written %00), so the
+    # last mark is this one whatever the base or the campaign id hold.
+    marker = "\x00"
+    head, found, tail = page_link(links, campaign_id, f"/rolls/{marker}").rpartition(marker)
+    assert found, "page_link writes the path it is given"
+    return head, tail
 
 
 def proofs_section(

@@ -86,11 +86,20 @@ def told_result(
     rolls (`rolls`). Derived from the events and the states around them."""
     told = tell_in(records, before, after, LANGS, links, campaign_id)
     english = told["en"]
+    # One pass over the languages fills the three forms (their keys in the order of LANGS, as before).
+    rendered: dict[str, str] = {}
+    markdown: dict[str, str] = {}
+    bbcode: dict[str, str] = {}
+    for lang, found in told.items():
+        rendered[lang] = found.text()
+        markdown[lang] = told_item(found, lang, "markdown")
+        bbcode[lang] = told_item(found, lang, "bbcode")
     return {
-        "rendered": {lang: found.text() for lang, found in told.items()},
-        "rendered_markdown": {lang: told_item(found, lang, "markdown") for lang, found in told.items()},
-        "rendered_bbcode": {lang: told_item(found, lang, "bbcode") for lang, found in told.items()},
+        "rendered": rendered,
+        "rendered_markdown": markdown,
+        "rendered_bbcode": bbcode,
         **english.numbers,
-        "changed": [msgspec.to_builtins(change) for change in english.changed],
-        "rolls": [msgspec.to_builtins(roll) for roll in english.rolls],
+        "changed": [msgspec.to_builtins(change) for change in english.changed] if english.changed else [],
+        # A roll's two fields as `msgspec.to_builtins` writes them, without its generic walk.
+        "rolls": [{"seq": roll.seq, "proof": roll.proof} for roll in english.rolls],
     }

@@ -112,7 +112,10 @@ def text(said: Message, lang: Lang) -> str:
         return template if "{" not in template else _Filled(lang).vformat(template, (), {})
     if _plain(template):  # a str or an int fills a bare field as it is; a message or a float needs showing
         for value in params.values():
-            if isinstance(value, (Message, float)):
+            # A str or an int (nearly every parameter) is told apart by its type alone: `isinstance` against a
+            # msgspec Struct goes through its metaclass, the dearest test here.
+            kind = type(value)
+            if kind is not str and kind is not int and isinstance(value, (Message, float)):
                 return template.format_map({name: _shown(value, lang) if isinstance(value, (Message, float))
                                             else value for name, value in params.items()})
         return template.format_map(params)  # the common case: no copy of the parameters

@@ -14,8 +14,8 @@ characters show as visible marks, a link is an absolute http(s) url or a path of
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 from urllib.parse import quote
@@ -147,11 +147,16 @@ class Writer:
     """How one markup writes text, emphasis, links and lists."""
 
     markup: Markup
+    # The markup's escaper, chosen once (every line of every answer goes through it).
+    _line: Callable[[str], str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_line", _markdown_line if self.markup == "markdown" else _bbcode_line)
 
     def text(self, value: str) -> str:
         """Text as a reader sees it, whatever it holds, on one line: markup characters lose their meaning,
         control and invisible characters (a line break too) show as marks."""
-        return _markdown_line(value) if self.markup == "markdown" else _bbcode_line(value)
+        return self._line(value)
 
     def lines(self, value: str) -> str:
         """Text that may hold line breaks (a note): each line escaped as `text`, blank lines dropped, the
@@ -159,8 +164,8 @@ class Writer:
         # Blank by any measure (Unicode spaces too: U+00A0 alone left an empty first line, and the indented
         # line after it became a code block) is dropped.
         if "\n" not in value and "\r" not in value:  # one line, the common case
-            written = self.text(value)
-            return written if written.strip() else ""
+            written = self._line(value)
+            return written if written and not written.isspace() else ""  # `strip()`'s test, without a copy
         lines = [written for line in _LINE_BREAK.split(value) if (written := self.text(line)).strip()]
         return ("\n" + _INDENT[self.markup]).join(lines)
 

@@ -13,7 +13,7 @@ from domain.commands import PostRef
 from domain.engine import Lang
 from projections.rendering.markup import WRITERS, Markup
 from projections.rendering.told import Told
-from projections.rendering.vocabulary import word
+from projections.rendering.vocabulary import bare_word, word
 
 
 class ToldLine(msgspec.Struct, frozen=True):
@@ -37,12 +37,16 @@ def witness(head: Head, lang: Lang) -> str:
 def told_item(told: Told, lang: Lang, markup: Markup) -> str:
     """One command as a line of the reply: its sentences, then who changed, then its proof links."""
     out = WRITERS[markup]
-    text = "; ".join([out.lines(sentence) for sentence in told.sentences])
+    sentences = told.sentences
+    text = out.lines(sentences[0]) if len(sentences) == 1 else "; ".join([out.lines(s) for s in sentences])
     if told.changes:
         text += " → " + out.italic("; ".join([out.text(change) for change in told.changes]))
     if told.rolls:
-        label = word("rolls", lang)
-        text += " · " + " ".join([out.link(f"{label} #{roll.seq}", roll.proof) for roll in told.rolls])
+        label, rolls = bare_word("rolls", lang), told.rolls
+        if len(rolls) == 1:  # a command's one roll, the common case
+            text += f" · {out.link(f'{label} #{rolls[0].seq}', rolls[0].proof)}"
+        else:
+            text += " · " + " ".join([out.link(f"{label} #{roll.seq}", roll.proof) for roll in rolls])
     return text
 
 

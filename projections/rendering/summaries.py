@@ -7,6 +7,7 @@ as a list of its fields; the state changes beside it say what it did.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import msgspec
@@ -89,17 +90,8 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
     if not isinstance(event, _SAID):
         return None  # an engine's event, told by its phrases: not matched against every case below
     match event:
-        case DiceRolled(expression=expression, reason=reason, terms=terms, dice=dice, total=total, character_id=cid):
-            who = _name(state, cid)
-            rolled = rolled_dice(terms, dice, total)
-            # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
-            said = {"expression": expression, "rolled": rolled}
-            if reason and reason != expression:
-                said["reason"] = reason
-                return message("campaign.dice_rolled.by_reason", who=who, **said) if who else message(
-                    "campaign.dice_rolled.reason", **said)
-            return message("campaign.dice_rolled.by", who=who, **said) if who else message(
-                "campaign.dice_rolled", **said)
+        case DiceRolled():
+            return _roll_said(event, state)
         case CampaignCreated(name=name, ruleset=ruleset):
             # The game's own title (its engine declares it); a reader never sees the ruleset's code (`only_war`).
             return message("campaign.created", name=name, ruleset=ruleset_title(ruleset))
@@ -161,6 +153,22 @@ def _said(event: Event, state: CampaignState, lang: Lang) -> Message | None:
             return message("campaign.turn_redone" + (".round_start" if turn == 0 else ""), turn=turn, round=round_,
                            encounter=encounter)
     return None
+
+
+def _roll_said(event: DiceRolled, state: CampaignState) -> Message:
+    """A free roll's message: the same in every language (only its sentence is not)."""
+    expression, reason = event.expression, event.reason
+    who = _name(state, event.character_id)
+    rolled = rolled_dice(event.terms, event.dice, event.total)
+    # A line without a reason records its expression as the reason: told once, not "d100 (d100)".
+    if reason and reason != expression:
+        if who:
+            return Message("campaign.dice_rolled.by_reason",
+                           {"who": who, "expression": expression, "rolled": rolled, "reason": reason})
+        return Message("campaign.dice_rolled.reason", {"expression": expression, "rolled": rolled, "reason": reason})
+    if who:
+        return Message("campaign.dice_rolled.by", {"who": who, "expression": expression, "rolled": rolled})
+    return Message("campaign.dice_rolled", {"expression": expression, "rolled": rolled})
 
 
 @lru_cache(maxsize=256)
@@ -226,3 +234,15 @@ def summarize(event: Event, before: CampaignState, lang: Lang, name: Namer | Non
     the events around it (its sentence is "") has no line: the answer is ""."""
     described = describe(event, before, lang, name)
     return "" if brief and described.minor else described.text
+
+
+def summarize_in(event: Event, before: CampaignState, langs: Sequence[Lang], name: Namer | None = None, *,
+                 brief: bool = False) -> list[str]:
+    """`summarize` in each of `langs`, in their order. A free roll (a command's most frequent event) is
+    said by one message whatever the language: it is built once and written in each."""
+    if type(event) is DiceRolled:
+        said = _roll_said(event, before)
+        found = [text(said, lang) for lang in langs]
+        if "" not in found:  # as `summarize` tells it: a sentence, so never minor
+            return found
+    return [summarize(event, before, lang, name, brief=brief) for lang in langs]

@@ -11,7 +11,7 @@ import msgspec
 import msgspec.inspect as schema
 
 from domain.campaign.state import CampaignState
-from domain.dice import has_dice
+from domain.dice import Die, has_dice
 from domain.engine import Lang
 from domain.events import Event
 from domain.rulesets import surface_for
@@ -19,8 +19,8 @@ from projections.permalinks import Links, proof_link
 from projections.recorded import Recorded
 from projections.rendering.names import namer
 from projections.rendering.standing import StandingChange, change_text, standing_changes
-from projections.rendering.summaries import summarize
-from projections.rendering.vocabulary import word
+from projections.rendering.summaries import summarize, summarize_in
+from projections.rendering.vocabulary import bare_word
 from projections.replay import campaign_state, is_voiding
 
 
@@ -43,8 +43,10 @@ class Told(msgspec.Struct, frozen=True, kw_only=True):
 
     def text(self) -> str:
         """Plain text: the sentences, then who changed, then the proofs (one per line)."""
-        proof = word("proof", self.lang)
-        return "\n".join([*self.sentences, *self.changes, *(f"{proof}: {r.proof}" for r in self.rolls)])
+        if not self.changes and not self.rolls:
+            return "\n".join(self.sentences)
+        proof = bare_word("proof", self.lang)
+        return "\n".join([*self.sentences, *self.changes, *[f"{proof}: {r.proof}" for r in self.rolls]])
 
 
 # Types whose encoded form holds nothing else than these (numbers, words, flags …): never a die.
@@ -97,7 +99,13 @@ def rolled(event: Event) -> bool:
     omitted = kind.__struct_config__.omit_defaults  # a field at its default is not encoded
     for name, default in fields:
         value = getattr(event, name)
-        if not (omitted and value == default) and has_dice(msgspec.to_builtins(value)):
+        if omitted and value == default:
+            continue
+        # A roll's faces (a tuple of dice, the common case): a `Die` encodes as exactly k, sides and value,
+        # which is what `has_dice` looks for, so its first item answers without encoding the rest.
+        if isinstance(value, tuple) and value and type(value[0]) is Die:
+            return True
+        if has_dice(msgspec.to_builtins(value)):
             return True
     return False
 
@@ -129,12 +137,21 @@ def tell_in(records: Sequence[Recorded], before: CampaignState, after: CampaignS
             state = after if is_voiding(recorded) else campaign_state([recorded], initial=state)
     changed = standing_changes(before, after, name)
     ruleset = before.ruleset or after.ruleset
+    if len(records) == 1:  # a command of one event (a roll, the most frequent): told as the loop below tells it
+        event = records[0].event
+        return {lang: Told(lang=lang, sentences=[sentence] if sentence else [summarize(event, before, lang, name)],
+                           changed=changed, changes=[change_text(c, lang, ruleset) for c in changed] if changed else [],
+                           rolls=rolls, numbers=numbers)
+                for lang, sentence in zip(langs, summarize_in(event, before, langs, name, brief=True), strict=True)}
+    # Each event's sentence in every language at once (a roll's message is built once for all of them).
+    briefs = [summarize_in(recorded.event, at, langs, name, brief=True)
+              for recorded, at in zip(records, states, strict=True)]
     told: dict[Lang, Told] = {}
-    for lang in langs:
+    for index, lang in enumerate(langs):
         sentences: list[str] = []
         minor: list[str] = []
-        for recorded, at in zip(records, states, strict=True):
-            sentence = summarize(recorded.event, at, lang, name, brief=True)
+        for recorded, at, said in zip(records, states, briefs, strict=True):
+            sentence = said[index]
             if sentence:
                 sentences.append(sentence)
             else:

@@ -82,6 +82,13 @@ def word(key: str, lang: Lang, **values: object) -> str:
     return VOCABULARY[lang].words[key].format(**values)
 
 
+@lru_cache(maxsize=256)
+def bare_word(key: str, lang: Lang) -> str:
+    """`word` without values: fixed once the process has started, asked for by every answer (its "proof" and
+    "rolls" labels); keyed by the code's own words, so bounded."""
+    return word(key, lang)
+
+
 def position(round_: int | None, turn: int | None, lang: Lang) -> str:
     """Where in an encounter: "round 2, turn 3"; a round's own steps before its first turn (turn 0 in the
     log's meta) read "round 2, before its first turn": no reader sees a "turn 0"."""
