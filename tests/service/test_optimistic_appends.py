@@ -249,3 +249,33 @@ async def test_a_refusal_or_version_check_against_a_stale_cache_is_decided_under
     again = await send(second, campaign_id, keyed, key="k-1")
     assert again.replayed and answered(again) == answered(original)
     await check_log(first, campaign_id)
+
+
+async def test_one_event_and_several_are_stored_as_the_arrays_statement_stored_them(processes: Any) -> None:
+    # One event goes as single values (queries.py, _INSERTED_ONE_IF_MOVED), several as arrays; the data and meta
+    # are sent sorted, encoded once for the hash too (service/store.py, `_chained`). The rows are what the
+    # database made of the text sent before (the fields in declaration order): jsonb keeps no order or spacing.
+    (commander,) = await processes(1)
+    campaign_id, _ = await commander.create_campaign(CreateCampaign(name="Rows", ruleset="deathwatch"))
+    store = commander.store
+    texts = ["zü \u2028 \"q\" \\", "two \U0001f600", "alone"]
+    metas = [EventMeta(actor="gm", role="gm", command_id=f"c-{n}", command_type="gm_note",
+                       command={"type": "gm_note", "text": text}) for n, text in enumerate(texts)]
+    notes = [GmNoted(text=text) for text in texts]
+    two = await store.append_if_head(await store.head(campaign_id), notes[:2], metas[:2], "two")
+    one = await store.append_if_head(await store.head(campaign_id), notes[2:], metas[2:], None)
+    assert two is not None and one is not None
+    assert [e.seq for e in two + one] == [4, 5, 6] and one[0].idempotency_key is None
+    assert two[0].idempotency_key == "two" and two[1].idempotency_key is None
+    rows = await check_log(commander, campaign_id)
+    assert [(r.seq, r.data, r.meta, r.recorded_at, r.hash) for r in rows[3:]] == [
+        (e.seq, e.data, e.meta, e.recorded_at, e.hash) for e in two + one]
+    async with store.pool.acquire() as connection:
+        for event in two + one:
+            texts = await connection.fetchrow(
+                "SELECT data::text, meta::text FROM events WHERE campaign_id = $1::uuid AND seq = $2",
+                campaign_id, event.seq)
+            before = await connection.fetchrow("SELECT $1::jsonb::text, $2::jsonb::text",
+                                               msgspec.json.encode(event.data).decode(),
+                                               msgspec.json.encode(event.meta).decode())
+            assert tuple(texts) == tuple(before)
