@@ -420,7 +420,7 @@ class EventStore:
     #
     #     WITH moved AS (UPDATE campaigns SET version = v + n, head_hash = <hash of the last new event>
     #                     WHERE campaign_id = $1 AND version = v AND head_hash = h RETURNING ...),
-    #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)
+    #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)  (one: values)
     #     SELECT ... FROM inserted, (SELECT notify_live_listeners(...) FROM moved)
     #
     # 1. The head row is still the serialisation point. Under READ COMMITTED an UPDATE that finds the row
