@@ -28,6 +28,24 @@ SELECT i.seq, i.global_position
  CROSS JOIN (SELECT notify_live_listeners($1)) AS n
 """
 
+# APPEND_EVENTS of one event, its columns $2..$10 as single values (as _INSERTED_ONE_IF_MOVED below says why): a
+# forum post's line, a locked command of one event.
+APPEND_EVENT = """
+WITH inserted AS (
+    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
+                        recorded_at, prev_hash, hash)
+    SELECT $1, $2::bigint, $3::text, $4::int, $5::text::jsonb, $6::text::jsonb, $7::text, $8::timestamptz,
+           $9::text, $10::text
+    RETURNING seq, global_position
+), moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12 WHERE campaign_id = $1 RETURNING version
+)
+SELECT i.seq, i.global_position
+  FROM inserted i
+ CROSS JOIN (SELECT count(*) FROM moved) AS m
+ CROSS JOIN (SELECT notify_live_listeners($1)) AS n
+"""
+
 # The optimistic appends' insert: the events ($2..$10 as parallel arrays) only if the head moved (`moved`).
 _INSERTED_IF_MOVED = """), inserted AS (
     INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,

@@ -287,13 +287,12 @@ class Writer:
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:
         """Insert the events after the head, chained and consecutive; the key goes on the first one."""
-        records, columns = chained_records(self.head, events, metas, idempotency_key)
-        if not records:
+        if not events:
             return []
+        statement, records, columns = _statement(queries.APPEND_EVENT, queries.APPEND_EVENTS, self.head, events,
+                                                 metas, idempotency_key)
         last = records[-1]
-        rows = await self.connection.fetch(
-            queries.APPEND_EVENTS, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"]
-        )
+        rows = await self.connection.fetch(statement, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"])
         self.head = msgspec.structs.replace(self.head, version=last["seq"], head_hash=last["hash"])
         stored = _stored(records, rows)
         self.appended.extend(stored)
@@ -357,11 +356,11 @@ def _chained(
     return records, texts, moment
 
 
-def _optimistic(
+def _statement(
     one: str, many: str, head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
 ) -> tuple[str, list[dict[str, Any]], tuple[Any, ...]]:
-    """The optimistic append's statement, records and columns: `one` with the event's values for one event (the
-    warm roll), `many` with parallel arrays for more (queries.py, _INSERTED_ONE_IF_MOVED)."""
+    """An append's statement, records and columns: `one` with the event's values for one event (the warm roll, a
+    post's line), `many` with parallel arrays for more (queries.py, _INSERTED_ONE_IF_MOVED says why)."""
     if len(events) != 1:
         records, arrays = chained_records(head, events, metas, idempotency_key)
         return many, records, arrays
@@ -477,7 +476,7 @@ class EventStore:
         None (nothing written) if another writer moved it. KeyAlreadyUsed if the key was used before."""
         if not events:
             return []
-        statement, records, columns = _optimistic(queries.APPEND_IF_HEAD, queries.APPEND_EVENTS_IF_HEAD, head,
+        statement, records, columns = _statement(queries.APPEND_IF_HEAD, queries.APPEND_EVENTS_IF_HEAD, head,
                                                   events, metas, idempotency_key)
         rows = await self._append_rows(statement, head, records, columns, idempotency_key)
         if not rows:
@@ -514,7 +513,7 @@ class EventStore:
         the key). TokenNotValid (nothing written) if the token no longer works."""
         if not events:
             raise ValueError("an append with the token's check needs an event to write")
-        statement, records, columns = _optimistic(queries.APPEND_IF_HEAD_AND_TOKEN,
+        statement, records, columns = _statement(queries.APPEND_IF_HEAD_AND_TOKEN,
                                                   queries.APPEND_EVENTS_IF_HEAD_AND_TOKEN, head, events, metas,
                                                   idempotency_key)
         rows = await self._append_rows(statement, head, records, columns, idempotency_key, token_hash)
