@@ -69,10 +69,12 @@ def _without_notify() -> None:
     configuration."""
     from service import queries
 
-    assert NOTIFY_CLAUSE in queries.APPEND_IF_HEAD, "the append statement changed: update the what-if"
-    queries.APPEND_IF_HEAD = queries.APPEND_IF_HEAD.replace(NOTIFY_CLAUSE, "")
-    assert NOTIFY_CALL in queries.APPEND_IF_HEAD_AND_TOKEN, "the append statement changed: update the what-if"
-    queries.APPEND_IF_HEAD_AND_TOKEN = queries.APPEND_IF_HEAD_AND_TOKEN.replace(NOTIFY_CALL, "$1::text")
+    for name in ("APPEND_IF_HEAD", "APPEND_EVENTS_IF_HEAD"):  # one event, and more
+        assert NOTIFY_CLAUSE in getattr(queries, name), "the append statement changed: update the what-if"
+        setattr(queries, name, getattr(queries, name).replace(NOTIFY_CLAUSE, ""))
+    for name in ("APPEND_IF_HEAD_AND_TOKEN", "APPEND_EVENTS_IF_HEAD_AND_TOKEN"):
+        assert NOTIFY_CALL in getattr(queries, name), "the append statement changed: update the what-if"
+        setattr(queries, name, getattr(queries, name).replace(NOTIFY_CALL, "$1::text"))
 
 
 def _untold() -> None:

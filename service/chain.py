@@ -42,3 +42,13 @@ def link_written(prev_hash: str, record: dict[str, Any]) -> str:
     """
     body = {name: record[name] for name in HASHED_FIELDS}
     return hashlib.sha256(bytes.fromhex(prev_hash) + msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+def link_encoded(prev_hash: str, body: dict[str, Any]) -> str:
+    """`link_written` of a record whose `data` and `meta` are already encoded: `msgspec.Raw` of
+    `msgspec.json.encode(value, order="sorted")` of each (the encoding `link_written` nests), so the one encoding
+    serves both the hash and the append statement's JSON text. `body` holds exactly HASHED_FIELDS.
+
+    The same bytes as `link_written`: msgspec writes a Raw's bytes as they are, where the nested encoding would
+    write those very bytes (tests/service/test_chain_written.py)."""
+    return hashlib.sha256(bytes.fromhex(prev_hash) + msgspec.json.encode(body, order="sorted")).hexdigest()

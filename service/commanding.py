@@ -19,6 +19,7 @@ command drew, which stay in the log as one `attempt_refused` (service/attempts.p
 from __future__ import annotations
 
 import hashlib
+import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -81,6 +82,8 @@ LOCKED_COMMANDS: tuple[type[Command], ...] = (
 )
 # The commands that may open a dice epoch: the only ones a fresh seed is drawn for.
 OPENS_EPOCH: tuple[type[Command], ...] = (StartSession, EndSession, RevealDiceSeed)
+# The commands that reveal sealed rolls (a reveal, and every command that may reveal the epoch's seed).
+REVEALS: tuple[type[Command], ...] = (RevealSecretRoll, *OPENS_EPOCH)
 # Optimistic attempts before a command takes the head lock: each lost race catches up and decides again.
 OPTIMISTIC_ATTEMPTS = 3
 # Times a forum post is read outside the head lock before it is read under it (`execute_unit` says why).
@@ -217,6 +220,16 @@ class PostEdited(IdempotencyConflict):
 def request_digest(body: Any) -> str:
     """sha256 of the command's canonical JSON: the same body retried has the same digest."""
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+def command_id() -> str:
+    """A new command id: `str(uuid.uuid4())`, the same text from the same 16 random bytes (the version and variant
+    bits set as RFC 4122 sets them), without the UUID object in between: on every command."""
+    raw = bytearray(secrets.token_bytes(16))  # os.urandom, as uuid4 draws
+    raw[6] = (raw[6] & 0x0F) | 0x40
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    text = raw.hex()
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
 def _outcome(
@@ -476,7 +489,7 @@ class Commander:
             actor=actor.participant_id,
             role=actor.role,
             post=post if post is not None else command.post,
-            command_id=str(uuid.uuid4()),
+            command_id=command_id(),
             command_type=command_tag(command),
             request_digest=digest,
             line=line,
@@ -683,7 +696,7 @@ class Commander:
         event_types: dict[int, str] = {}
         if isinstance(command, (Retract, Reinstate)):
             event_types = await writer.event_types(command.seqs)
-        bases = await sealed.bases(writer, state) if isinstance(command, (RevealSecretRoll, *OPENS_EPOCH)) else {}
+        bases = await sealed.bases(writer, state) if isinstance(command, REVEALS) else {}
         return self._decide(writer.head.campaign_id, writer.head.version, state, actor, command, active, base,
                             event_types, bases)
 
@@ -709,7 +722,7 @@ class Commander:
         # A sealed test draws its sealed roll's dice (its key's), never the epoch's: none of them is the epoch's.
         dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, _entropy(state))
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
-        reveals = isinstance(command, (RevealSecretRoll, *OPENS_EPOCH))
+        reveals = isinstance(command, REVEALS)
         context = CommandContext(
             next_seq=nonce,
             fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),

@@ -287,13 +287,12 @@ class Writer:
         self, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
     ) -> list[StoredEvent]:
         """Insert the events after the head, chained and consecutive; the key goes on the first one."""
-        records, columns = chained_records(self.head, events, metas, idempotency_key)
-        if not records:
+        if not events:
             return []
+        statement, records, columns = _statement(queries.APPEND_EVENT, queries.APPEND_EVENTS, self.head, events,
+                                                 metas, idempotency_key)
         last = records[-1]
-        rows = await self.connection.fetch(
-            queries.APPEND_EVENTS, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"]
-        )
+        rows = await self.connection.fetch(statement, _uuid(self.head.campaign_id), *columns, last["seq"], last["hash"])
         self.head = msgspec.structs.replace(self.head, version=last["seq"], head_hash=last["hash"])
         stored = _stored(records, rows)
         self.appended.extend(stored)
@@ -304,38 +303,72 @@ def chained_records(
     head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
 ) -> tuple[list[dict[str, Any]], tuple[list[Any], ...]]:
     """The records of events appended after `head` (consecutive seqs, the chain extended from its hash, the
-    key on the first one) and the columns of the append statements' unnest."""
-    # Microseconds, as PostgreSQL keeps them: the stored time reads back as exactly the hashed text.
-    moment = dt.datetime.now(dt.UTC)
-    now = format_time(moment)
-    prev = head.head_hash
-    records: list[dict[str, Any]] = []
-    for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
-        record: dict[str, Any] = {
-            "campaign_id": head.campaign_id,
-            "seq": head.version + 1 + index,
-            "type": codec.type_of(event),
-            "schema_version": type(event).schema_version,
-            "data": codec.payload(event),
-            "meta": codec.meta_payload(meta),
-            "idempotency_key": idempotency_key if index == 0 else None,
-            "recorded_at": now,
-        }
-        record["prev_hash"] = prev
-        record["hash"] = prev = chain.link_written(prev, record)
-        records.append(record)
+    key on the first one) and the columns of the append statements' unnest (parallel arrays)."""
+    records, texts, moment = _chained(head, events, metas, idempotency_key)
     columns = (
         [r["seq"] for r in records],
         [r["type"] for r in records],
         [r["schema_version"] for r in records],
-        [msgspec.json.encode(r["data"]).decode() for r in records],
-        [msgspec.json.encode(r["meta"]).decode() for r in records],
+        [data for data, _ in texts],
+        [meta for _, meta in texts],
         [r["idempotency_key"] for r in records],
         [moment] * len(records),
         [r["prev_hash"] for r in records],
         [r["hash"] for r in records],
     )
     return records, columns
+
+
+def _chained(
+    head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
+) -> tuple[list[dict[str, Any]], list[tuple[str, str]], dt.datetime]:
+    """The records (as `chained_records`), the JSON text of each one's data and meta for the statement, and the
+    time they are recorded at."""
+    # Microseconds, as PostgreSQL keeps them: the stored time reads back as exactly the hashed text.
+    moment = dt.datetime.now(dt.UTC)
+    now = format_time(moment)
+    prev = head.head_hash
+    records: list[dict[str, Any]] = []
+    texts: list[tuple[str, str]] = []
+    for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
+        data = codec.payload(event)
+        envelope = codec.meta_payload(meta)
+        # Encoded once, sorted: the bytes the hash nests (`chain.link_encoded`) and the statement's text, which
+        # the database parses into jsonb (no key order kept): the same stored row as any other spelling.
+        data_json = msgspec.json.encode(data, order="sorted")
+        meta_json = msgspec.json.encode(envelope, order="sorted")
+        seq = head.version + 1 + index
+        kind = codec.type_of(event)
+        schema_version = type(event).schema_version
+        key = idempotency_key if index == 0 else None
+        digest = chain.link_encoded(prev, {
+            "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
+            "data": msgspec.Raw(data_json), "meta": msgspec.Raw(meta_json), "idempotency_key": key,
+            "recorded_at": now,
+        })
+        records.append({
+            "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
+            "data": data, "meta": envelope, "idempotency_key": key, "recorded_at": now, "prev_hash": prev,
+            "hash": digest,
+        })
+        texts.append((data_json.decode(), meta_json.decode()))
+        prev = digest
+    return records, texts, moment
+
+
+def _statement(
+    one: str, many: str, head: Head, events: Sequence[Event], metas: Sequence[EventMeta], idempotency_key: str | None
+) -> tuple[str, list[dict[str, Any]], tuple[Any, ...]]:
+    """An append's statement, records and columns: `one` with the event's values for one event (the warm roll, a
+    post's line), `many` with parallel arrays for more (queries.py, _INSERTED_ONE_IF_MOVED says why)."""
+    if len(events) != 1:
+        records, arrays = chained_records(head, events, metas, idempotency_key)
+        return many, records, arrays
+    records, texts, moment = _chained(head, events, metas, idempotency_key)
+    record = records[0]
+    data, meta = texts[0]
+    return one, records, (record["seq"], record["type"], record["schema_version"], data, meta,
+                          record["idempotency_key"], moment, record["prev_hash"], record["hash"])
 
 
 def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> list[StoredEvent]:
@@ -386,7 +419,7 @@ class EventStore:
     #
     #     WITH moved AS (UPDATE campaigns SET version = v + n, head_hash = <hash of the last new event>
     #                     WHERE campaign_id = $1 AND version = v AND head_hash = h RETURNING ...),
-    #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)
+    #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)  (one: values)
     #     SELECT ... FROM inserted, (SELECT notify_live_listeners(...) FROM moved)
     #
     # 1. The head row is still the serialisation point. Under READ COMMITTED an UPDATE that finds the row
@@ -441,10 +474,11 @@ class EventStore:
     ) -> list[StoredEvent] | None:
         """Append the events after `head` in one autocommit statement if the campaign is still at `head`;
         None (nothing written) if another writer moved it. KeyAlreadyUsed if the key was used before."""
-        records, columns = chained_records(head, events, metas, idempotency_key)
-        if not records:
+        if not events:
             return []
-        rows = await self._append_rows(queries.APPEND_IF_HEAD, head, records, columns, idempotency_key)
+        statement, records, columns = _statement(queries.APPEND_IF_HEAD, queries.APPEND_EVENTS_IF_HEAD, head,
+                                                  events, metas, idempotency_key)
+        rows = await self._append_rows(statement, head, records, columns, idempotency_key)
         if not rows:
             return None
         return _stored(records, rows)
@@ -477,11 +511,12 @@ class EventStore:
         """`append_if_head`, committed only if the token (its sha256) still works in the statement's snapshot,
         and the campaign's newest valid share key, in one round trip: (the events, or None if the head moved;
         the key). TokenNotValid (nothing written) if the token no longer works."""
-        records, columns = chained_records(head, events, metas, idempotency_key)
-        if not records:
+        if not events:
             raise ValueError("an append with the token's check needs an event to write")
-        rows = await self._append_rows(queries.APPEND_IF_HEAD_AND_TOKEN, head, records, columns, idempotency_key,
-                                       token_hash)
+        statement, records, columns = _statement(queries.APPEND_IF_HEAD_AND_TOKEN,
+                                                  queries.APPEND_EVENTS_IF_HEAD_AND_TOKEN, head, events, metas,
+                                                  idempotency_key)
+        rows = await self._append_rows(statement, head, records, columns, idempotency_key, token_hash)
         first = rows[0]
         if not first["works"]:
             raise TokenNotValid(f"the token no longer works in campaign {head.campaign_id}")
@@ -491,7 +526,7 @@ class EventStore:
         return _stored(records, rows), share_key
 
     async def _append_rows(
-        self, statement: str, head: Head, records: list[dict[str, Any]], columns: tuple[list[Any], ...],
+        self, statement: str, head: Head, records: list[dict[str, Any]], columns: tuple[Any, ...],
         idempotency_key: str | None, *more: object,
     ) -> list[asyncpg.Record]:
         last = records[-1]

@@ -102,3 +102,19 @@ def test_integers_beyond_64_bits_are_written_as_the_contract_writes_them() -> No
     prev = chain.GENESIS
     assert chain.link_written(prev, record) == hashlib.sha256(bytes.fromhex(prev) + _contract(
         {name: record[name] for name in chain.HASHED_FIELDS})).hexdigest()
+
+
+def _encoded(record: dict[str, Any]) -> dict[str, Any]:
+    body = {name: record[name] for name in chain.HASHED_FIELDS}
+    return {**body, "data": msgspec.Raw(msgspec.json.encode(record["data"], order="sorted")),
+            "meta": msgspec.Raw(msgspec.json.encode(record["meta"], order="sorted"))}
+
+
+def test_a_record_with_its_data_and_meta_encoded_once_hashes_as_the_verifier_recomputes_it() -> None:
+    # `chain.link_encoded`: the store encodes data and meta once, for the hash and the statement alike.
+    for data in ({"expression": "2d10+3", "dice": [8, 3], "total": 14, "reason": 'Awareness "ü" \n\t\u2028'},
+                 {"z": {"b": 1, "a": [{"y": None, "x": 2**70}]}, "\U0001f600": "é", "\ue000": -(2**65)}, {}):
+        record = _record(data)
+        for prev in (chain.GENESIS, "ab" * 32):
+            expected = hashlib.sha256(bytes.fromhex(prev) + docs_verifier.canonical(record)).hexdigest()
+            assert chain.link_encoded(prev, _encoded(record)) == expected

@@ -30,6 +30,7 @@ from service.exporting import verify_stored
 from service.live import register
 from service.state_cache import StateCache
 from service.store import EventStore, IdempotencyConflict, VersionConflict
+from service.tokens import token_hash
 
 GM = Actor("gm", "gm")
 FATE = 60
@@ -249,3 +250,45 @@ async def test_a_refusal_or_version_check_against_a_stale_cache_is_decided_under
     again = await send(second, campaign_id, keyed, key="k-1")
     assert again.replayed and answered(again) == answered(original)
     await check_log(first, campaign_id)
+
+
+async def test_one_event_and_several_are_stored_as_the_arrays_statement_stored_them(processes: Any) -> None:
+    # One event goes as single values (queries.py, APPEND_EVENT, _INSERTED_ONE_IF_MOVED), several as arrays; the
+    # data and meta are sent sorted, encoded once for the hash too (service/store.py, `_chained`). The rows are
+    # what the database made of the text sent before (the fields in declaration order): jsonb keeps no order or
+    # spacing. The optimistic appends and the locked path's alike.
+    (commander,) = await processes(1)
+    campaign_id, created = await commander.create_campaign(CreateCampaign(name="Rows", ruleset="deathwatch"))
+    assert created.token is not None
+    hashed = token_hash(created.token)
+    store = commander.store
+    texts = ["zü \u2028 \"q\" \\", "two \U0001f600", "alone", "locked", "locked \u00e9", "locked too", "token",
+             "token \u00e9", "token too"]
+    metas = [EventMeta(actor="gm", role="gm", command_id=f"c-{n}", command_type="gm_note",
+                       command={"type": "gm_note", "text": text}) for n, text in enumerate(texts)]
+    notes = [GmNoted(text=text) for text in texts]
+    two = await store.append_if_head(await store.head(campaign_id), notes[:2], metas[:2], "two")
+    one = await store.append_if_head(await store.head(campaign_id), notes[2:3], metas[2:3], None)
+    assert two is not None and one is not None
+    async with store.write(campaign_id) as writer:
+        locked = await writer.append(notes[3:4], metas[3:4], "locked")
+        locked += await writer.append(notes[4:6], metas[4:6], None)
+    checked, _ = await store.append_if_head_and_token(await store.head(campaign_id), notes[6:7], metas[6:7], "t",
+                                                      hashed)
+    more, _ = await store.append_if_head_and_token(await store.head(campaign_id), notes[7:], metas[7:], None, hashed)
+    assert checked is not None and more is not None
+    written = two + one + locked + checked + more
+    assert [e.seq for e in written] == list(range(4, 13))
+    assert [e.idempotency_key for e in written] == ["two", None, None, "locked", None, None, "t", None, None]
+    rows = await check_log(commander, campaign_id)
+    assert [(r.seq, r.data, r.meta, r.recorded_at, r.hash) for r in rows[3:]] == [
+        (e.seq, e.data, e.meta, e.recorded_at, e.hash) for e in written]
+    async with store.pool.acquire() as connection:
+        for event in written:
+            stored = await connection.fetchrow(
+                "SELECT data::text, meta::text FROM events WHERE campaign_id = $1::uuid AND seq = $2",
+                campaign_id, event.seq)
+            before = await connection.fetchrow("SELECT $1::jsonb::text, $2::jsonb::text",
+                                               msgspec.json.encode(event.data).decode(),
+                                               msgspec.json.encode(event.meta).decode())
+            assert tuple(stored) == tuple(before)
