@@ -9,42 +9,34 @@ PING = "SELECT 1"
 # wake the campaign's live listeners: `notify_live_listeners` (migrations/0009) sends one NOTIFY (a wake-up hint,
 # delivered at commit) only if some listening connection registered this campaign or every campaign
 # (service/live.py), so an append nobody watches takes no part in PostgreSQL's NOTIFY commit lock.
-APPEND_EVENTS = """
+_INSERT_COLUMNS = """
 WITH inserted AS (
     INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
                         recorded_at, prev_hash, hash)
+"""
+_MOVED_AND_WOKEN = """    RETURNING seq, global_position
+), moved AS (
+    UPDATE campaigns SET version = $11, head_hash = $12 WHERE campaign_id = $1 RETURNING version
+)
+SELECT i.seq, i.global_position
+  FROM inserted i
+ CROSS JOIN (SELECT count(*) FROM moved) AS m
+ CROSS JOIN (SELECT notify_live_listeners($1)) AS n
+"""
+APPEND_EVENTS = _INSERT_COLUMNS + """\
     SELECT $1, e.seq, e.type, e.schema_version, e.data::jsonb, e.meta::jsonb, e.idempotency_key,
            e.recorded_at, e.prev_hash, e.hash
       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
                   $8::timestamptz[], $9::text[], $10::text[])
            AS e(seq, type, schema_version, data, meta, idempotency_key, recorded_at, prev_hash, hash)
-    RETURNING seq, global_position
-), moved AS (
-    UPDATE campaigns SET version = $11, head_hash = $12 WHERE campaign_id = $1 RETURNING version
-)
-SELECT i.seq, i.global_position
-  FROM inserted i
- CROSS JOIN (SELECT count(*) FROM moved) AS m
- CROSS JOIN (SELECT notify_live_listeners($1)) AS n
-"""
+""" + _MOVED_AND_WOKEN
 
 # APPEND_EVENTS of one event, its columns $2..$10 as single values (as _INSERTED_ONE_IF_MOVED below says why): a
 # forum post's line, a locked command of one event.
-APPEND_EVENT = """
-WITH inserted AS (
-    INSERT INTO events (campaign_id, seq, type, schema_version, data, meta, idempotency_key,
-                        recorded_at, prev_hash, hash)
+APPEND_EVENT = _INSERT_COLUMNS + """\
     SELECT $1, $2::bigint, $3::text, $4::int, $5::text::jsonb, $6::text::jsonb, $7::text, $8::timestamptz,
            $9::text, $10::text
-    RETURNING seq, global_position
-), moved AS (
-    UPDATE campaigns SET version = $11, head_hash = $12 WHERE campaign_id = $1 RETURNING version
-)
-SELECT i.seq, i.global_position
-  FROM inserted i
- CROSS JOIN (SELECT count(*) FROM moved) AS m
- CROSS JOIN (SELECT notify_live_listeners($1)) AS n
-"""
+""" + _MOVED_AND_WOKEN
 
 # The optimistic appends' insert: the events ($2..$10 as parallel arrays) only if the head moved (`moved`).
 _INSERTED_IF_MOVED = """), inserted AS (
@@ -75,36 +67,29 @@ _INSERTED_ONE_IF_MOVED = """), inserted AS (
 # The optimistic append (service/store.py says why it is safe): move the head only from the version and
 # hash the command was decided against, insert the events only if it moved, and wake listeners only then. In
 # autocommit this is one transaction and one round trip; a lost race returns no row and writes nothing.
-APPEND_EVENTS_IF_HEAD = """
+def _append_if_head(inserted: str) -> str:
+    return """
 WITH moved AS (
     UPDATE campaigns SET version = $11, head_hash = $12
      WHERE campaign_id = $1 AND version = $13 AND head_hash = $14
     RETURNING campaign_id
-""" + _INSERTED_IF_MOVED + """)
+""" + inserted + """)
 SELECT i.seq, i.global_position
   FROM inserted i
  CROSS JOIN (SELECT notify_live_listeners($1) FROM moved) AS n
 """
-# APPEND_EVENTS_IF_HEAD of one event (_INSERTED_ONE_IF_MOVED): the warm roll's statement.
-APPEND_IF_HEAD = """
-WITH moved AS (
-    UPDATE campaigns SET version = $11, head_hash = $12
-     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14
-    RETURNING campaign_id
-""" + _INSERTED_ONE_IF_MOVED + """)
-SELECT i.seq, i.global_position
-  FROM inserted i
- CROSS JOIN (SELECT notify_live_listeners($1) FROM moved) AS n
-"""
+
+
 # The optimistic append of a command whose token the process remembers (service/known_tokens.py) instead of
-# reading it first: APPEND_IF_HEAD, and the head moves only if the token ($15) still works (SELECT_TOKEN's
+# reading it first: _append_if_head, and the head moves only if the token ($15) still works (SELECT_TOKEN's
 # condition) in this statement's snapshot. The token's check is a CTE read once, beside the head's check in
 # the UPDATE's WHERE (service/store.py, `append_if_head_and_token`, says why a revocation then stops the
 # command as the separate lookup did). It answers at least one row, so that nothing written is told apart:
 # whether the token works, the campaign's newest valid share key (SELECT_NEWEST_SHARE_KEY's order) for the
 # answer's links, and each inserted event's seq and global position (NULL when nothing was written: the token
 # no longer works, or the head moved).
-APPEND_EVENTS_IF_HEAD_AND_TOKEN = """
+def _append_if_head_and_token(inserted: str) -> str:
+    return """
 WITH token AS (
     SELECT EXISTS (SELECT FROM access_tokens
                     WHERE token_hash = $15 AND campaign_id = $1 AND revoked_at IS NULL) AS works
@@ -113,7 +98,7 @@ WITH token AS (
       FROM token
      WHERE campaign_id = $1 AND version = $13 AND head_hash = $14 AND token.works
     RETURNING campaign_id
-""" + _INSERTED_IF_MOVED + """), notified AS (
+""" + inserted + """), notified AS (
     SELECT notify_live_listeners($1) FROM moved
 )
 SELECT t.works,
@@ -124,27 +109,14 @@ SELECT t.works,
   LEFT JOIN inserted i ON true
  CROSS JOIN (SELECT count(*) FROM notified) AS n
 """
-# APPEND_EVENTS_IF_HEAD_AND_TOKEN of one event (_INSERTED_ONE_IF_MOVED): the warm roll's statement.
-APPEND_IF_HEAD_AND_TOKEN = """
-WITH token AS (
-    SELECT EXISTS (SELECT FROM access_tokens
-                    WHERE token_hash = $15 AND campaign_id = $1 AND revoked_at IS NULL) AS works
-), moved AS (
-    UPDATE campaigns SET version = $11, head_hash = $12
-      FROM token
-     WHERE campaign_id = $1 AND version = $13 AND head_hash = $14 AND token.works
-    RETURNING campaign_id
-""" + _INSERTED_ONE_IF_MOVED + """), notified AS (
-    SELECT notify_live_listeners($1) FROM moved
-)
-SELECT t.works,
-       (SELECT s.key FROM share_links s WHERE s.campaign_id = $1 AND s.revoked_at IS NULL
-         ORDER BY s.created_at DESC, s.link_id LIMIT 1) AS share_key,
-       i.seq, i.global_position
-  FROM token t
-  LEFT JOIN inserted i ON true
- CROSS JOIN (SELECT count(*) FROM notified) AS n
-"""
+
+
+APPEND_EVENTS_IF_HEAD = _append_if_head(_INSERTED_IF_MOVED)
+APPEND_EVENTS_IF_HEAD_AND_TOKEN = _append_if_head_and_token(_INSERTED_IF_MOVED)
+# Of one event (_INSERTED_ONE_IF_MOVED): the warm roll's statements.
+APPEND_IF_HEAD = _append_if_head(_INSERTED_ONE_IF_MOVED)
+APPEND_IF_HEAD_AND_TOKEN = _append_if_head_and_token(_INSERTED_ONE_IF_MOVED)
+
 # After a lost race: the head and the events after a seq up to it, in one statement (one snapshot, so the
 # tail is exactly the events the head names). One row with a null seq when there is no tail.
 SELECT_HEAD_AND_TAIL = """
