@@ -43,7 +43,6 @@ Why the attempt is followed by `nonce_reserved` events — the nonce, and where 
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -66,6 +65,7 @@ from domain.events import Event
 from domain.message import Message, Param
 from projections.recorded import DiceProvenance, EventMeta
 from projections.stamping import stamp
+from service.command_ids import command_id
 from service.store import StoredEvent, Writer
 
 ATTEMPT = "attempt_refused"
@@ -258,7 +258,7 @@ async def keep(
     epoch, entropy = _provenance(state)
     base = EventMeta(
         actor=actor.participant_id, role=actor.role, post=post if post is not None else command.post,
-        command_id=str(uuid.uuid4()), command_type=ATTEMPT, request_digest=digest, line=line,
+        command_id=command_id(), command_type=ATTEMPT, request_digest=digest, line=line,
         dice=DiceProvenance(epoch=epoch, nonce=start, entropy=entropy),
     )
     metas, after = stamp(state, events, start, base)

@@ -19,7 +19,6 @@ command drew, which stay in the log as one `attempt_refused` (service/attempts.p
 from __future__ import annotations
 
 import hashlib
-import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,6 +59,7 @@ from projections.results import result_of, told_result
 from projections.stamping import stamp
 from projections.step import Step, recorded_command, step
 from service import attempts, dice_source, sealed, tokens
+from service.command_ids import command_id
 from service.snapshots import Snapshots
 from service.state_cache import StateCache
 from service.store import (
@@ -222,16 +222,6 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def command_id() -> str:
-    """A new command id: `str(uuid.uuid4())`, the same text from the same 16 random bytes (the version and variant
-    bits set as RFC 4122 sets them), without the UUID object in between: on every command."""
-    raw = bytearray(secrets.token_bytes(16))  # os.urandom, as uuid4 draws
-    raw[6] = (raw[6] & 0x0F) | 0x40
-    raw[8] = (raw[8] & 0x3F) | 0x80
-    text = raw.hex()
-    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
-
-
 def _outcome(
     stored: list[StoredEvent],
     records: list[Recorded],
@@ -288,7 +278,7 @@ class Commander:
         seed = dice_source.new_seed()
         events = decide_creation(campaign_id, command, gm_id, dice_source.commitment(seed))
         token = tokens.new_token()
-        base = EventMeta(actor=gm_id, role="gm", command_id=str(uuid.uuid4()), command_type="create_campaign")
+        base = EventMeta(actor=gm_id, role="gm", command_id=command_id(), command_type="create_campaign")
         async with self.store.create(campaign_id, command.ruleset) as writer:
             metas, state = stamp(CampaignState(), events, 1, base)
             metas[0] = msgspec.structs.replace(metas[0], command=recorded_command(command))

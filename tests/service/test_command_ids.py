@@ -1,5 +1,5 @@
 """A command's id (`meta.command_id`) is the text of a random version-4 UUID (RFC 4122), as `str(uuid.uuid4())`
-wrote it before `commanding.command_id` wrote it without the UUID object."""
+wrote it before `command_ids.command_id` wrote it without the UUID object."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from service.commanding import command_id
+from service.command_ids import command_id
 
 
 def test_a_command_id_is_the_canonical_text_of_a_random_version_4_uuid() -> None:
