@@ -171,6 +171,13 @@ def _roll_said(event: DiceRolled, state: CampaignState) -> Message:
     return Message("campaign.dice_rolled", {"expression": expression, "rolled": rolled})
 
 
+def roll_sentences(event: DiceRolled, before: CampaignState, langs: Sequence[Lang]) -> list[str]:
+    """A free roll's sentence in each of `langs`, from its one message (what `summarize_in` tells when none
+    is empty)."""
+    said = _roll_said(event, before)
+    return [text(said, lang) for lang in langs]
+
+
 @lru_cache(maxsize=256)
 def rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
     """A free roll's dice as `render` writes them; a command's answer writes them once per language and in
@@ -241,8 +248,7 @@ def summarize_in(event: Event, before: CampaignState, langs: Sequence[Lang], nam
     """`summarize` in each of `langs`, in their order. A free roll (a command's most frequent event) is
     said by one message whatever the language: it is built once and written in each."""
     if type(event) is DiceRolled:
-        said = _roll_said(event, before)
-        found = [text(said, lang) for lang in langs]
+        found = roll_sentences(event, before, langs)
         if "" not in found:  # as `summarize` tells it: a sentence, so never minor
             return found
     return [summarize(event, before, lang, name, brief=brief) for lang in langs]
