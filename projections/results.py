@@ -28,9 +28,9 @@ from domain.dice import Die
 from domain.events import Event
 from domain.message import LANGS
 from domain.rulesets import engines, surface_for
-from projections.permalinks import Links, proof_link
+from projections.permalinks import Links, proof_parts
 from projections.recorded import Recorded
-from projections.rendering.markup import WRITERS, safe_url
+from projections.rendering.markup import WRITERS, safe_url, safe_url_around
 from projections.rendering.reply import told_item
 from projections.rendering.summaries import roll_sentences, rolled_dice
 from projections.rendering.told import rolled, tell_in
@@ -44,6 +44,12 @@ def result_of(events: Sequence[Event]) -> Result:
     # Each engine's part first (a complication awaiting the GM …); each reads only its own events.
     result: Result = {key: value for engine in engines() for key, value in engine.result(events).items()}
     for event in events:
+        if type(event) is DiceRolled:  # a roll, the most frequent: its case below, without the tests before it
+            expression = event.expression
+            result["expression"] = expression
+            result["total"] = event.total
+            result["roll"] = f"{expression}: {rolled_dice(event.terms, event.dice, event.total)}"
+            continue
         match event:
             case CampaignCreated(campaign_id=campaign_id):
                 result["campaign_id"] = campaign_id
@@ -141,8 +147,11 @@ def told_roll(
     # `rolled`'s own shortcut: a tuple of dice is where `has_dice` finds a die.
     if dice and type(dice[0]) is Die or rolled(event):
         seq = recorded.seq
-        proof = proof_link(links, campaign_id, seq)
-        safe = safe_url(proof)
+        # `proof_link`, and `safe_url` of it (its parts around the seq are the same for every roll of the campaign).
+        head, tail = proof_parts(links, campaign_id)
+        proof = f"{head}{seq}{tail}"
+        around = safe_url_around(head, tail)
+        safe = f"{around[0]}{seq}{around[1]}" if around is not None else safe_url(proof)
         rendered: dict[str, str] = {}
         markdown: dict[str, str] = {}
         bbcode: dict[str, str] = {}

@@ -178,10 +178,24 @@ def roll_sentences(event: DiceRolled, before: CampaignState, langs: Sequence[Lan
     return [text(said, lang) for lang in langs]
 
 
-@lru_cache(maxsize=256)
 def rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
-    """A free roll's dice as `render` writes them; a command's answer writes them once per language and in
-    its `roll`, so the few latest are kept (pure, bounded)."""
+    """A free roll's dice as `render` writes them; a command's answer writes them in its `roll` and then in its
+    sentence, from the very same event: the last one is known by the identity of its (immutable) tuples,
+    without hashing every term and die again; the few latest by their values (pure, bounded)."""
+    global _last_rolled
+    last = _last_rolled
+    if last[0] is terms and last[1] is dice and last[2] == total:
+        return last[3]
+    written = _rolled_dice(terms, dice, total)
+    _last_rolled = (terms, dice, total, written)  # one tuple, replaced whole
+    return written
+
+
+_last_rolled: tuple[object, object, int, str] = (None, None, 0, "")
+
+
+@lru_cache(maxsize=256)
+def _rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
     return render(Evaluated(terms=terms, dice=dice, total=total))
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.campaign.commands import InviteParticipant, Roll, StartSession
 from domain.d100.commands import RegisterCharacter
-from projections.permalinks import Links
+from projections.permalinks import Links, proof_link, proof_parts
+from projections.rendering.markup import safe_url, safe_url_around
 from projections.results import Result, told_in_general, told_result
 from tests.d100.encounter_fixtures import marine
 from tests.support.campaign_table import CampaignTable, SeededDice
@@ -75,3 +78,27 @@ def test_a_roll_with_a_hostile_reason_of_several_lines_is_told_escaped(links: Li
         f"Roll d10 (# x\n    \\> www{ZW}.evil.example ~{ZW}~a~{ZW}~ \u2407): \\[4\\] = 4 · {md_link}")
     assert result["rendered_bbcode"]["en"] == (  # type: ignore[index]
         f"Roll d10 (# x\n\u00a0\u00a0\u00a0\u00a0> www{ZW}.evil.example ~~a~~ \u2407): [4] = 4 · {bb_link}")
+
+
+_URL_BITS = st.sampled_from(["http://", "https://", "HTTP://", "//", "/", ":", ":8080", ":123456", "%", "%4", "%41",
+                             "%zz", "?", "#", "&", "=", " ", "[", "]", "*", "_", "\\", "é", "\n", "h", "h.example",
+                             "rolls", "0", "12"])
+URL_TEXTS = st.lists(_URL_BITS | st.text(max_size=2), max_size=8).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(base=URL_TEXTS, share=st.none() | URL_TEXTS, campaign=URL_TEXTS,
+       seq=st.integers(min_value=0, max_value=10**15))
+def test_a_proof_links_safe_parts_are_safe_url_of_every_proof_link(base: str, share: str | None, campaign: str,
+                                                                   seq: int) -> None:
+    links = Links(base, share)
+    head, tail = proof_parts(links, campaign)
+    assert f"{head}{seq}{tail}" == proof_link(links, campaign, seq)
+    around = safe_url_around(head, tail)
+    if around is not None:
+        assert f"{around[0]}{seq}{around[1]}" == safe_url(proof_link(links, campaign, seq))
+    else:
+        assert safe_url(proof_link(links, campaign, seq)) is None
+    # Any head, tail and number: the parts are right, or not given.
+    found = safe_url_around(base + "/rolls/", campaign)
+    assert found is None or f"{found[0]}{seq}{found[1]}" == safe_url(f"{base}/rolls/{seq}{campaign}")
