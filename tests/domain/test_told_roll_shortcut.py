@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 
 from domain.campaign.commands import InviteParticipant, Roll, StartSession
 from domain.d100.commands import RegisterCharacter
+from domain.wrath_and_glory.commands import AddCharacter
 from projections.permalinks import Links, proof_link, proof_parts
 from projections.rendering.markup import safe_url, safe_url_around
 from projections.results import Result, told_in_general, told_result
 from tests.d100.encounter_fixtures import marine
 from tests.support.campaign_table import CampaignTable, SeededDice
+from tests.wrath_and_glory.scenario import hero
 
 ZW = "\u200b"
 REASONS = [
@@ -31,14 +33,17 @@ LINKS = [Links(), Links("https://lex.example", "s 1/+%&?=#"), Links("HTTP://Host
          Links("javascript:alert(1)"), Links("https://h.example/a b[c]*_%zz")]
 
 
-def _rolls() -> list[tuple[Result, Result]]:
-    table = CampaignTable("deathwatch")
+def _rolls(ruleset: str) -> list[tuple[Result, Result]]:
+    table = CampaignTable(ruleset)
     table.run(StartSession())
     table.run(InviteParticipant(name="Anna", role="player"))
     anna = next(p for p in table.state.participants if p != "gm")
     for index, name in enumerate(NAMES):
-        table.run(RegisterCharacter(character_id=f"c{index}", owner=anna, name=name, sheet=marine()))
-    dice, found = SeededDice(23), []
+        if ruleset == "wrath_and_glory":
+            table.run(AddCharacter(character_id=f"c{index}", owner=anna, sheet=hero(name)))
+        else:
+            table.run(RegisterCharacter(character_id=f"c{index}", owner=anna, name=name, sheet=marine()))
+    dice, found = SeededDice(23), list[tuple[Result, Result]]()
     for index, reason in enumerate(REASONS):
         for expression in ("2d10+3", "d100", "4", "d10+d6"):
             for who in (None, f"c{index % len(NAMES)}"):
@@ -50,8 +55,9 @@ def _rolls() -> list[tuple[Result, Result]]:
     return found
 
 
-def test_a_free_roll_told_by_its_shortcut_is_the_general_telling_byte_for_byte() -> None:
-    pairs = _rolls()
+@pytest.mark.parametrize("ruleset", ["deathwatch", "wrath_and_glory"])
+def test_a_free_roll_told_by_its_shortcut_is_the_general_telling_byte_for_byte(ruleset: str) -> None:
+    pairs = _rolls(ruleset)
     assert len(pairs) == len(REASONS) * 8
     for fast, general in pairs:
         assert msgspec.json.encode(fast) == msgspec.json.encode(general)
