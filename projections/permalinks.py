@@ -39,14 +39,15 @@ def page_link(links: Links, campaign_id: str, path: str = "") -> str:
 
 def proof_link(links: Links, campaign_id: str, seq: int) -> str:
     """THE permalink of the proof of the roll that event `seq` belongs to: its proof page."""
-    head, tail = _proof_parts(links, campaign_id)
+    head, tail = proof_parts(links, campaign_id)
     return f"{head}{seq}{tail}"
 
 
 @lru_cache(maxsize=256)
-def _proof_parts(links: Links, campaign_id: str) -> tuple[str, str]:
-    """What `page_link` writes around a roll's seq for these links and campaign: every answer with a roll asks
-    for it twice (its `rolls` and its `proof`), with the same few links; pure and bounded."""
+def proof_parts(links: Links, campaign_id: str) -> tuple[str, str]:
+    """What `page_link` writes around a roll's seq for these links and campaign (the head ends with "/rolls/"):
+    every answer with a roll asks for it twice (its `rolls` and its `proof`), with the same few links; pure
+    and bounded."""
     # A mark for the seq: after it comes at most the share key, quoted (a NUL in it is written %00), so the
     # last mark is this one whatever the base or the campaign id hold.
     marker = "\x00"

@@ -106,6 +106,26 @@ def safe_url(url: str) -> str | None:
     return prefix + quote(_LONE_PERCENT.sub("%25", rest), safe=_URL_SAFE)
 
 
+@lru_cache(maxsize=256)
+def safe_url_around(head: str, tail: str) -> tuple[str, str] | None:
+    """`safe_url` of every url `head + n + tail`, n a whole number in digits (a roll's seq in its proof link),
+    as the two parts around n, worked out once for all of them; None when such urls are not linked, or when
+    `head` does not end with "/rolls/" (then ask `safe_url` of each).
+
+    Why the parts hold for every n: the head's "/rolls/" ends any host (and port) before n, so whether the url
+    is linked, and its scheme and host, are the head's alone; percent-encoding is character by character, and
+    a `%` is read with the two characters after it only, never n's (the head ends with "s/", and n has none)."""
+    if not head.endswith("/rolls/"):
+        return None
+    whole = safe_url(f"{head}0{tail}")
+    if whole is None:
+        return None
+    before = safe_url(f"{head}0")
+    if before is None or not whole.startswith(before):  # never, by the above: then each url is asked for itself
+        return None
+    return before[:-1], whole[len(before):]
+
+
 def _markdown_line(value: str) -> str:
     text = _inert(value).strip()
     if "&" in text:

@@ -171,10 +171,31 @@ def _roll_said(event: DiceRolled, state: CampaignState) -> Message:
     return Message("campaign.dice_rolled", {"expression": expression, "rolled": rolled})
 
 
-@lru_cache(maxsize=256)
+def roll_sentences(event: DiceRolled, before: CampaignState, langs: Sequence[Lang]) -> list[str]:
+    """A free roll's sentence in each of `langs`, from its one message (what `summarize_in` tells when none
+    is empty)."""
+    said = _roll_said(event, before)
+    return [text(said, lang) for lang in langs]
+
+
 def rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
-    """A free roll's dice as `render` writes them; a command's answer writes them once per language and in
-    its `roll`, so the few latest are kept (pure, bounded)."""
+    """A free roll's dice as `render` writes them; a command's answer writes them in its `roll` and then in its
+    sentence, from the very same event: the last one is known by the identity of its (immutable) tuples,
+    without hashing every term and die again; the few latest by their values (pure, bounded)."""
+    global _last_rolled
+    last = _last_rolled
+    if last[0] is terms and last[1] is dice and last[2] == total:
+        return last[3]
+    written = _rolled_dice(terms, dice, total)
+    _last_rolled = (terms, dice, total, written)  # one tuple, replaced whole
+    return written
+
+
+_last_rolled: tuple[object, object, int, str] = (None, None, 0, "")
+
+
+@lru_cache(maxsize=256)
+def _rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:
     return render(Evaluated(terms=terms, dice=dice, total=total))
 
 
@@ -241,8 +262,7 @@ def summarize_in(event: Event, before: CampaignState, langs: Sequence[Lang], nam
     """`summarize` in each of `langs`, in their order. A free roll (a command's most frequent event) is
     said by one message whatever the language: it is built once and written in each."""
     if type(event) is DiceRolled:
-        said = _roll_said(event, before)
-        found = [text(said, lang) for lang in langs]
+        found = roll_sentences(event, before, langs)
         if "" not in found:  # as `summarize` tells it: a sentence, so never minor
             return found
     return [summarize(event, before, lang, name, brief=brief) for lang in langs]

@@ -18,8 +18,8 @@ from .conftest import Campaign
 
 
 class Watch:
-    """Counts every telling of a command (projections.rendering.told.tell_in, wherever it is called from) and
-    the write transactions (head locks) open at that moment."""
+    """Counts every telling of a command (projections.rendering.told.tell_in, wherever it is called from, and a
+    free roll's `told_roll`) and the write transactions (head locks) open at that moment."""
 
     def __init__(self) -> None:
         self.told = 0
@@ -51,6 +51,17 @@ def watching(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     monkeypatch.setattr(store.EventStore, "write", write)
     for module in (projections.results, projections.rendering.post_answer):
         monkeypatch.setattr(module, "tell_in", telling(module.tell_in))
+    # A free roll's own telling (issue 23), which tells it without `tell_in` (or hands it back to it: None).
+    told_roll = projections.results.told_roll
+
+    def telling_a_roll(*args: Any) -> Any:
+        told = told_roll(*args)
+        if told is not None:
+            watch.told += 1
+            watch.told_while_locked += watch.open_writes > 0
+        return told
+
+    monkeypatch.setattr(projections.results, "told_roll", telling_a_roll)
     yield watch
 
 
