@@ -30,6 +30,7 @@ from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
 from service.api.auth import remembered_of
+from service.api.limits import refuse_deep_bodies, refuse_deep_body, refuse_nul_in_url
 from service.api.services import services_of
 
 if TYPE_CHECKING:
@@ -99,20 +100,39 @@ class _Rendering:
         await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
-class CommandFastPath:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self._data_type: Any = None
-        self._rendering: _Rendering | None | bool = False  # False: not resolved yet
+class _Route:
+    """What the fast path reads of its route handler, resolved once: Litestar memoizes each of these
+    resolutions (`resolve_guards`, `resolve_before_request` …), so they do not change while the app runs."""
 
-    def _body_model(self, handler: HTTPRouteHandler) -> Any:
+    def __init__(self, handler: HTTPRouteHandler) -> None:
+        self.handler = handler
+        self.request_class = handler.resolve_request_class()
+        before = handler.resolve_before_request()
+        # The app's own hook (service/api/limits.py) is made of two checks, run here on the body already read;
+        # any other hook is awaited as Litestar awaits it.
+        self.refuses_deep = before is refuse_deep_bodies
+        self.before = None if self.refuses_deep else before
+        self.after = handler.resolve_after_response()
+        # The signature model's conversion hook, as Litestar builds it for each request (the same partial).
+        self.dec_hook = partial(_deserializer, default_deserializer=handler.default_deserializer)
         # A struct of one field, `data`, of the type the signature model converts it to (its msgspec field, not
         # the annotation Litestar reads): msgspec keeps a struct's decoding plan, so the union of commands is
         # planned once, not at each request.
-        if self._data_type is None:
-            data = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
-            self._data_type = msgspec.defstruct("CommandData", [("data", data)])
-        return self._data_type
+        data = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
+        self.body_model: Any = msgspec.defstruct("CommandData", [("data", data)])
+        self.rendering: _Rendering | None | bool = False  # False: not resolved yet (at the first answer)
+
+
+class CommandFastPath:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._route: _Route | None = None
+
+    def _route_of(self, handler: HTTPRouteHandler) -> _Route:
+        route = self._route
+        if route is None or route.handler is not handler:
+            route = self._route = _Route(handler)
+        return route
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if ENABLED:
@@ -168,22 +188,24 @@ class CommandFastPath:
         body = ScopeState.from_scope(scope).body = b"".join(chunks)
         if not body:
             return receive
+        route = self._route_of(handler)
         app = scope["litestar_app"]
         services = services_of(app)
         campaign_id = scope["path_params"]["campaign_id"]
-        request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
+        request = route.request_class(scope=scope, receive=receive, send=send)
         try:
             remembered = remembered_of(authorization.decode("latin-1") if authorization is not None else None,
                                        services.known_tokens, campaign_id)
             if remembered is None:
                 return receive
-            if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
+            if route.refuses_deep:  # the app's hook, `refuse_deep_bodies`, on the body read above
+                refuse_nul_in_url(request)
+                refuse_deep_body(body)
+            elif route.before is not None and await route.before(request) is not None:
                 return receive
             # The signature model's conversion, with its options, of `data` alone.
-            data = msgspec.convert(
-                {"data": await request.json()}, self._body_model(handler), strict=False,
-                dec_hook=partial(_deserializer, default_deserializer=handler.default_deserializer), str_keys=True,
-            ).data
+            data = msgspec.convert({"data": await request.json()}, route.body_model, strict=False,
+                                   dec_hook=route.dec_hook, str_keys=True).data
             command, key, digest = _checked(data, None, None)
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
             return receive
@@ -193,16 +215,16 @@ class CommandFastPath:
             scope["state"][REMEMBERED_TRIED] = True
             return receive
         content, status = await told_answer(request, services, campaign_id, *done, minimal=False)
-        if self._rendering is False:
-            self._rendering = _Rendering.of(handler)
-        if isinstance(self._rendering, _Rendering):
-            await self._rendering.send(send, content, status)
+        if route.rendering is False:
+            route.rendering = _Rendering.of(handler)
+        if isinstance(route.rendering, _Rendering):
+            await route.rendering.send(send, content, status)
         else:
             asgi_response = await handler.to_response(app=app, data=Response(content, status_code=status),
                                                       request=request)
             await asgi_response(scope, receive, send)
-        if (after := handler.resolve_after_response()) is not None:
-            await after(request)
+        if route.after is not None:
+            await route.after(request)
         return None
 
 
