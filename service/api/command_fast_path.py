@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 from litestar import Response
 from litestar.enums import MediaType
-from litestar.serialization import encode_json, get_serializer
+from litestar.serialization import decode_json, encode_json, get_serializer
 from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
@@ -185,7 +185,8 @@ class CommandFastPath:
                 break
         # Kept where Litestar keeps a body it read (its before_request hook reads it so): the handler's request
         # finds it there, as the hook leaves it.
-        body = ScopeState.from_scope(scope).body = b"".join(chunks)
+        state = ScopeState.from_scope(scope)
+        body = state.body = b"".join(chunks)
         if not body:
             return receive
         route = self._route_of(handler)
@@ -203,9 +204,12 @@ class CommandFastPath:
                 refuse_deep_body(body)
             elif route.before is not None and await route.before(request) is not None:
                 return receive
-            # The signature model's conversion, with its options, of `data` alone.
-            data = msgspec.convert({"data": await request.json()}, route.body_model, strict=False,
-                                   dec_hook=route.dec_hook, str_keys=True).data
+            # `request.json()`'s decoding of the body (litestar/connection/request.py: `decode_json` without a
+            # target type), kept where it keeps it; then the signature model's conversion, with its options, of
+            # `data` alone.
+            decoded = state.json = decode_json(body)
+            data = msgspec.convert({"data": decoded}, route.body_model, strict=False, dec_hook=route.dec_hook,
+                                   str_keys=True).data
             command, key, digest = _checked(data, None, None)
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
             return receive
