@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 from litestar import Response
 from litestar.enums import MediaType
-from litestar.serialization import decode_json, encode_json, get_serializer
+from litestar.exceptions import SerializationException
+from litestar.serialization import decode_json, get_serializer
 from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
@@ -52,6 +53,9 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed Litestar
     _deserializer = None  # type: ignore[assignment]
 
+# The answer's buffer is kept between answers up to this size.
+KEPT_BUFFER_BYTES = 65_536
+
 # The media types Litestar renders with `encode_json` (litestar/response/base.py, `Response.render`).
 _JSON = re.compile(r"^application/(?:.+\+)?json")
 
@@ -75,6 +79,10 @@ class _Rendering:
     def __init__(self, content_type: bytes, serializer: Serializer) -> None:
         self.content_type = content_type
         self.serializer = serializer
+        # `encode_json(content, serializer)` is `msgspec.json.encode(content, enc_hook=serializer)`: the same
+        # encoder, kept, writing into a kept buffer (an answer's ~2 kB are not grown from a few bytes each time).
+        self.encoder = msgspec.json.Encoder(enc_hook=serializer)
+        self.buffer = bytearray()
 
     @classmethod
     def of(cls, handler: HTTPRouteHandler) -> _Rendering | None:
@@ -93,8 +101,20 @@ class _Rendering:
         encoders = handler.resolve_type_encoders()
         return cls(media_type.encode("latin-1"), get_serializer(dict(encoders) if encoders else None))
 
+    def encoded(self, content: Any) -> bytes:
+        """`encode_json(content, self.serializer)`: the same bytes, and its error."""
+        buffer = self.buffer
+        try:
+            self.encoder.encode_into(content, buffer)
+        except (TypeError, msgspec.EncodeError) as error:
+            raise SerializationException(str(error)) from error
+        body = bytes(buffer)
+        if len(buffer) > KEPT_BUFFER_BYTES:
+            self.buffer = bytearray()  # an unusually large answer is not kept in memory
+        return body
+
     async def send(self, send: Send, content: Any, status: int) -> None:
-        body = encode_json(content, self.serializer)
+        body = self.encoded(content)
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body))]})
         await send({"type": "http.response.body", "body": body, "more_body": False})
