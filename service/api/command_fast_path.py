@@ -125,6 +125,11 @@ class _Route:
     resolutions (`resolve_guards`, `resolve_before_request` …), so they do not change while the app runs."""
 
     def __init__(self, handler: HTTPRouteHandler) -> None:
+        # The handler's module (imported here: it installs this middleware), whose functions the fast path calls
+        # by name at each request, as the handler does.
+        from service.api import campaigns
+
+        self.edge = campaigns
         self.handler = handler
         self.request_class = handler.resolve_request_class()
         before = handler.resolve_before_request()
@@ -167,9 +172,6 @@ class CommandFastPath:
 
     async def _answered(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """None when answered here; otherwise the `receive` the normal path reads the request from."""
-        # Imported here: campaigns installs this middleware.
-        from service.api.campaigns import _checked, remembered_outcome, told_answer
-
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
             return receive
         length: int | None = None
@@ -177,7 +179,7 @@ class CommandFastPath:
         for name, value in scope["headers"]:
             if name in _NORMAL_ONLY:
                 return receive
-            if authorization is None and name.lower() == b"authorization":
+            if authorization is None and len(name) == 13 and name.lower() == b"authorization":
                 authorization = value
             if name == b"content-length":
                 if length is not None or not value.isdigit():
@@ -210,6 +212,7 @@ class CommandFastPath:
         if not body:
             return receive
         route = self._route_of(handler)
+        edge = route.edge
         app = scope["litestar_app"]
         services = services_of(app)
         campaign_id = scope["path_params"]["campaign_id"]
@@ -230,15 +233,15 @@ class CommandFastPath:
             decoded = state.json = decode_json(body)
             data = msgspec.convert({"data": decoded}, route.body_model, strict=False, dec_hook=route.dec_hook,
                                    str_keys=True).data
-            command, key, digest = _checked(data, None, None)
+            command, key, digest = edge._checked(data, None, None)
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
             return receive
         actor, hashed = remembered
-        done = await remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
+        done = await edge.remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
         if done is None:
             scope["state"][REMEMBERED_TRIED] = True
             return receive
-        content, status = await told_answer(request, services, campaign_id, *done, minimal=False)
+        content, status = await edge.told_answer(request, services, campaign_id, *done, minimal=False)
         if route.rendering is False:
             route.rendering = _Rendering.of(handler)
         if isinstance(route.rendering, _Rendering):
