@@ -105,13 +105,15 @@ def refuse_nul_in_url(request: Request[Any, Any, Any]) -> None:
             raise ApiError(400, "invalid-request", message("edge.nul_in_query", name=repr(name.replace(chr(0), "%00"))))
 
 
-def plain_and_bounded(fields: dict[str, Any]) -> bool:
+def plain_and_bounded(fields: Any) -> bool:
     """Whether a body's builtins are one flat object of printable ASCII texts, 64-bit integers, booleans and
     nulls, keys included: then neither `check_body` nor `check_plain_text` has anything to refuse (a printable
     ASCII character is no control, format or separator character, nor U+0000), and both walks are spared. A
     False says nothing: walk."""
+    if type(fields) is not dict:
+        return False
     for key, value in fields.items():
-        if not (key.isascii() and key.isprintable()):
+        if type(key) is not str or not (key.isascii() and key.isprintable()):
             return False
         kind = type(value)
         if kind is str:

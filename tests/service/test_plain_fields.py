@@ -38,6 +38,8 @@ def test_integers_beyond_a_bigint_are_never_spared_the_walks() -> None:
 def test_nested_values_and_other_types_are_walked() -> None:
     for value in ({"a": 1}, [1], ("a",), 1.5, b"x"):
         assert not plain_and_bounded({"field": value})
+    for body in ([], "text", 1, {1: "a"}):
+        assert not plain_and_bounded(body)
 
 
 def test_a_plain_roll_is_spared_the_walks() -> None:
