@@ -4,9 +4,11 @@ common case itself, without Litestar's kwargs model, and hands every other reque
 Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
 exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
 the handler's would be. It answers only when every check the normal path makes would pass, made by the same
-functions: the before_request hook, `remembered_actor` (of the first Authorization header, whatever the case of
-its name, as `request.headers` gives it, found in the scan of the headers), Litestar's JSON decoding (of the body
-kept in the scope where Litestar keeps one it read, so the handler's request finds it), the signature model's
+functions: the before_request hook (the app's own, `refuse_deep_bodies`, as its two checks on the body read here),
+`remembered_actor` (of the first Authorization header, whatever the case of its name, as `request.headers` gives
+it, found in the scan of the headers), Litestar's JSON decoding (`decode_json`, as `request.json()` calls it; the
+body and its JSON kept in the scope where Litestar keeps them, so the handler's request finds them), the signature
+model's
 conversion of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
 failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
 checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
