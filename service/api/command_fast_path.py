@@ -4,9 +4,11 @@ common case itself, without Litestar's kwargs model, and hands every other reque
 Route-level middleware runs after routing (the route's exception handlers are in the scope), inside the app's
 exception handling and its `before_send` wrapper (security headers), so what it raises or sends is treated as
 the handler's would be. It answers only when every check the normal path makes would pass, made by the same
-functions: the before_request hook, `remembered_actor` (of the first Authorization header, whatever the case of
-its name, as `request.headers` gives it, found in the scan of the headers), Litestar's JSON decoding (of the body
-kept in the scope where Litestar keeps one it read, so the handler's request finds it), the signature model's
+functions: the before_request hook (the app's own, `refuse_deep_bodies`, as its two checks on the body read here),
+`remembered_actor` (of the first Authorization header, whatever the case of its name, as `request.headers` gives
+it, found in the scan of the headers), Litestar's JSON decoding (`decode_json`, as `request.json()` calls it; the
+body and its JSON kept in the scope where Litestar keeps them, so the handler's request finds them), the signature
+model's
 conversion of `data` (same type, same options), `_checked`, and `execute_remembered`. Until the command is executed, any
 failure or doubt falls back (a body read only in part is replayed), and the normal path, which repeats those
 checks, gives today's answer; a TokenUnchecked means nothing was written, and the handler then reads the
@@ -25,11 +27,13 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 from litestar import Response
 from litestar.enums import MediaType
-from litestar.serialization import encode_json, get_serializer
+from litestar.exceptions import SerializationException
+from litestar.serialization import decode_json, get_serializer
 from litestar.utils.helpers import get_enum_string_value
 from litestar.utils.scope.state import ScopeState
 
 from service.api.auth import remembered_of
+from service.api.limits import refuse_deep_bodies, refuse_deep_body, refuse_nul_in_url
 from service.api.services import services_of
 
 if TYPE_CHECKING:
@@ -50,6 +54,9 @@ try:
     from litestar._signature.model import _deserializer
 except ImportError:  # pragma: no cover - depends on the installed Litestar
     _deserializer = None  # type: ignore[assignment]
+
+# The answer's buffer is kept between answers up to this size.
+KEPT_BUFFER_BYTES = 65_536
 
 # The media types Litestar renders with `encode_json` (litestar/response/base.py, `Response.render`).
 _JSON = re.compile(r"^application/(?:.+\+)?json")
@@ -74,6 +81,10 @@ class _Rendering:
     def __init__(self, content_type: bytes, serializer: Serializer) -> None:
         self.content_type = content_type
         self.serializer = serializer
+        # `encode_json(content, serializer)` is `msgspec.json.encode(content, enc_hook=serializer)`: the same
+        # encoder, kept, writing into a kept buffer (an answer's ~2 kB are not grown from a few bytes each time).
+        self.encoder = msgspec.json.Encoder(enc_hook=serializer)
+        self.buffer = bytearray()
 
     @classmethod
     def of(cls, handler: HTTPRouteHandler) -> _Rendering | None:
@@ -92,27 +103,63 @@ class _Rendering:
         encoders = handler.resolve_type_encoders()
         return cls(media_type.encode("latin-1"), get_serializer(dict(encoders) if encoders else None))
 
+    def encoded(self, content: Any) -> bytes:
+        """`encode_json(content, self.serializer)`: the same bytes, and its error."""
+        buffer = self.buffer
+        try:
+            self.encoder.encode_into(content, buffer)
+        except (TypeError, msgspec.EncodeError) as error:
+            raise SerializationException(str(error)) from error
+        body = bytes(buffer)
+        if len(buffer) > KEPT_BUFFER_BYTES:
+            self.buffer = bytearray()  # an unusually large answer is not kept in memory
+        return body
+
     async def send(self, send: Send, content: Any, status: int) -> None:
-        body = encode_json(content, self.serializer)
+        body = self.encoded(content)
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body))]})
         await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
-class CommandFastPath:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self._data_type: Any = None
-        self._rendering: _Rendering | None | bool = False  # False: not resolved yet
+class _Route:
+    """What the fast path reads of its route handler, resolved once: Litestar memoizes each of these
+    resolutions (`resolve_guards`, `resolve_before_request` …), so they do not change while the app runs."""
 
-    def _body_model(self, handler: HTTPRouteHandler) -> Any:
+    def __init__(self, handler: HTTPRouteHandler) -> None:
+        # The handler's module (imported here: it installs this middleware), whose functions the fast path calls
+        # by name at each request, as the handler does.
+        from service.api import campaigns
+
+        self.edge = campaigns
+        self.handler = handler
+        self.request_class = handler.resolve_request_class()
+        before = handler.resolve_before_request()
+        # The app's own hook (service/api/limits.py) is made of two checks, run here on the body already read;
+        # any other hook is awaited as Litestar awaits it.
+        self.refuses_deep = before is refuse_deep_bodies
+        self.before = None if self.refuses_deep else before
+        self.after = handler.resolve_after_response()
+        # The signature model's conversion hook, as Litestar builds it for each request (the same partial).
+        self.dec_hook = partial(_deserializer, default_deserializer=handler.default_deserializer)
         # A struct of one field, `data`, of the type the signature model converts it to (its msgspec field, not
         # the annotation Litestar reads): msgspec keeps a struct's decoding plan, so the union of commands is
         # planned once, not at each request.
-        if self._data_type is None:
-            data = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
-            self._data_type = msgspec.defstruct("CommandData", [("data", data)])
-        return self._data_type
+        data = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
+        self.body_model: Any = msgspec.defstruct("CommandData", [("data", data)])
+        self.rendering: _Rendering | None | bool = False  # False: not resolved yet (at the first answer)
+
+
+class CommandFastPath:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._route: _Route | None = None
+
+    def _route_of(self, handler: HTTPRouteHandler) -> _Route:
+        route = self._route
+        if route is None or route.handler is not handler:
+            route = self._route = _Route(handler)
+        return route
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if ENABLED:
@@ -127,9 +174,6 @@ class CommandFastPath:
 
     async def _answered(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """None when answered here; otherwise the `receive` the normal path reads the request from."""
-        # Imported here: campaigns installs this middleware.
-        from service.api.campaigns import _checked, remembered_outcome, told_answer
-
         if cast("HTTPScope", scope)["method"] != "POST":  # the route's only method: a guard, not a branch
             return receive
         length: int | None = None
@@ -137,7 +181,7 @@ class CommandFastPath:
         for name, value in scope["headers"]:
             if name in _NORMAL_ONLY:
                 return receive
-            if authorization is None and name.lower() == b"authorization":
+            if authorization is None and len(name) == 13 and name.lower() == b"authorization":
                 authorization = value
             if name == b"content-length":
                 if length is not None or not value.isdigit():
@@ -165,44 +209,51 @@ class CommandFastPath:
                 break
         # Kept where Litestar keeps a body it read (its before_request hook reads it so): the handler's request
         # finds it there, as the hook leaves it.
-        body = ScopeState.from_scope(scope).body = b"".join(chunks)
+        state = ScopeState.from_scope(scope)
+        body = state.body = b"".join(chunks)
         if not body:
             return receive
+        route = self._route_of(handler)
+        edge = route.edge
         app = scope["litestar_app"]
         services = services_of(app)
         campaign_id = scope["path_params"]["campaign_id"]
-        request = handler.resolve_request_class()(scope=scope, receive=receive, send=send)
+        request = route.request_class(scope=scope, receive=receive, send=send)
         try:
             remembered = remembered_of(authorization.decode("latin-1") if authorization is not None else None,
                                        services.known_tokens, campaign_id)
             if remembered is None:
                 return receive
-            if (before := handler.resolve_before_request()) is not None and await before(request) is not None:
+            if route.refuses_deep:  # the app's hook, `refuse_deep_bodies`, on the body read above
+                refuse_nul_in_url(request)
+                refuse_deep_body(body)
+            elif route.before is not None and await route.before(request) is not None:
                 return receive
-            # The signature model's conversion, with its options, of `data` alone.
-            data = msgspec.convert(
-                {"data": await request.json()}, self._body_model(handler), strict=False,
-                dec_hook=partial(_deserializer, default_deserializer=handler.default_deserializer), str_keys=True,
-            ).data
-            command, key, digest = _checked(data, None, None)
+            # `request.json()`'s decoding of the body (litestar/connection/request.py: `decode_json` without a
+            # target type), kept where it keeps it; then the signature model's conversion, with its options, of
+            # `data` alone.
+            decoded = state.json = decode_json(body)
+            data = msgspec.convert({"data": decoded}, route.body_model, strict=False, dec_hook=route.dec_hook,
+                                   str_keys=True).data
+            command, key, digest = edge._checked(data, None, None)
         except Exception:  # noqa: BLE001 - nothing ran yet: the normal path gives this request's answer
             return receive
         actor, hashed = remembered
-        done = await remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
+        done = await edge.remembered_outcome(services, campaign_id, actor, command, key, digest, hashed)
         if done is None:
             scope["state"][REMEMBERED_TRIED] = True
             return receive
-        content, status = await told_answer(request, services, campaign_id, *done, minimal=False)
-        if self._rendering is False:
-            self._rendering = _Rendering.of(handler)
-        if isinstance(self._rendering, _Rendering):
-            await self._rendering.send(send, content, status)
+        content, status = await edge.told_answer(request, services, campaign_id, *done, minimal=False)
+        if route.rendering is False:
+            route.rendering = _Rendering.of(handler)
+        if isinstance(route.rendering, _Rendering):
+            await route.rendering.send(send, content, status)
         else:
             asgi_response = await handler.to_response(app=app, data=Response(content, status_code=status),
                                                       request=request)
             await asgi_response(scope, receive, send)
-        if (after := handler.resolve_after_response()) is not None:
-            await after(request)
+        if route.after is not None:
+            await route.after(request)
         return None
 
 
