@@ -530,8 +530,11 @@ class EventStore:
         idempotency_key: str | None, *more: object,
     ) -> list[asyncpg.Record]:
         last = records[-1]
+        # On a connection the service's pool keeps for this statement (database.Pool says why, and when it gives
+        # one back); through any other pool (a plain asyncpg pool of a test or a tool) as before.
+        fetch = getattr(self.pool, "fetch_kept", self.pool.fetch)
         try:
-            rows: list[asyncpg.Record] = await self.pool.fetch(
+            rows: list[asyncpg.Record] = await fetch(
                 statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
                 head.head_hash, *more,
             )
