@@ -146,25 +146,28 @@ class Pool(asyncpg.Pool):  # type: ignore[misc]  # asyncpg ships no types
             self._lent -= 1
             await self.release(connection)
             raise
-        if self.is_closing():
+        if self._keep and not self.is_closing():
+            self._kept.append(connection)
+        else:  # the pool began to close (or ended) meanwhile: its close waits for this connection
             self._lent -= 1
             await self.release(connection)
-        else:
-            kept.append(connection)
         return rows
 
-    def _give_back_kept(self) -> list[Any]:
+    def _stop_keeping(self) -> list[Any]:
+        """Keep no connection from now on (a statement in flight gives its connection back when it ends); the
+        idle kept ones, to give back."""
+        self._keep = 0
         kept, self._kept = self._kept, []
         self._lent -= len(kept)
         return kept
 
     async def close(self) -> None:
-        for connection in self._give_back_kept():
+        for connection in self._stop_keeping():
             await self.release(connection)
         await super().close()
 
     def terminate(self) -> None:
-        self._give_back_kept()  # terminate ends every connection, lent or not
+        self._stop_keeping()  # terminate ends every connection, lent or not
         super().terminate()
 
 

@@ -12,6 +12,7 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -140,6 +141,30 @@ async def test_closing_the_pool_gives_back_the_kept_connections_and_waits_for_a_
     assert pool.get_size() == 0
     with pytest.raises(asyncpg.InterfaceError):
         await pool.fetch_kept("SELECT 1")
+
+
+async def test_a_statement_that_starts_while_the_pool_closes_keeps_no_connection(
+    app_database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """close() gives back the idle kept connection first (made slow here); a statement that starts and ends
+    meanwhile, before the pool itself is closing, must not keep its connection, or close() would wait forever."""
+    pool = await create_pool(app_database_url, 1, 10)
+    await backend(pool)
+    giving_back = asyncio.Event()
+    release = Pool.release
+
+    async def slow_release(self: Pool, connection: Any, *, timeout: float | None = None) -> None:
+        giving_back.set()
+        await asyncio.sleep(0.5)
+        await release(self, connection, timeout=timeout)
+
+    monkeypatch.setattr(Pool, "release", slow_release)
+    closing = asyncio.create_task(pool.close())
+    await asyncio.wait_for(giving_back.wait(), WAIT)
+    assert not pool.is_closing()  # close() is still giving back the kept connection
+    assert (await asyncio.wait_for(pool.fetch_kept("SELECT 3 AS three"), WAIT))[0]["three"] == 3
+    await asyncio.wait_for(closing, WAIT)
+    assert pool.get_size() == 0
 
 
 async def test_terminating_the_pool_ends_the_kept_connections(app_database_url: str) -> None:
