@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 import warnings
@@ -109,17 +110,32 @@ class Pool(asyncpg.Pool):  # type: ignore[misc]  # asyncpg ships no types
     - a kept connection that closed while it waited (a server restart, a terminated backend) is found closed
       before its next use, given back (the pool reconnects its holder) and never used;
     - `close` and `terminate` give back the kept connections first (the pool's close waits for every connection
-      it lent), and a statement that ends while the pool closes gives its connection back instead of keeping it.
-    At most `keep` are kept; when all are busy a statement takes a connection from the pool as before.
+      it lent), and a statement that ends while the pool closes gives its connection back instead of keeping it;
+    - anything else that needs a connection (a read, a transaction) when every connection of the pool is out gets
+      an idle kept one back (`acquire`): kept connections never make others wait.
+    At most `keep` are kept (one for each append in flight: a server's clients send them at once); when all are
+    busy a statement takes a connection from the pool as before.
     """
 
-    __slots__ = ("_kept", "_lent", "_keep")
+    __slots__ = ("_kept", "_lent", "_keep", "_giving_back")
 
     def __init__(self, *args: Any, keep: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._kept: list[Any] = []  # idle, checked out of the pool for `fetch_kept`
         self._lent = 0  # how many connections `fetch_kept` holds out of the pool (idle or busy)
         self._keep = keep
+        self._giving_back: set[asyncio.Task[None]] = set()
+
+    def acquire(self, *, timeout: float | None = None) -> Any:
+        """asyncpg's `acquire`; when every connection of the pool is out, an idle kept one goes back to it first,
+        for this acquire to take."""
+        if self._kept and self.get_size() - self.get_idle_size() >= self.get_max_size():
+            connection = self._kept.pop()
+            self._lent -= 1
+            task = asyncio.ensure_future(self.release(connection))
+            self._giving_back.add(task)
+            task.add_done_callback(self._giving_back.discard)
+        return super().acquire(timeout=timeout)
 
     async def fetch_kept(self, query: str, *args: object) -> list[asyncpg.Record]:
         """`fetch` for one autocommit statement that leaves no session state, on a kept connection if any."""
@@ -184,10 +200,10 @@ async def create_pool(
 ) -> Pool:
     """The service's pool; with `prepare`, each connection runs the hot reads once as it opens (the server's
     pool: a fresh process answers its first reader without preparing them). It keeps up to `keep` connections
-    for `Pool.fetch_kept` (default: half the connections above the minimum, at most 4, so the rest always serve
-    everything else: 4 of the server's 2..10, none of a pool of 1..2)."""
+    for `Pool.fetch_kept` (default: those above the minimum, 8 of the server's 2..10, which the pool takes back
+    whenever it has none left for anything else)."""
     if keep is None:
-        keep = min(4, (max_size - min_size) // 2)
+        keep = max_size - min_size
     # Every keyword asyncpg's own create_pool takes (its defaults), as it passes them on to its Pool.
     options = dict(asyncpg.pool.create_pool.__kwdefaults__)
     options.update(

@@ -121,12 +121,29 @@ async def test_a_cancelled_statement_is_cancelled_in_the_database_and_its_connec
 
 
 async def test_statements_beyond_the_kept_connections_use_the_pool_and_none_is_lent_twice(pool: Pool) -> None:
-    # 1..4 keeps one connection (create_pool's default): the others go through the pool, all at once.
+    # 1..4 keeps three connections (create_pool's default: those above the minimum); four statements at once.
     pids = await asyncio.wait_for(
         asyncio.gather(*(pool.fetch_kept("SELECT pg_backend_pid() AS pid, pg_sleep(0.2)") for _ in range(4))), WAIT
     )
     assert len({rows[0]["pid"] for rows in pids}) == 4  # four statements, four connections
-    assert pool.get_idle_size() == pool.get_size() - 1  # one kept (1..4 keeps one), the others back
+    assert pool.get_size() == 4 and pool.get_idle_size() == 1  # three kept, the fourth back in the pool
+
+
+async def test_kept_connections_never_make_others_wait(pool: Pool) -> None:
+    """Every connection of the pool out (three kept, idle, and one held): a read and a transaction still get one,
+    an idle kept connection given back to them."""
+    await asyncio.wait_for(
+        asyncio.gather(*(pool.fetch_kept("SELECT pg_sleep(0.2)") for _ in range(3))), WAIT
+    )
+    held = await asyncio.wait_for(pool.acquire(), WAIT)
+    try:
+        assert pool.get_size() == 4 and pool.get_idle_size() == 0
+        assert await asyncio.wait_for(pool.fetchval("SELECT 1"), WAIT) == 1
+        async with pool.acquire() as connection, connection.transaction():
+            assert await asyncio.wait_for(connection.fetchval("SELECT 2"), WAIT) == 2
+    finally:
+        await pool.release(held)
+    assert (await asyncio.wait_for(pool.fetch_kept("SELECT 3 AS three"), WAIT))[0]["three"] == 3
 
 
 async def test_closing_the_pool_gives_back_the_kept_connections_and_waits_for_a_statement_in_flight(
