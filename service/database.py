@@ -130,7 +130,8 @@ class Pool(asyncpg.Pool):  # type: ignore[misc]  # asyncpg ships no types
     def acquire(self, *, timeout: float | None = None) -> Any:
         """asyncpg's `acquire`; when every connection of the pool is out, an idle kept one goes back to it first,
         for this acquire to take."""
-        if self._kept and self.get_size() - self.get_idle_size() >= self.get_max_size():
+        # Every connection out: none idle, and no holder left to open one (the idle count first, the cheaper test).
+        if self._kept and not self.get_idle_size() and self.get_size() >= self.get_max_size():
             connection = self._kept.pop()
             self._lent -= 1
             task = asyncio.ensure_future(self.release(connection))
