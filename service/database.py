@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 import warnings
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -91,16 +93,127 @@ async def prepare_hot_reads(connection: asyncpg.Connection) -> None:
         _log.info("the hot reads were not prepared on a new connection: %s", error)
 
 
+class Pool(asyncpg.Pool):  # type: ignore[misc]  # asyncpg ships no types
+    """asyncpg's pool, and a few of its connections kept out of it for the statement of nearly every command.
+
+    A roll sends one statement (the optimistic append, service/store.py). Through `Pool.fetch` it pays the pool's
+    acquire and release around it (a queue, a future, a proxy, a shielded task for the release and the loop's
+    turn it waits for, the idle timer re-armed): ≈ 40 µs of the service's CPU an append with eight appending at
+    once, ≈ 65 µs with one (bench/statement_cpu.py), more than the statement's own encoding and decoding.
+    `fetch_kept` runs it on a connection this pool keeps checked out instead, taken from and put back on a list.
+
+    What the pool's release would do for such a connection is nothing the statement needs: it leaves no session
+    state (one autocommit statement, no transaction, no LISTEN; the service's reset does nothing either:
+    `_keep_session`). Anything else goes back to the pool exactly as before, through `release`:
+    - a statement that raises (a database error, a connection lost, the request cancelled mid-statement) gives its
+      connection back, and the pool's release does what it always does: waits out a cancellation, terminates a
+      broken connection (the next acquire opens a new one);
+    - a kept connection that closed while it waited (a server restart, a terminated backend) is found closed
+      before its next use, given back (the pool reconnects its holder) and never used;
+    - `close` and `terminate` give back the kept connections first (the pool's close waits for every connection
+      it lent), and a statement that ends while the pool closes gives its connection back instead of keeping it;
+    - anything else that needs a connection (a read, a transaction) when every connection of the pool is out gets
+      an idle kept one back (`acquire`): kept connections never make others wait.
+    At most `keep` are kept (one for each append in flight: a server's clients send them at once); when all are
+    busy a statement takes a connection from the pool as before.
+    """
+
+    __slots__ = ("_kept", "_lent", "_keep", "_giving_back")
+
+    def __init__(self, *args: Any, keep: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._kept: list[Any] = []  # idle, checked out of the pool for `fetch_kept`
+        self._lent = 0  # how many connections `fetch_kept` holds out of the pool (idle or busy)
+        self._keep = keep
+        self._giving_back: set[asyncio.Task[None]] = set()
+
+    def acquire(self, *, timeout: float | None = None) -> Any:
+        """asyncpg's `acquire`; when every connection of the pool is out, an idle kept one goes back to it first,
+        for this acquire to take."""
+        # Every connection out: none idle, and no holder left to open one (the idle count first, the cheaper test).
+        if self._kept and not self.get_idle_size() and self.get_size() >= self.get_max_size():
+            connection = self._kept.pop()
+            self._lent -= 1
+            task = asyncio.ensure_future(self.release(connection))
+            self._giving_back.add(task)
+            task.add_done_callback(self._giving_back.discard)
+        return super().acquire(timeout=timeout)
+
+    async def fetch_kept(self, query: str, *args: object) -> list[asyncpg.Record]:
+        """`fetch` for one autocommit statement that leaves no session state, on a kept connection if any."""
+        kept = self._kept
+        while kept:
+            connection = kept.pop()
+            if _open(connection):
+                break
+            self._lent -= 1
+            await self.release(connection)  # closed while kept: its holder goes back to the pool to reconnect
+        else:
+            if self._lent >= self._keep or self.is_closing():
+                rows: list[asyncpg.Record] = await self.fetch(query, *args)
+                return rows
+            self._lent += 1  # before the wait, so that statements arriving meanwhile keep to `keep`
+            try:
+                connection = await self.acquire()
+            except BaseException:
+                self._lent -= 1
+                raise
+        try:
+            rows = await connection.fetch(query, *args)
+        except BaseException:
+            self._lent -= 1
+            await self.release(connection)
+            raise
+        if self._keep and not self.is_closing():
+            self._kept.append(connection)
+        else:  # the pool began to close (or ended) meanwhile: its close waits for this connection
+            self._lent -= 1
+            await self.release(connection)
+        return rows
+
+    def _stop_keeping(self) -> list[Any]:
+        """Keep no connection from now on (a statement in flight gives its connection back when it ends); the
+        idle kept ones, to give back."""
+        self._keep = 0
+        kept, self._kept = self._kept, []
+        self._lent -= len(kept)
+        return kept
+
+    async def close(self) -> None:
+        for connection in self._stop_keeping():
+            await self.release(connection)
+        await super().close()
+
+    def terminate(self) -> None:
+        self._stop_keeping()  # terminate ends every connection, lent or not
+        super().terminate()
+
+
+def _open(connection: Any) -> bool:
+    """Whether a kept connection can still run a statement."""
+    try:
+        return not connection.is_closed()
+    except asyncpg.InterfaceError:  # it closed, and asyncpg already handed its holder back to the pool
+        return False
+
+
 async def create_pool(
-    database_url: str, min_size: int = 2, max_size: int = 10, prepare: bool = False
-) -> asyncpg.Pool:
+    database_url: str, min_size: int = 2, max_size: int = 10, prepare: bool = False, keep: int | None = None
+) -> Pool:
     """The service's pool; with `prepare`, each connection runs the hot reads once as it opens (the server's
-    pool: a fresh process answers its first reader without preparing them)."""
-    pool = await asyncpg.create_pool(
-        database_url, min_size=min_size, max_size=max_size, server_settings=SERVER_SETTINGS, reset=_keep_session,
+    pool: a fresh process answers its first reader without preparing them). It keeps up to `keep` connections
+    for `Pool.fetch_kept` (default: those above the minimum, 8 of the server's 2..10, which the pool takes back
+    whenever it has none left for anything else)."""
+    if keep is None:
+        keep = max_size - min_size
+    # Every keyword asyncpg's own create_pool takes (its defaults), as it passes them on to its Pool.
+    options = dict(asyncpg.pool.create_pool.__kwdefaults__)
+    options.update(
+        min_size=min_size, max_size=max_size, server_settings=SERVER_SETTINGS, reset=_keep_session,
         init=prepare_hot_reads if prepare else None,
     )
-    assert pool is not None
+    pool = Pool(database_url, keep=keep, **options)
+    await pool
     return pool
 
 

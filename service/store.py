@@ -418,9 +418,10 @@ class EventStore:
     # state at version v with head hash h (the process's cached head state, service/state_cache.py); then
     #
     #     WITH moved AS (UPDATE campaigns SET version = v + n, head_hash = <hash of the last new event>
-    #                     WHERE campaign_id = $1 AND version = v AND head_hash = h RETURNING ...),
+    #                     WHERE campaign_id = $1 AND version = v AND head_hash = h
+    #                     RETURNING campaign_id, notify_live_listeners($1)),
     #          inserted AS (INSERT INTO events ... SELECT ... FROM moved, unnest(<the n events>) ...)  (one: values)
-    #     SELECT ... FROM inserted, (SELECT notify_live_listeners(...) FROM moved)
+    #     SELECT ... FROM inserted
     #
     # 1. The head row is still the serialisation point. Under READ COMMITTED an UPDATE that finds the row
     #    locked by another writer of the campaign (this statement elsewhere, or the locked path's FOR UPDATE)
@@ -430,9 +431,10 @@ class EventStore:
     #    lock from its UPDATE to its commit: the head lock, taken when the events are ready instead of before
     #    they are decided (and never held across the service's own Python work).
     # 2. The events are inserted only if the head moved: the INSERT selects from `moved`, so a lost race
-    #    inserts nothing and, since the NOTIFY is selected from `moved` too, wakes nobody. The statement is
-    #    its own transaction (autocommit): the head move, the events and the NOTIFY commit together or not at
-    #    all, and any error (the idempotency index, a check, the lock timeout) rolls the head move back too.
+    #    inserts nothing and, since the NOTIFY is called in `moved`'s RETURNING (once per row it updated), wakes
+    #    nobody. The statement is its own transaction (autocommit): the head move, the events and the NOTIFY
+    #    commit together or not at all, and any error (the idempotency index, a check, the lock timeout) rolls
+    #    the head move back too.
     # 3. Gap-free seq: the events are v+1 ... v+n and the head moves from exactly v to v+n in the same
     #    transaction. Both paths only ever move the head from its current version to the last seq they
     #    insert, and the (campaign_id, seq) primary key refuses a seq twice, so the seqs stay consecutive.
@@ -530,8 +532,11 @@ class EventStore:
         idempotency_key: str | None, *more: object,
     ) -> list[asyncpg.Record]:
         last = records[-1]
+        # On a connection the service's pool keeps for this statement (database.Pool says why, and when it gives
+        # one back); through any other pool (a plain asyncpg pool of a test or a tool) as before.
+        fetch = getattr(self.pool, "fetch_kept", self.pool.fetch)
         try:
-            rows: list[asyncpg.Record] = await self.pool.fetch(
+            rows: list[asyncpg.Record] = await fetch(
                 statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
                 head.head_hash, *more,
             )

@@ -46,6 +46,10 @@ class Recording:
         self._note(statement)
         return await self._pool.fetch(statement, *args, **kwargs)
 
+    async def fetch_kept(self, statement: str, *args: Any) -> Any:
+        self._note(statement)
+        return await self._pool.fetch_kept(statement, *args)
+
     async def fetchrow(self, statement: str, *args: Any, **kwargs: Any) -> Any:
         self._note(statement)
         return await self._pool.fetchrow(statement, *args, **kwargs)
