@@ -715,7 +715,9 @@ class Commander:
         reveals = isinstance(command, REVEALS)
         context = CommandContext(
             next_seq=nonce,
-            fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
+            # A roll names nothing new: its id is never read (a sha256 spared on the commonest command).
+            fresh_id="" if type(command) is Roll else fresh_id("p" if isinstance(command, InviteParticipant) else "c",
+                                                                 campaign_id, nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
             active_seed=active.hex(),
             event_types=event_types or {},
