@@ -26,7 +26,7 @@ def test_a_command_id_is_the_canonical_text_of_a_random_version_4_uuid() -> None
 @pytest.mark.parametrize("raw", [bytes(16), b"\xff" * 16, bytes(range(16)), bytes(range(200, 216))])
 def test_the_same_random_bytes_give_the_text_uuid4_gives(raw: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(secrets, "token_bytes", lambda n: raw[:n])
-    monkeypatch.setattr(command_ids, "_drawn", deque())  # no bytes drawn before the patch left over
+    monkeypatch.setattr(command_ids, "_made", deque())  # no ids made before the patch left over
     assert command_id() == str(uuid.UUID(bytes=raw, version=4))
 
 
@@ -40,7 +40,7 @@ def test_ids_are_drawn_in_batches_and_never_twice() -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(secrets, "token_bytes", counted)
-        patch.setattr(command_ids, "_drawn", deque())
+        patch.setattr(command_ids, "_made", deque())
         ids = [command_id() for _ in range(3 * command_ids.BATCH + 1)]
     assert len(set(ids)) == len(ids)
     assert draws == [16 * command_ids.BATCH] * 4  # one draw a batch of ids
