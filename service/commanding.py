@@ -449,7 +449,10 @@ class Commander:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
             new_state = await self._state_at(campaign_id, stored[-1].seq)
-        await self._moved(campaign_id, state.version, new_state, stored[-1].hash)
+        # `_moved`, inline (no coroutine of its own: after every command).
+        self.cache.put(campaign_id, new_state, stored[-1].hash)
+        if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
+            await self.snapshots.save(campaign_id, new_state)
         # The events and metas just written, typed: what decoding the stored rows would give back.
         return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
 
