@@ -60,7 +60,16 @@ class Actor(msgspec.Struct, frozen=True):
         return self.role == "gm"
 
 
+# Each class's tag, read once: msgspec builds a new StructConfig at every `__struct_config__`, and a command asks for
+# its tag several times on its way (its envelope, the sealed-test checks).
+_TAGS: dict[type[Command], str] = {}
+
+
 def command_tag(command: Command) -> str:
     """The command's `type` as clients send it."""
-    tag = type(command).__struct_config__.tag
-    return tag if isinstance(tag, str) else type(command).__name__
+    kind = type(command)
+    found = _TAGS.get(kind)
+    if found is None:
+        tag = kind.__struct_config__.tag
+        found = _TAGS[kind] = tag if isinstance(tag, str) else kind.__name__
+    return found

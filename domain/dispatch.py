@@ -22,6 +22,9 @@ from domain.events import Event
 from domain.message import Message, Param
 from domain.rulesets import engine_for, engine_of_command, reads_of
 
+# The commands the campaign decides (every ruleset's), as one tuple made once.
+_CAMPAIGN_SIDE = (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS)
+
 
 def decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, context: CommandContext) -> list[Event]:
     """The events any command appends, or the DomainError that refuses it, naming people by name."""
@@ -63,7 +66,7 @@ def _decide(state: CampaignState, command: Command, dice: Dice, actor: Actor, co
                             ruleset=state.ruleset)
     if owner is not None and type(command) in engine.aliases:
         command = engine.aliases[type(command)](command)
-    if isinstance(command, (*CAMPAIGN_COMMANDS, *PARTICIPANT_COMMANDS)):
+    if isinstance(command, _CAMPAIGN_SIDE):
         authorize(state, actor, command)
         events = decide_campaign(state, command, dice, actor, context)
         if isinstance(command, StartSession) and state.rules is not None:

@@ -27,11 +27,19 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=Fals
     schema_version: ClassVar[int] = 1
 
 
+# Each class's tag, read once (msgspec builds a new StructConfig at every `__struct_config__`).
+_TAGS: dict[type[Event], str] = {}
+
+
 def event_type(event: Event) -> str:
     """The stable tag under which this event is stored."""
-    tag = type(event).__struct_config__.tag
-    assert isinstance(tag, str), f"{type(event).__name__} has no string tag"
-    return tag
+    kind = type(event)
+    found = _TAGS.get(kind)
+    if found is None:
+        tag = kind.__struct_config__.tag
+        assert isinstance(tag, str), f"{kind.__name__} has no string tag"
+        found = _TAGS[kind] = tag
+    return found
 
 
 def all_event_classes() -> dict[str, type[Event]]:

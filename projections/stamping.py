@@ -48,7 +48,9 @@ def stamp(
         after = evolve(state, Recorded(seq, event, base))
         ended = event.session if isinstance(event, SessionEnded) else None
         meta = replace(base, session=after.session if after.session is not None else ended)
-        position = position_of(after) or position_of(state)
+        position = position_of(after)
+        if position is None and after.rules is not state.rules:  # the same rules are in the same position
+            position = position_of(state)
         if position is not None and not isinstance(event, STRUCTURAL_EVENTS):
             meta = replace(
                 meta,

@@ -39,7 +39,10 @@ class Step(msgspec.Struct, frozen=True, gc=False):
     @property
     def changes_live(self) -> bool:
         """Whether which earlier events are live changed: then fold the log again for the state after."""
-        return any(isinstance(event, (VoidingEvent, RestoringEvent)) for event in self.events)
+        for event in self.events:  # a loop: a command's events are one or a few, a generator costs more than them
+            if isinstance(event, (VoidingEvent, RestoringEvent)):
+                return True
+        return False
 
     def records(self, first_seq: int) -> list[Recorded]:
         """The step's events as the log will hold them, from `first_seq` on."""

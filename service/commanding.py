@@ -248,10 +248,11 @@ def _epoch_of(state: CampaignState) -> tuple[int, str | None]:
     return (state.epoch.epoch if state.epoch is not None else 0), _entropy(state)
 
 
-def _provenance(state: CampaignState, nonce: int) -> DiceProvenance | None:
+def _provenance(state: CampaignState, nonce: int, entropy: str | None) -> DiceProvenance | None:
+    """The dice's provenance at `state` (`entropy`: `_entropy(state)`, which the caller has at hand)."""
     if state.epoch is None:
         return None
-    return DiceProvenance(epoch=state.epoch.epoch, nonce=nonce, entropy=_entropy(state))
+    return DiceProvenance(epoch=state.epoch.epoch, nonce=nonce, entropy=entropy)
 
 
 @dataclass
@@ -449,7 +450,10 @@ class Commander:
             # Which earlier events are live has changed: fold again, from the nearest snapshot before
             # what was voided or restored (or from the first event), now that the events are committed.
             new_state = await self._state_at(campaign_id, stored[-1].seq)
-        await self._moved(campaign_id, state.version, new_state, stored[-1].hash)
+        # `_moved`, inline (no coroutine of its own: after every command).
+        self.cache.put(campaign_id, new_state, stored[-1].hash)
+        if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
+            await self.snapshots.save(campaign_id, new_state)
         # The events and metas just written, typed: what decoding the stored rows would give back.
         return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
 
@@ -707,17 +711,21 @@ class Commander:
         `bases`, the campaign at the basis of each sealed test a reveal may decide again (service/sealed.py)."""
         nonce = version + 1
         sealed_test = is_sealed_test(command)
+        rolls = type(command) is Roll
         secret = (isinstance(command, Roll) and command.secret) or sealed_test
         roll_key = dice_source.roll_key(active, campaign_id, nonce) if secret else b""
+        entropy = _entropy(state)
         # A sealed test draws its sealed roll's dice (its key's), never the epoch's: none of them is the epoch's.
-        dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, _entropy(state))
+        dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, entropy)
         fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
         reveals = isinstance(command, REVEALS)
         context = CommandContext(
             next_seq=nonce,
-            fresh_id=fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id, nonce),
+            # A roll names nothing new and reveals no seed: neither is ever read (the commonest command spared both).
+            fresh_id="" if rolls else fresh_id("p" if isinstance(command, InviteParticipant) else "c", campaign_id,
+                                               nonce),
             fresh_commitment=dice_source.commitment(fresh) if fresh is not None else "",
-            active_seed=active.hex(),
+            active_seed=None if rolls else active.hex(),
             event_types=event_types or {},
             roll_commitment=dice_source.commitment(roll_key) if secret else "",
             roll_key=roll_key.hex() if sealed_test else "",
@@ -725,16 +733,18 @@ class Commander:
         )
         try:
             # A sealed test's dice are its key's, not the epoch's: its seal names no provenance of epoch dice.
-            decided = step(state, command, dice, actor, context,
-                           msgspec.structs.replace(base, dice=None if sealed_test else _provenance(state, nonce)))
+            provenance = None if sealed_test else _provenance(state, nonce, entropy)
+            decided = step(state, command, dice, actor, context, msgspec.structs.replace(base, dice=provenance))
         except DomainError as error:
             # A refusal that came after dice were drawn: they are recorded, not lost (service/attempts.py). A
             # sealed test's dice are its key's: secret, and refused before any of them tells anything.
             if not sealed_test:
                 attempts.note_drawn(error, attempts.Drawn(nonce, *_epoch_of(state), tuple(dice.rolled)))
             raise
-        if fresh is None and any(isinstance(event, DiceSeedCommitted) for event in decided.events):
-            raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
+        if fresh is None:
+            for event in decided.events:
+                if isinstance(event, DiceSeedCommitted):
+                    raise RuntimeError(f"{command_tag(command)} opened a dice epoch but is not in OPENS_EPOCH")
         return decided, fresh
 
 

@@ -51,6 +51,28 @@ def die_value(seed: bytes, campaign_id: str, nonce: int, k: int, sides: int, ent
         attempt += 1
 
 
+# An HMAC-SHA256 key's two padded blocks, already hashed (RFC 2104: H((K ^ opad) || H((K ^ ipad) || m))), by key:
+# each die then costs two copies of a hashed block and two short updates, where `hmac.digest` sets up OpenSSL's
+# whole MAC machinery again for every die (measured in the app: ~12 µs a die against ~4). Bounded; a key here is
+# an epoch's seed or a secret roll's key, both already held by this process (service/store.py remembers seeds).
+_PADS: dict[bytes, tuple[hashlib._Hash, hashlib._Hash]] = {}
+_PADS_LIMIT = 1024
+_BLOCK = 64  # SHA-256's block size
+_INNER = bytes(x ^ 0x36 for x in range(256))
+_OUTER = bytes(x ^ 0x5C for x in range(256))
+
+
+def _pads(key: bytes) -> tuple[hashlib._Hash, hashlib._Hash]:
+    found = _PADS.get(key)
+    if found is None:
+        block = (hashlib.sha256(key).digest() if len(key) > _BLOCK else key).ljust(_BLOCK, b"\0")
+        found = (hashlib.sha256(block.translate(_INNER)), hashlib.sha256(block.translate(_OUTER)))
+        if len(_PADS) >= _PADS_LIMIT:
+            _PADS.clear()
+        _PADS[key] = found
+    return found
+
+
 def roll_key(epoch_seed: bytes, campaign_id: str, nonce: int) -> bytes:
     """The key of the secret roll whose command has this nonce: HMAC-SHA256 of the epoch's seed over
     UTF-8 of f"secret:{campaign_id}:{nonce}" (docs/fairness.md, "Secret rolls"). Revealing it reveals that
@@ -59,18 +81,36 @@ def roll_key(epoch_seed: bytes, campaign_id: str, nonce: int) -> bytes:
 
 
 class SeededDice:
-    """The Dice of one command: die k is the k-th die this command rolls."""
+    """The Dice of one command: die k is the k-th die this command rolls.
+
+    Each face is `die_value`'s, computed from the key's hashed pads (`_pads`) and the message's fixed parts
+    (the same bytes as `die_message`): tests/service/test_fairness.py checks both against each other and against
+    docs/fairness.md's vectors. `die_value` stays the reference the verifier uses."""
 
     def __init__(self, seed: bytes, campaign_id: str, nonce: int, entropy: str | None = None) -> None:
-        self._seed = seed
-        self._campaign_id = campaign_id
         self.nonce = nonce
         self.entropy = entropy
         self.rolled: list[Die] = []
+        self._inner, self._outer = _pads(seed)
+        # UTF-8 of a concatenation is the concatenation of the parts' UTF-8.
+        self._head = f"{campaign_id}:{nonce}:".encode()
+        self._tail = b"" if entropy is None else f":{entropy}".encode()
 
     def roll(self, sides: int) -> Die:
+        if not 1 <= sides <= _SPACE:
+            raise ValueError(f"a die has between 1 and 2**64 sides, not {sides}")
         k = len(self.rolled)
-        value = die_value(self._seed, self._campaign_id, self.nonce, k, sides, self.entropy)
-        die = Die(k=k, sides=sides, value=value)
+        limit = _SPACE - (_SPACE % sides)
+        attempt = 0
+        while True:
+            inner = self._inner.copy()
+            inner.update(b"%b%d:%d%b" % (self._head, k, attempt, self._tail))
+            outer = self._outer.copy()
+            outer.update(inner.digest())
+            value = int.from_bytes(outer.digest()[:8], "big")
+            if value < limit:
+                break
+            attempt += 1
+        die = Die(k=k, sides=sides, value=value % sides + 1)
         self.rolled.append(die)
         return die

@@ -36,9 +36,14 @@ class StateCache:
 
     def put(self, campaign_id: str, state: CampaignState, head_hash: str) -> None:
         """Remember a state folded from committed events, and the hash of its last event."""
-        known = self._states.get(campaign_id)
+        states = self._states
+        known = states.get(campaign_id)
         if known is None or known[0].version <= state.version:
-            self._remember(campaign_id, state, head_hash)
+            # `_remember`, inline: after every command.
+            states[campaign_id] = (state, head_hash)
+            states.move_to_end(campaign_id)
+            while len(states) > self._capacity:
+                states.popitem(last=False)
 
     def head_state(self, campaign_id: str) -> tuple[CampaignState, str] | None:
         """The remembered state and head hash: committed, but maybe older than the head."""

@@ -134,6 +134,11 @@ def decide_campaign(
 ) -> list[Event]:
     """The events a generic command appends, or a RuleViolation naming the rule it breaks."""
     match command:
+        # The commonest command first: each case before it is a class check every roll would pay.
+        case Roll(secret=True):
+            return [_sealed_roll(state, command, context)]
+        case Roll():
+            return [_roll(state, command, dice)]
         case InviteParticipant(name=name, role=role):
             return [ParticipantJoined(participant_id=context.fresh_id, name=name, role=role)]
         case RevokeParticipantToken(participant_id=participant_id):
@@ -160,10 +165,6 @@ def decide_campaign(
             return [_contribution(state, entropy, actor)]
         case CreateCharacter():
             return [_create_character(state, command, actor, context)]
-        case Roll(secret=True):
-            return [_sealed_roll(state, command, context)]
-        case Roll():
-            return [_roll(state, command, dice)]
         case RevealSecretRoll(seq=seq):
             if seq not in state.sealed:
                 if seq > state.version:

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
+from service import command_ids
 from service.api import command_fast_path
 from service.app import create_app
 from service.database import APP_ROLE, with_user
@@ -40,6 +41,10 @@ def deterministic(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     def restart() -> None:
         nonlocal counter
         counter = itertools.count()
+        command_ids._made.clear()  # no id made from the last run's counter
+
+    # One id a draw, as uuid4 draws: a batch from this counter would be zeros but its last id.
+    monkeypatch.setattr(command_ids, "BATCH", 1)
 
     monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=next(counter)))
     monkeypatch.setattr(secrets, "token_bytes", lambda n=32: next(counter).to_bytes(n, "big"))

@@ -101,6 +101,30 @@ def test_seeded_dice_number_dice_in_order() -> None:
     assert [(d.k, d.sides, d.value) for d in rolled] == [(0, 100, 28), (1, 100, 54), (2, 10, 2)]
 
 
+def test_seeded_dice_draw_what_the_reference_draws() -> None:
+    # The command path's dice (hashed pads, the message's fixed parts) against the algorithm as the docs state it:
+    # both algorithms, a key longer than SHA-256's block (hashed first, RFC 2104) and a short one, dice of many
+    # sizes, and sides that reject about half the draws (so later attempts decide).
+    keys = [SEED, bytes(range(100)), b"k", hashlib.sha256(b"roll key").digest()]
+    sides = [2, 5, 10, 20, 100, 1000, 3 * 2**62, 2**63 + 1, 2**64]
+    rejected = 0
+    for key in keys:
+        for entropy in (None, "0" * 64, "7f" * 32):
+            for nonce in (1, 99, 12345):
+                dice = SeededDice(key, CAMPAIGN, nonce, entropy)
+                for k, size in enumerate(sides * 3):
+                    die = dice.roll(size)
+                    assert (die.k, die.sides) == (k, size)
+                    assert die.value == independent_die(key, CAMPAIGN, nonce, k, size, entropy)
+                    rejected += _first_rejected(key, nonce, k, size, entropy)
+    assert rejected > 20  # the rejection path was taken, many times
+
+
+def _first_rejected(key: bytes, nonce: int, k: int, sides: int, entropy: str | None) -> bool:
+    text = f"{CAMPAIGN}:{nonce}:{k}:0" + ("" if entropy is None else f":{entropy}")
+    return int.from_bytes(hmac.new(key, text.encode(), hashlib.sha256).digest()[:8], "big") >= 2**64 - 2**64 % sides
+
+
 def test_d10_faces_are_uniform_against_the_exact_distribution() -> None:
     # 20,000 dice from a fixed seed; chi-square against icepool's exact d10 with 9 degrees of freedom.
     counts = Counter(die_value(SEED, CAMPAIGN, nonce, 0, 10) for nonce in range(20_000))
