@@ -133,13 +133,13 @@ class _Rendering:
                     "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body))]})
         await send({"type": "http.response.body", "body": body, "more_body": False})
 
-    async def send_to_server(self, server_send: Send, scope: Scope, content: Any, status: int) -> None:
+    async def send_to_server(self, server_send: Send, state: ScopeState, content: Any, status: int) -> None:
         """`send`'s two messages as they leave the app's wrappers (`_sends_to_server`), handed to the server's
         `send` itself: the start recorded as the exception middleware's `capture_response_started` records it
         (before sending it), and its headers those `add_security_headers` gives two headers of none of its names:
         the two, then its four in their order."""
         body = self.encoded(content)
-        ScopeState.from_scope(scope).response_started = True
+        state.response_started = True
         await server_send({"type": "http.response.start", "status": status,
                            "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body)),
                                        *SECURITY_HEADERS]})
@@ -217,25 +217,18 @@ class CommandFastPath:
         handler = cast("HTTPRouteHandler", scope["route_handler"])
         if handler.resolve_guards() or handler.cache:
             return receive
-        received: list[ReceiveMessage] = []
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            received.append(message)
-            if message["type"] != "http.request":
-                return _replaying(received, receive)  # a disconnect: the normal path meets it as it reads
-            chunk = message.get("body", b"")  # optional in ASGI
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > FAST_BODY_BYTES:
-                return _replaying(received, receive)  # longer than announced: the normal path reads it all
-            if not message.get("more_body", False):
-                break
+        message = await receive()
+        body = message.get("body", b"")  # optional in ASGI
+        if message["type"] != "http.request" or message.get("more_body", False) or type(body) is not bytes \
+                or len(body) > FAST_BODY_BYTES:
+            whole = await _whole_body(message, receive)  # not the one small message uvicorn gives
+            if not isinstance(whole, bytes):
+                return whole
+            body = whole
         # Kept where Litestar keeps a body it read (its before_request hook reads it so): the handler's request
         # finds it there, as the hook leaves it.
         state = ScopeState.from_scope(scope)
-        body = state.body = b"".join(chunks)
+        state.body = body
         if not body:
             return receive
         route = self._route_of(handler)
@@ -275,7 +268,7 @@ class CommandFastPath:
             route.to_server = _sends_to_server(app, handler)
         server_send = cast("Send | None", scope.get(SERVER_SEND)) if route.to_server else None
         if server_send is not None and isinstance(route.rendering, _Rendering):
-            await route.rendering.send_to_server(server_send, scope, content, status)
+            await route.rendering.send_to_server(server_send, state, content, status)
         elif isinstance(route.rendering, _Rendering):
             await route.rendering.send(send, content, status)
         else:
@@ -305,6 +298,27 @@ def _sends_to_server(app: Litestar, handler: HTTPRouteHandler) -> bool:
             and app.asgi_handler.app is app.asgi_router
             and list(app.before_send) == [add_security_headers]
             and list(handler.resolve_middleware()) == [CommandFastPath])
+
+
+async def _whole_body(first: ReceiveMessage, receive: Receive) -> bytes | Receive:
+    """The body of the messages from `first` on, or, for a disconnect or a body over FAST_BODY_BYTES, a `receive`
+    replaying the messages read."""
+    received: list[ReceiveMessage] = []
+    chunks: list[bytes] = []
+    size = 0
+    message = first
+    while True:
+        received.append(message)
+        if message["type"] != "http.request":
+            return _replaying(received, receive)  # a disconnect: the normal path meets it as it reads
+        chunk = message.get("body", b"")  # optional in ASGI
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > FAST_BODY_BYTES:
+            return _replaying(received, receive)  # longer than announced: the normal path reads it all
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+        message = await receive()
 
 
 def _replaying(received: list[ReceiveMessage], receive: Receive) -> Receive:

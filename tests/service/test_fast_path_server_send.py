@@ -38,7 +38,7 @@ async def test_the_server_gets_what_the_wrappers_would_pass_on() -> None:
         started_when_sent.append(ScopeState.from_scope(scope).response_started is True)
         direct.append(message)
 
-    await rendering.send_to_server(server_send, scope, CONTENT, 201)
+    await rendering.send_to_server(server_send, ScopeState.from_scope(scope), CONTENT, 201)
 
     wrapped: list[Any] = []
 
@@ -78,7 +78,7 @@ async def test_an_error_after_the_direct_answer_started_is_litestars() -> None:
             self.app = app
 
         async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            await rendering.send_to_server(scope[SERVER_SEND], scope, CONTENT, 201)
+            await rendering.send_to_server(scope[SERVER_SEND], ScopeState.from_scope(scope), CONTENT, 201)
             raise RuntimeError("after the answer")
 
     @post("/x", middleware=[Answers])
