@@ -9,6 +9,7 @@ from litestar import Litestar
 from litestar.exceptions import HTTPException
 
 from service.api.campaigns import create_campaign, invite_participant, send_command
+from service.api.command_fast_path import ServedApp
 from service.api.contributions import roll_contributions
 from service.api.discord import discord_interactions
 from service.api.docs_page import openapi_config
@@ -88,7 +89,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await worker.close()
             await pool.close()
 
-    return Litestar(
+    return ServedApp(
         route_handlers=[
             create_campaign,
             invite_participant,

@@ -131,11 +131,18 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._in_head = False
         self._head_bytes = 0
-        self._stop_head_deadline()
-        busy = len(self.connections) > self.limits.max_connections or len(self.tasks) >= self.limits.max_connections
-        self.app = _busy(self.limits) if busy else self._served_app
-        super().on_headers_complete()
-        self.app = self._served_app
+        if self._head_timer is not None:  # none when the head came in one read (the common case)
+            self._stop_head_deadline()
+        bound = self.limits.max_connections
+        if len(self.connections) > bound or len(self.tasks) >= bound:
+            # The request's task is made by uvicorn's `on_headers_complete` of `self.app`: the refusal, this once.
+            self.app = _busy(self.limits)
+            try:
+                super().on_headers_complete()
+            finally:
+                self.app = self._served_app
+        else:
+            super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         super().on_message_complete()

@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
-from litestar import Response
+from litestar import Litestar, Response
 from litestar.enums import MediaType
 from litestar.exceptions import SerializationException
 from litestar.serialization import decode_json, get_serializer
@@ -34,6 +34,8 @@ from litestar.utils.scope.state import ScopeState
 
 from service.api.auth import remembered_of
 from service.api.limits import refuse_deep_bodies, refuse_deep_body, refuse_nul_in_url
+from service.api.security_headers import ENCODED as SECURITY_HEADERS
+from service.api.security_headers import add_security_headers
 from service.api.services import services_of
 
 if TYPE_CHECKING:
@@ -54,6 +56,16 @@ try:
     from litestar._signature.model import _deserializer
 except ImportError:  # pragma: no cover - depends on the installed Litestar
     _deserializer = None  # type: ignore[assignment]
+
+try:
+    # The app's exception middleware (private to Litestar): the fast path sends to the server itself only when it
+    # knows the wrappers between them (`_sends_to_server`).
+    from litestar.middleware._internal.exceptions import ExceptionHandlerMiddleware
+except ImportError:  # pragma: no cover - depends on the installed Litestar
+    ExceptionHandlerMiddleware = None  # type: ignore[assignment,misc]
+
+# Where `ServedApp` keeps the server's own `send` in a request's scope.
+SERVER_SEND = "lexmechanic.server_send"
 
 # The answer's buffer is kept between answers up to this size.
 KEPT_BUFFER_BYTES = 65_536
@@ -121,6 +133,18 @@ class _Rendering:
                     "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body))]})
         await send({"type": "http.response.body", "body": body, "more_body": False})
 
+    async def send_to_server(self, server_send: Send, state: ScopeState, content: Any, status: int) -> None:
+        """`send`'s two messages as they leave the app's wrappers (`_sends_to_server`), handed to the server's
+        `send` itself: the start recorded as the exception middleware's `capture_response_started` records it
+        (before sending it), and its headers those `add_security_headers` gives two headers of none of its names:
+        the two, then its four in their order."""
+        body = self.encoded(content)
+        state.response_started = True
+        await server_send({"type": "http.response.start", "status": status,
+                           "headers": [(b"content-type", self.content_type), (b"content-length", b"%d" % len(body)),
+                                       *SECURITY_HEADERS]})
+        await server_send({"type": "http.response.body", "body": body, "more_body": False})
+
 
 class _Route:
     """What the fast path reads of its route handler, resolved once: Litestar memoizes each of these
@@ -148,6 +172,7 @@ class _Route:
         data = next(f.type for f in msgspec.structs.fields(handler.signature_model) if f.name == "data")
         self.body_model: Any = msgspec.defstruct("CommandData", [("data", data)])
         self.rendering: _Rendering | None | bool = False  # False: not resolved yet (at the first answer)
+        self.to_server: bool | None = None  # None: not resolved yet (at the first answer)
 
 
 class CommandFastPath:
@@ -192,25 +217,18 @@ class CommandFastPath:
         handler = cast("HTTPRouteHandler", scope["route_handler"])
         if handler.resolve_guards() or handler.cache:
             return receive
-        received: list[ReceiveMessage] = []
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            received.append(message)
-            if message["type"] != "http.request":
-                return _replaying(received, receive)  # a disconnect: the normal path meets it as it reads
-            chunk = message.get("body", b"")  # optional in ASGI
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > FAST_BODY_BYTES:
-                return _replaying(received, receive)  # longer than announced: the normal path reads it all
-            if not message.get("more_body", False):
-                break
+        message = await receive()
+        body = message.get("body", b"")  # optional in ASGI
+        if message["type"] != "http.request" or message.get("more_body", False) or type(body) is not bytes \
+                or len(body) > FAST_BODY_BYTES:
+            whole = await _whole_body(message, receive)  # not the one small message uvicorn gives
+            if not isinstance(whole, bytes):
+                return whole
+            body = whole
         # Kept where Litestar keeps a body it read (its before_request hook reads it so): the handler's request
         # finds it there, as the hook leaves it.
         state = ScopeState.from_scope(scope)
-        body = state.body = b"".join(chunks)
+        state.body = body
         if not body:
             return receive
         route = self._route_of(handler)
@@ -246,7 +264,12 @@ class CommandFastPath:
         content, status = await edge.told_answer(request, services, campaign_id, *done, minimal=False)
         if route.rendering is False:
             route.rendering = _Rendering.of(handler)
-        if isinstance(route.rendering, _Rendering):
+        if route.to_server is None:
+            route.to_server = _sends_to_server(app, handler)
+        server_send = cast("Send | None", scope.get(SERVER_SEND)) if route.to_server else None
+        if server_send is not None and isinstance(route.rendering, _Rendering):
+            await route.rendering.send_to_server(server_send, state, content, status)
+        elif isinstance(route.rendering, _Rendering):
             await route.rendering.send(send, content, status)
         else:
             asgi_response = await handler.to_response(app=app, data=Response(content, status_code=status),
@@ -255,6 +278,47 @@ class CommandFastPath:
         if route.after is not None:
             await route.after(request)
         return None
+
+
+class ServedApp(Litestar):
+    """The app, keeping the server's `send` in each request's scope (`SERVER_SEND`) for the fast path."""
+
+    def _wrap_send(self, send: Send, scope: Scope) -> Send:
+        scope[SERVER_SEND] = send  # type: ignore[literal-required]
+        return super()._wrap_send(send, scope)
+
+
+def _sends_to_server(app: Litestar, handler: HTTPRouteHandler) -> bool:
+    """Whether the `send` the fast path is given is the server's wrapped only by the app's exception middleware's
+    `capture_response_started` and its before_send hooks, the hooks being `add_security_headers` alone (Litestar's
+    `_wrap_send`): no app middleware around the router (CORS, OpenTelemetry), and no route middleware around the
+    fast path. Litestar's router passes `send` on as it gets it."""
+    return (ExceptionHandlerMiddleware is not None and isinstance(app, ServedApp)
+            and type(app.asgi_handler) is ExceptionHandlerMiddleware
+            and app.asgi_handler.app is app.asgi_router
+            and list(app.before_send) == [add_security_headers]
+            and list(handler.resolve_middleware()) == [CommandFastPath])
+
+
+async def _whole_body(first: ReceiveMessage, receive: Receive) -> bytes | Receive:
+    """The body of the messages from `first` on, or, for a disconnect or a body over FAST_BODY_BYTES, a `receive`
+    replaying the messages read."""
+    received: list[ReceiveMessage] = []
+    chunks: list[bytes] = []
+    size = 0
+    message = first
+    while True:
+        received.append(message)
+        if message["type"] != "http.request":
+            return _replaying(received, receive)  # a disconnect: the normal path meets it as it reads
+        chunk = message.get("body", b"")  # optional in ASGI
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > FAST_BODY_BYTES:
+            return _replaying(received, receive)  # longer than announced: the normal path reads it all
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+        message = await receive()
 
 
 def _replaying(received: list[ReceiveMessage], receive: Receive) -> Receive:
