@@ -10,6 +10,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
+from domain.campaign.events import SecretRollSealed
 from domain.commands import Actor, PostRef
 from domain.message import message
 from projections.permalinks import proof_link
@@ -225,8 +226,12 @@ async def told_answer(
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
     # The request's own address only when LEXMECHANIC_PUBLIC_URL does not say (links_with prefers it).
     links = links_with(services.settings, share_key, None if services.settings.public_url else base_of(request))
-    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
-              **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
+    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id)}
+    # `secret_told` shows only sealed rolls' faces: a command that sealed none (a roll, nearly every command) is
+    # spared its coroutine. Its keys land where the merge above would put them (update keeps the order).
+    sealed = [(r.seq, r.event) for r in outcome.records if isinstance(r.event, SecretRollSealed)]
+    if sealed:
+        result.update(await services.commander.secret_told(campaign_id, sealed, links))
     status = 200 if outcome.replayed else 201
     if minimal:
         return CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result), status
