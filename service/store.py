@@ -378,14 +378,36 @@ def _statement(
     if len(events) != 1:
         records, arrays = chained_records(head, events, metas, idempotency_key)
         return many, records, arrays
-    records, texts, moment = _chained(head, events, metas, idempotency_key)
-    record = records[0]
-    data, meta = texts[0]
-    return one, records, (record["seq"], record["type"], record["schema_version"], data, meta,
-                          record["idempotency_key"], moment, record["prev_hash"], record["hash"])
+    # `_chained` of one event (the warm roll, a post's line), without its loop: the same record and texts.
+    event = events[0]
+    moment = dt.datetime.now(dt.UTC)
+    now = format_time(moment)
+    data = codec.payload(event)
+    envelope = codec.meta_payload(metas[0])
+    data_json = msgspec.json.encode(data, order="sorted")
+    meta_json = msgspec.json.encode(envelope, order="sorted")
+    campaign_id, prev, seq = head.campaign_id, head.head_hash, head.version + 1
+    kind = codec.type_of(event)
+    schema_version = type(event).schema_version
+    digest = chain.link_encoded(prev, {
+        "campaign_id": campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
+        "data": msgspec.Raw(data_json), "meta": msgspec.Raw(meta_json), "idempotency_key": idempotency_key,
+        "recorded_at": now,
+    })
+    record = {
+        "campaign_id": campaign_id, "seq": seq, "type": kind, "schema_version": schema_version, "data": data,
+        "meta": envelope, "idempotency_key": idempotency_key, "recorded_at": now, "prev_hash": prev, "hash": digest,
+    }
+    return one, [record], (seq, kind, schema_version, data_json.decode(), meta_json.decode(), idempotency_key,
+                           moment, prev, digest)
 
 
 def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> list[StoredEvent]:
+    if len(records) == 1 and len(rows) == 1 and rows[0]["seq"] == records[0]["seq"]:
+        # One event (the warm roll): its row's position, without the mapping of seqs below.
+        r = records[0]
+        return [StoredEvent(r["campaign_id"], r["seq"], rows[0]["global_position"], r["type"], r["schema_version"],
+                            r["data"], r["meta"], r["idempotency_key"], r["recorded_at"], r["prev_hash"], r["hash"])]
     positions = {row["seq"]: row["global_position"] for row in rows}
     return [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
 
