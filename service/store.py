@@ -570,7 +570,7 @@ class EventStore:
         last = records[-1]
         # On a connection the service's pool keeps for this statement (database.Pool says why, and when it gives
         # one back); through any other pool (a plain asyncpg pool of a test or a tool) as before.
-        fetch = getattr(self.pool, "fetch_kept", self.pool.fetch)
+        fetch = getattr(self.pool, "fetch_kept", None) or self.pool.fetch
         try:
             rows: list[asyncpg.Record] = await fetch(
                 statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
