@@ -47,8 +47,11 @@ def result_of(events: Sequence[Event]) -> Result:
     """The command's result: the numbers a client wants without reading every event."""
     # Each engine's part first (a complication awaiting the GM …); each reads only its own events, so a command
     # with none of them (a roll, a session's start …) has no engine part, and is spared asking every engine.
-    result: Result = ({key: value for engine in engines() for key, value in engine.result(events).items()}
-                      if not _ENGINE_EVENTS.isdisjoint([type(event) for event in events]) else {})
+    result: Result = {}
+    for event in events:  # a loop: nothing allocated for a command's one or few events
+        if type(event) in _ENGINE_EVENTS:
+            result = {key: value for engine in engines() for key, value in engine.result(events).items()}
+            break
     for event in events:
         if type(event) is DiceRolled:  # a roll, the most frequent: its case below, without the tests before it
             expression = event.expression

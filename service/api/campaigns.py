@@ -232,12 +232,14 @@ async def told_answer(
     # One pass over the records (a loop: a command has one or a few) for the sealed rolls and the first dice.
     # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
     # replay): reading the nonce there spares decoding each stored meta again.
-    sealed: list[tuple[int, Event]] = []
+    sealed: list[tuple[int, Event]] | None = None  # made only for a sealed roll: no list for every command
     dice: DiceProvenance | None = None
     for r in outcome.records:
         if dice is None:
             dice = r.meta.dice
         if isinstance(r.event, SecretRollSealed):
+            if sealed is None:
+                sealed = []
             sealed.append((r.seq, r.event))
     # `secret_told` shows only sealed rolls' faces: a command that sealed none (a roll, nearly every command) is
     # spared its coroutine. Its keys land where the merge above would put them (update keeps the order).
