@@ -347,7 +347,7 @@ def _chained(
     for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
         data = codec.payload(event)
         envelope = codec.meta_payload(meta)
-        # Encoded once, sorted: the bytes the hash nests (`chain.link_encoded`) and the statement's text, which
+        # Encoded once, sorted: the bytes the hash nests (`chain.link_fields`) and the statement's text, which
         # the database parses into jsonb (no key order kept): the same stored row as any other spelling.
         data_json = msgspec.json.encode(data, order="sorted")
         meta_json = msgspec.json.encode(envelope, order="sorted")
@@ -355,11 +355,8 @@ def _chained(
         kind = codec.type_of(event)
         schema_version = type(event).schema_version
         key = idempotency_key if index == 0 else None
-        digest = chain.link_encoded(prev, {
-            "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
-            "data": msgspec.Raw(data_json), "meta": msgspec.Raw(meta_json), "idempotency_key": key,
-            "recorded_at": now,
-        })
+        digest = chain.link_fields(prev, chain.HashedFields(
+            head.campaign_id, msgspec.Raw(data_json), key, msgspec.Raw(meta_json), now, schema_version, seq, kind))
         records.append({
             "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
             "data": data, "meta": envelope, "idempotency_key": key, "recorded_at": now, "prev_hash": prev,
@@ -389,11 +386,8 @@ def _statement(
     campaign_id, prev, seq = head.campaign_id, head.head_hash, head.version + 1
     kind = codec.type_of(event)
     schema_version = type(event).schema_version
-    digest = chain.link_encoded(prev, {
-        "campaign_id": campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
-        "data": msgspec.Raw(data_json), "meta": msgspec.Raw(meta_json), "idempotency_key": idempotency_key,
-        "recorded_at": now,
-    })
+    digest = chain.link_fields(prev, chain.HashedFields(
+        campaign_id, msgspec.Raw(data_json), idempotency_key, msgspec.Raw(meta_json), now, schema_version, seq, kind))
     record = {
         "campaign_id": campaign_id, "seq": seq, "type": kind, "schema_version": schema_version, "data": data,
         "meta": envelope, "idempotency_key": idempotency_key, "recorded_at": now, "prev_hash": prev, "hash": digest,
