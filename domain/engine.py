@@ -207,7 +207,8 @@ class EngineRules(Protocol):
 
     def result(self, events: Sequence[Event]) -> dict[str, object]:
         """What a command's answer says of this engine's events besides the events themselves (derived from
-        them alone, so a retried command answers the same); by default nothing."""
+        them alone, so a retried command answers the same); by default nothing. It reads only the engine's own
+        events (`events`): a command that wrote none of them is not asked (projections/results.py)."""
         return {}
 
     def skip(self, command: Command, rule: str, earlier: Sequence[Event]) -> tuple[SkipReason, str] | None:

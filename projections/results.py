@@ -39,10 +39,19 @@ from projections.rendering.vocabulary import bare_word
 Result = dict[str, object]
 
 
+# Every engine's own event classes: `Engine.result` reads only these (domain/engine.py).
+_ENGINE_EVENTS = frozenset(cls for engine in engines() for cls in engine.events)
+
+
 def result_of(events: Sequence[Event]) -> Result:
     """The command's result: the numbers a client wants without reading every event."""
-    # Each engine's part first (a complication awaiting the GM …); each reads only its own events.
-    result: Result = {key: value for engine in engines() for key, value in engine.result(events).items()}
+    # Each engine's part first (a complication awaiting the GM …); each reads only its own events, so a command
+    # with none of them (a roll, a session's start …) has no engine part, and is spared asking every engine.
+    result: Result = {}
+    for event in events:  # a loop: nothing allocated for a command's one or few events
+        if type(event) in _ENGINE_EVENTS:
+            result = {key: value for engine in engines() for key, value in engine.result(events).items()}
+            break
     for event in events:
         if type(event) is DiceRolled:  # a roll, the most frequent: its case below, without the tests before it
             expression = event.expression

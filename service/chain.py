@@ -52,3 +52,28 @@ def link_encoded(prev_hash: str, body: dict[str, Any]) -> str:
     The same bytes as `link_written`: msgspec writes a Raw's bytes as they are, where the nested encoding would
     write those very bytes (tests/service/test_chain_written.py)."""
     return hashlib.sha256(bytes.fromhex(prev_hash) + msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+class HashedFields(msgspec.Struct, gc=False):
+    """HASHED_FIELDS of a record being written, with `data` and `meta` already encoded (as for `link_encoded`).
+
+    Its fields are declared in code-point order and none has a default, so msgspec writes every one, in that
+    order: the very bytes `link_encoded` writes for the same values (its dict's keys sorted at each call), built
+    without a dict for the collector to track (tests/service/test_chain_written.py)."""
+
+    campaign_id: str
+    data: msgspec.Raw
+    idempotency_key: str | None
+    meta: msgspec.Raw
+    recorded_at: str
+    schema_version: int
+    seq: int
+    type: str
+
+
+_FIELDS_ENCODER = msgspec.json.Encoder()
+
+
+def link_fields(prev_hash: str, fields: HashedFields) -> str:
+    """`link_encoded` of the same record, from its `HashedFields`."""
+    return hashlib.sha256(bytes.fromhex(prev_hash) + _FIELDS_ENCODER.encode(fields)).hexdigest()

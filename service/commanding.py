@@ -358,7 +358,10 @@ class Commander:
                 return None
             if state.epoch is None:
                 return None
-            active = await self.store.active_seed(campaign_id, state.epoch.epoch)
+            # Remembered after the campaign's first command: looked up without a coroutine of its own.
+            active = self.store.known_seed(campaign_id, state.epoch.epoch)
+            if active is None:
+                active = await self.store.active_seed(campaign_id, state.epoch.epoch)
             if active is None:
                 return None
             head = Head(campaign_id, state.ruleset or "", state.version, head_hash)

@@ -139,14 +139,28 @@ class Head(msgspec.Struct, frozen=True):
     head_hash: str
 
 
+# The second `format_time` wrote last, as (second, minute, hour, day, month, year) and its text up to the
+# microseconds ("2026-12-04T19:20:07."): events written or read one after the other mostly fall in one second.
+# One tuple, replaced whole, never changed: a thread reads either the old pair or the new one, both true.
+_last_second: tuple[tuple[int, int, int, int, int, int], str] = ((-1, -1, -1, -1, -1, -1), "")
+
+
 def format_time(moment: dt.datetime) -> str:
     """RFC 3339 in UTC with microseconds: the exact text the hash chain covers."""
-    utc = moment.astimezone(dt.UTC)
+    global _last_second
+    utc = moment if moment.tzinfo is dt.UTC else moment.astimezone(dt.UTC)
+    second = (utc.second, utc.minute, utc.hour, utc.day, utc.month, utc.year)
+    last = _last_second
+    if last[0] == second:
+        # The text of that second, with this moment's microseconds: the very text written below.
+        return f"{last[1]}{utc.microsecond:06d}Z"
     if utc.year < 1000:  # strftime writes such a year unpadded ("999-…"), isoformat pads it: kept as it was
         return utc.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     # The same text as that strftime (…T12:34:56.000123Z) at two thirds of its cost, on every event written
     # and every event a page reads: isoformat of a UTC time ends in "+00:00", which becomes "Z".
-    return f"{utc.isoformat(timespec='microseconds')[:-6]}Z"
+    text = f"{utc.isoformat(timespec='microseconds')[:-6]}Z"
+    _last_second = (second, text[:-7])
+    return text
 
 
 # Remembered (a bounded cache): a command reads its campaign's UUID several times (token, head, append), each
@@ -333,7 +347,7 @@ def _chained(
     for index, (event, meta) in enumerate(zip(events, metas, strict=True)):
         data = codec.payload(event)
         envelope = codec.meta_payload(meta)
-        # Encoded once, sorted: the bytes the hash nests (`chain.link_encoded`) and the statement's text, which
+        # Encoded once, sorted: the bytes the hash nests (`chain.link_fields`) and the statement's text, which
         # the database parses into jsonb (no key order kept): the same stored row as any other spelling.
         data_json = msgspec.json.encode(data, order="sorted")
         meta_json = msgspec.json.encode(envelope, order="sorted")
@@ -341,11 +355,8 @@ def _chained(
         kind = codec.type_of(event)
         schema_version = type(event).schema_version
         key = idempotency_key if index == 0 else None
-        digest = chain.link_encoded(prev, {
-            "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
-            "data": msgspec.Raw(data_json), "meta": msgspec.Raw(meta_json), "idempotency_key": key,
-            "recorded_at": now,
-        })
+        digest = chain.link_fields(prev, chain.HashedFields(
+            head.campaign_id, msgspec.Raw(data_json), key, msgspec.Raw(meta_json), now, schema_version, seq, kind))
         records.append({
             "campaign_id": head.campaign_id, "seq": seq, "type": kind, "schema_version": schema_version,
             "data": data, "meta": envelope, "idempotency_key": key, "recorded_at": now, "prev_hash": prev,
@@ -364,14 +375,33 @@ def _statement(
     if len(events) != 1:
         records, arrays = chained_records(head, events, metas, idempotency_key)
         return many, records, arrays
-    records, texts, moment = _chained(head, events, metas, idempotency_key)
-    record = records[0]
-    data, meta = texts[0]
-    return one, records, (record["seq"], record["type"], record["schema_version"], data, meta,
-                          record["idempotency_key"], moment, record["prev_hash"], record["hash"])
+    # `_chained` of one event (the warm roll, a post's line), without its loop: the same record and texts.
+    event = events[0]
+    moment = dt.datetime.now(dt.UTC)
+    now = format_time(moment)
+    data = codec.payload(event)
+    envelope = codec.meta_payload(metas[0])
+    data_json = msgspec.json.encode(data, order="sorted")
+    meta_json = msgspec.json.encode(envelope, order="sorted")
+    campaign_id, prev, seq = head.campaign_id, head.head_hash, head.version + 1
+    kind = codec.type_of(event)
+    schema_version = type(event).schema_version
+    digest = chain.link_fields(prev, chain.HashedFields(
+        campaign_id, msgspec.Raw(data_json), idempotency_key, msgspec.Raw(meta_json), now, schema_version, seq, kind))
+    record = {
+        "campaign_id": campaign_id, "seq": seq, "type": kind, "schema_version": schema_version, "data": data,
+        "meta": envelope, "idempotency_key": idempotency_key, "recorded_at": now, "prev_hash": prev, "hash": digest,
+    }
+    return one, [record], (seq, kind, schema_version, data_json.decode(), meta_json.decode(), idempotency_key,
+                           moment, prev, digest)
 
 
 def _stored(records: list[dict[str, Any]], rows: Sequence[asyncpg.Record]) -> list[StoredEvent]:
+    if len(records) == 1 and len(rows) == 1 and rows[0]["seq"] == records[0]["seq"]:
+        # One event (the warm roll): its row's position, without the mapping of seqs below.
+        r = records[0]
+        return [StoredEvent(r["campaign_id"], r["seq"], rows[0]["global_position"], r["type"], r["schema_version"],
+                            r["data"], r["meta"], r["idempotency_key"], r["recorded_at"], r["prev_hash"], r["hash"])]
     positions = {row["seq"]: row["global_position"] for row in rows}
     return [StoredEvent(global_position=positions[r["seq"]], **r) for r in records]
 
@@ -534,7 +564,7 @@ class EventStore:
         last = records[-1]
         # On a connection the service's pool keeps for this statement (database.Pool says why, and when it gives
         # one back); through any other pool (a plain asyncpg pool of a test or a tool) as before.
-        fetch = getattr(self.pool, "fetch_kept", self.pool.fetch)
+        fetch = getattr(self.pool, "fetch_kept", None) or self.pool.fetch
         try:
             rows: list[asyncpg.Record] = await fetch(
                 statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
@@ -554,6 +584,11 @@ class EventStore:
         first = rows[0]
         head = Head(campaign_id, first["ruleset"], first["version"], first["head_hash"])
         return head, [codec.recorded(r[3], r[4], r[5], r[6], r[7]) for r in rows if r[3] is not None]
+
+    def known_seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        """The seed of an epoch if this process remembers it (`active_seed` read it before), else None: without
+        a coroutine, for the command path, which awaits `active_seed` only when this answers None."""
+        return self._seeds.get((campaign_id, epoch))
 
     async def active_seed(self, campaign_id: str, epoch: int) -> bytes | None:
         """The seed of an epoch a committed event opened: read once, then remembered (seeds never change)."""

@@ -10,9 +10,12 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
+from domain.campaign.events import SecretRollSealed
 from domain.commands import Actor, PostRef
+from domain.events import Event
 from domain.message import message
 from projections.permalinks import proof_link
+from projections.recorded import DiceProvenance
 from projections.results import told_result
 from service.api.answers import CommandOperation, commanding, creating, gm_writing
 from service.api.auth import campaign_actor, campaign_actor_and_share_key, remembered_actor, require_admin
@@ -225,16 +228,28 @@ async def told_answer(
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
     # The request's own address only when LEXMECHANIC_PUBLIC_URL does not say (links_with prefers it).
     links = links_with(services.settings, share_key, None if services.settings.public_url else base_of(request))
-    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id),
-              **await services.commander.secret_told(campaign_id, [(r.seq, r.event) for r in outcome.records], links)}
+    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id)}
+    # One pass over the records (a loop: a command has one or a few) for the sealed rolls and the first dice.
+    # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
+    # replay): reading the nonce there spares decoding each stored meta again.
+    sealed: list[tuple[int, Event]] | None = None  # made only for a sealed roll: no list for every command
+    dice: DiceProvenance | None = None
+    for r in outcome.records:
+        if dice is None:
+            dice = r.meta.dice
+        if isinstance(r.event, SecretRollSealed):
+            if sealed is None:
+                sealed = []
+            sealed.append((r.seq, r.event))
+    # `secret_told` shows only sealed rolls' faces: a command that sealed none (a roll, nearly every command) is
+    # spared its coroutine. Its keys land where the merge above would put them (update keeps the order).
+    if sealed:
+        result.update(await services.commander.secret_told(campaign_id, sealed, links))
     status = 200 if outcome.replayed else 201
     if minimal:
         return CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result), status
-    # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
-    # replay): reading the nonce there spares decoding each stored meta again.
-    rolled = next((r.meta.dice.nonce for r in outcome.records if r.meta.dice is not None), None)
     answer = CommandAnswer(
         version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=result,
-        proof=proof_link(links, campaign_id, rolled) if rolled is not None else None, replayed=outcome.replayed,
+        proof=proof_link(links, campaign_id, dice.nonce) if dice is not None else None, replayed=outcome.replayed,
     )
     return answer, status

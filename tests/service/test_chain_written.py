@@ -118,3 +118,18 @@ def test_a_record_with_its_data_and_meta_encoded_once_hashes_as_the_verifier_rec
         for prev in (chain.GENESIS, "ab" * 32):
             expected = hashlib.sha256(bytes.fromhex(prev) + docs_verifier.canonical(record)).hexdigest()
             assert chain.link_encoded(prev, _encoded(record)) == expected
+
+
+def test_the_hashed_fields_struct_writes_the_bytes_of_the_sorted_dict() -> None:
+    # `chain.link_fields` (the store's writes): the same hash as `link_encoded` and as docs/audit-format.md.
+    assert list(chain.HashedFields.__struct_fields__) == sorted(chain.HASHED_FIELDS)
+    for data in ({"expression": "2d10+3", "dice": [8, 3], "total": 14, "reason": 'Awareness "ü" \n\t\u2028'},
+                 {"z": {"b": 1, "a": [{"y": None, "x": 2**70}]}, "\U0001f600": "é", "\ue000": -(2**65)}, {}):
+        record = _record(data)
+        for key in (None, "post-ü"):
+            record = {**record, "idempotency_key": key}
+            encoded = _encoded(record)
+            fields = chain.HashedFields(**encoded)
+            for prev in (chain.GENESIS, "ab" * 32):
+                expected = hashlib.sha256(bytes.fromhex(prev) + docs_verifier.canonical(record)).hexdigest()
+                assert chain.link_fields(prev, fields) == chain.link_encoded(prev, encoded) == expected
