@@ -32,7 +32,7 @@ from domain.message import LANGS
 from domain.rulesets import engines, surface_for
 from projections.permalinks import Links, proof_parts
 from projections.recorded import Recorded
-from projections.rendering.markup import WRITERS, safe_url, safe_url_around
+from projections.rendering.markup import WRITERS, both_lines, safe_url, safe_url_around
 from projections.rendering.reply import told_item
 from projections.rendering.summaries import roll_sentences, rolled_dice
 from projections.rendering.told import rolled, tell_in
@@ -177,13 +177,14 @@ def told_roll(
         for (lang, rolls, said_proof), sentence in zip(_roll_words(), sentences, strict=True):
             label = rolls + number
             rendered[lang] = sentence + said_proof + proof
+            marked, tagged = both_lines(sentence)
             # `Writer.link` of the proof: its label alone where the url may not be linked.
             if safe is None:
-                markdown[lang] = f"{_MARKDOWN.lines(sentence)} · {label}"
-                bbcode[lang] = f"{_BBCODE.lines(sentence)} · {label}"
+                markdown[lang] = f"{marked} · {label}"
+                bbcode[lang] = f"{tagged} · {label}"
             else:
-                markdown[lang] = f"{_MARKDOWN.lines(sentence)} · [{label}]({safe})"
-                bbcode[lang] = f"{_BBCODE.lines(sentence)} · [url={safe}]{label}[/url]"
+                markdown[lang] = f"{marked} · [{label}]({safe})"
+                bbcode[lang] = f"{tagged} · [url={safe}]{label}[/url]"
         return {"rendered": rendered, "rendered_markdown": markdown, "rendered_bbcode": bbcode, "changed": [],
                 "rolls": [{"seq": seq, "proof": proof}]}
     return {"rendered": dict(zip(LANGS, sentences, strict=True)),
