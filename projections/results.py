@@ -6,6 +6,7 @@ Because it is derived, a retried command (same idempotency key) answers exactly 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import msgspec
 
@@ -25,12 +26,13 @@ from domain.campaign.events import (
 )
 from domain.campaign.state import CampaignState
 from domain.dice import Die
+from domain.engine import Lang
 from domain.events import Event
 from domain.message import LANGS
 from domain.rulesets import engines, surface_for
 from projections.permalinks import Links, proof_parts
 from projections.recorded import Recorded
-from projections.rendering.markup import WRITERS, safe_url, safe_url_around
+from projections.rendering.markup import WRITERS, both_lines, safe_url, safe_url_around
 from projections.rendering.reply import told_item
 from projections.rendering.summaries import roll_sentences, rolled_dice
 from projections.rendering.told import rolled, tell_in
@@ -137,6 +139,13 @@ def told_in_general(
 _MARKDOWN, _BBCODE = WRITERS["markdown"], WRITERS["bbcode"]
 
 
+@cache
+def _roll_words() -> tuple[tuple[Lang, str, str], ...]:
+    """For each of LANGS, what a roll's answer writes before its seq in its proof's label ("rolls #") and between
+    its sentence and its proof ("\\nproof: "): the code's own words, fixed once the process has started."""
+    return tuple((lang, f"{bare_word('rolls', lang)} #", f"\n{bare_word('proof', lang)}: ") for lang in LANGS)
+
+
 def told_roll(
     recorded: Recorded, before: CampaignState, after: CampaignState, links: Links, campaign_id: str
 ) -> Result | None:
@@ -156,24 +165,26 @@ def told_roll(
     # `rolled`'s own shortcut: a tuple of dice is where `has_dice` finds a die.
     if dice and type(dice[0]) is Die or rolled(event):
         seq = recorded.seq
+        number = str(seq)  # written as an f-string writes it, once for the proof and the two labels
         # `proof_link`, and `safe_url` of it (its parts around the seq are the same for every roll of the campaign).
         head, tail = proof_parts(links, campaign_id)
-        proof = f"{head}{seq}{tail}"
+        proof = head + number + tail
         around = safe_url_around(head, tail)
-        safe = f"{around[0]}{seq}{around[1]}" if around is not None else safe_url(proof)
+        safe = around[0] + number + around[1] if around is not None else safe_url(proof)
         rendered: dict[str, str] = {}
         markdown: dict[str, str] = {}
         bbcode: dict[str, str] = {}
-        for lang, sentence in zip(LANGS, sentences, strict=True):
-            label = f"{bare_word('rolls', lang)} #{seq}"
-            rendered[lang] = f"{sentence}\n{bare_word('proof', lang)}: {proof}"
+        for (lang, rolls, said_proof), sentence in zip(_roll_words(), sentences, strict=True):
+            label = rolls + number
+            rendered[lang] = sentence + said_proof + proof
+            marked, tagged = both_lines(sentence)
             # `Writer.link` of the proof: its label alone where the url may not be linked.
             if safe is None:
-                markdown[lang] = f"{_MARKDOWN.lines(sentence)} · {label}"
-                bbcode[lang] = f"{_BBCODE.lines(sentence)} · {label}"
+                markdown[lang] = f"{marked} · {label}"
+                bbcode[lang] = f"{tagged} · {label}"
             else:
-                markdown[lang] = f"{_MARKDOWN.lines(sentence)} · [{label}]({safe})"
-                bbcode[lang] = f"{_BBCODE.lines(sentence)} · [url={safe}]{label}[/url]"
+                markdown[lang] = f"{marked} · [{label}]({safe})"
+                bbcode[lang] = f"{tagged} · [url={safe}]{label}[/url]"
         return {"rendered": rendered, "rendered_markdown": markdown, "rendered_bbcode": bbcode, "changed": [],
                 "rolls": [{"seq": seq, "proof": proof}]}
     return {"rendered": dict(zip(LANGS, sentences, strict=True)),

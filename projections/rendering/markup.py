@@ -227,3 +227,13 @@ class Writer:
 _INDENT: dict[Markup, str] = {"markdown": "    ", "bbcode": "\u00a0\u00a0\u00a0\u00a0"}
 
 WRITERS: dict[Markup, Writer] = {"markdown": Writer("markdown"), "bbcode": Writer("bbcode")}
+
+
+def both_lines(value: str) -> tuple[str, str]:
+    """`lines` of the value in Markdown and in BBCode: a roll's sentence is written in both for every answer, and
+    its one line (the common case) is told once."""
+    if "\n" in value or "\r" in value:
+        return WRITERS["markdown"].lines(value), WRITERS["bbcode"].lines(value)
+    markdown, bbcode = _markdown_line(value), _bbcode_line(value)
+    return (markdown if markdown and not markdown.isspace() else "",
+            bbcode if bbcode and not bbcode.isspace() else "")

@@ -7,6 +7,7 @@ as a list of its fields; the state changes beside it say what it did.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -36,7 +37,7 @@ from domain.campaign.events import (
     TurnUndone,
 )
 from domain.campaign.state import CampaignState
-from domain.catalog import text
+from domain.catalog import sentence, text
 from domain.dice import Die
 from domain.dice_expression import Evaluated, ExpressionError, Term, parse, render
 from domain.events import Event, event_type
@@ -175,7 +176,26 @@ def roll_sentences(event: DiceRolled, before: CampaignState, langs: Sequence[Lan
     """A free roll's sentence in each of `langs`, from its one message (what `summarize_in` tells when none
     is empty)."""
     said = _roll_said(event, before)
-    return [text(said, lang) for lang in langs]
+    templates = _bare_sentences(said.id, tuple(langs))
+    if templates is None:
+        return [text(said, lang) for lang in langs]
+    # `text`'s common case, once the sentences are known to be bare: a roll's parameters are all words (str).
+    params = said.params
+    return [template.format_map(params) for template in templates]
+
+
+@lru_cache(maxsize=64)
+def _bare_sentences(message_id: str, langs: tuple[Lang, ...]) -> tuple[str, ...] | None:
+    """The sentences of a free roll's message in `langs` when each has only bare fields (`{who}`: filled by
+    `str.format_map` as `text` fills them), else None. Fixed once the process has started; bounded by the four
+    roll messages and the languages."""
+    templates = tuple(sentence(message_id, lang) for lang in langs)
+    bare = all(not spec and not conversion for template in templates
+               for _, field, spec, conversion in _FORMATTER.parse(template) if field is not None)
+    return templates if bare else None
+
+
+_FORMATTER = string.Formatter()
 
 
 def rolled_dice(terms: tuple[Term, ...], dice: tuple[Die, ...], total: int) -> str:

@@ -10,7 +10,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from domain.campaign.commands import InviteParticipant
 from domain.campaign.decide import CreateCampaign
-from domain.campaign.events import SecretRollSealed
+from domain.campaign.events import DiceRolled, SecretRollSealed
 from domain.commands import Actor, PostRef
 from domain.events import Event
 from domain.message import message
@@ -227,8 +227,10 @@ async def told_answer(
     """The command's answer and its status: the compact one if `minimal` (Prefer: return=minimal)."""
     # Told here, after the command's transaction: its words in both languages, the numbers, the proofs.
     # The request's own address only when LEXMECHANIC_PUBLIC_URL does not say (links_with prefers it).
-    links = links_with(services.settings, share_key, None if services.settings.public_url else base_of(request))
-    result = {**outcome.result, **told_result(outcome.records, outcome.before, outcome.after, links, campaign_id)}
+    settings = services.settings
+    links = links_with(settings, share_key, None if settings.public_url else base_of(request))
+    told = told_result(outcome.records, outcome.before, outcome.after, links, campaign_id)
+    result = {**outcome.result, **told}
     # One pass over the records (a loop: a command has one or a few) for the sealed rolls and the first dice.
     # The records are the events' typed envelopes, one for one (their metas as written, or as read back for a
     # replay): reading the nonce there spares decoding each stored meta again.
@@ -237,7 +239,9 @@ async def told_answer(
     for r in outcome.records:
         if dice is None:
             dice = r.meta.dice
-        if isinstance(r.event, SecretRollSealed):
+        # A roll (nearly every command) is told apart by its type alone: `isinstance` against a msgspec Struct
+        # goes through its metaclass.
+        if type(r.event) is not DiceRolled and isinstance(r.event, SecretRollSealed):
             if sealed is None:
                 sealed = []
             sealed.append((r.seq, r.event))
@@ -248,8 +252,15 @@ async def told_answer(
     status = 200 if outcome.replayed else 201
     if minimal:
         return CompactOutcome(version=outcome.version, head_hash=outcome.head_hash, result=result), status
+    proof: str | None = None
+    if dice is not None:
+        # A roll's told proof is `proof_link` of its seq, the same link when its dice's nonce is that seq.
+        rolls = told.get("rolls")
+        first = rolls[0] if type(rolls) is list and len(rolls) == 1 else None
+        proof = first["proof"] if type(first) is dict and first.get("seq") == dice.nonce \
+            else proof_link(links, campaign_id, dice.nonce)
     answer = CommandAnswer(
         version=outcome.version, head_hash=outcome.head_hash, events=outcome.events, result=result,
-        proof=proof_link(links, campaign_id, dice.nonce) if dice is not None else None, replayed=outcome.replayed,
+        proof=proof, replayed=outcome.replayed,
     )
     return answer, status

@@ -59,9 +59,13 @@ def base_of(request: Request[Any, Any, Any]) -> str:
     when LEXMECHANIC_PUBLIC_URL does not say."""
     scope = request.scope
     server = scope.get("server")
+    host = None
+    for name, value in scope.get("headers", []):  # a loop: no generator made at every answer
+        if name == b"host":
+            host = value
+            break
     key = (scope.get("scheme", "http"), tuple(server) if server is not None else None,
-           scope.get("app_root_path") or scope.get("root_path", ""),
-           next((value for name, value in scope.get("headers", []) if name == b"host"), None))
+           scope.get("app_root_path") or scope.get("root_path", ""), host)
     found = _BASES.get(key)
     if found is None:
         found = str(request.base_url).rstrip("/")
