@@ -266,7 +266,7 @@ class CommandFastPath:
             route.rendering = _Rendering.of(handler)
         if route.to_server is None:
             route.to_server = _sends_to_server(app, handler)
-        server_send = cast("Send | None", scope.get(SERVER_SEND)) if route.to_server else None
+        server_send = cast("Send|None", scope.get(SERVER_SEND)) if route.to_server else None
         if server_send is not None and isinstance(route.rendering, _Rendering):
             await route.rendering.send_to_server(server_send, state, content, status)
         elif isinstance(route.rendering, _Rendering):
