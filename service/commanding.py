@@ -457,8 +457,11 @@ class Commander:
         self.cache.put(campaign_id, new_state, stored[-1].hash)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
-        # The events and metas just written, typed: what decoding the stored rows would give back.
-        return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
+        # The events and metas just written, typed: what decoding the stored rows would give back. `_outcome`, inline
+        # (after every command): the result of the step's own list of those events.
+        return CommandOutcome(
+            version=stored[-1].seq, head_hash=stored[-1].hash, events=stored, result=result_of(decided.events),
+            records=decided.records(stored[0].seq), before=state, after=new_state, replayed=False, token=token)
 
     async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]], links: Links) -> dict[str, Any]:
         """`secret_rolls`: the faces of the sealed rolls a command just made, for the GM who made it alone
