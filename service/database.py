@@ -233,8 +233,13 @@ async def _fetch_prepared(connection: Any, query: str, args: tuple[object, ...])
 
 def _open(connection: Any) -> bool:
     """Whether a kept connection can still run a statement."""
+    # The connection the pool's proxy holds, asked without the proxy's wrapper (before every append); None once
+    # asyncpg released it, where the wrapper would raise.
+    con = getattr(connection, "_con", connection)
+    if con is None:
+        return False
     try:
-        return not connection.is_closed()
+        return not con.is_closed()
     except asyncpg.InterfaceError:  # it closed, and asyncpg already handed its holder back to the pool
         return False
 
