@@ -716,15 +716,18 @@ class Commander:
         seed (a sealed test's: its key's), and the fresh seed drawn for a command that may open an epoch;
         `bases`, the campaign at the basis of each sealed test a reveal may decide again (service/sealed.py)."""
         nonce = version + 1
-        sealed_test = is_sealed_test(command)
         rolls = type(command) is Roll
-        secret = (isinstance(command, Roll) and command.secret) or sealed_test
+        # The commonest command, a roll in the open (a Roll is no sealed test, draws no seed and reveals none):
+        # spared the questions below, whose answers for it are known.
+        open_roll = rolls and not command.secret  # type: ignore[attr-defined]  # a Roll, by the test before
+        sealed_test = False if open_roll else is_sealed_test(command)
+        secret = False if open_roll else (isinstance(command, Roll) and command.secret) or sealed_test
         roll_key = dice_source.roll_key(active, campaign_id, nonce) if secret else b""
         entropy = _entropy(state)
         # A sealed test draws its sealed roll's dice (its key's), never the epoch's: none of them is the epoch's.
         dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, entropy)
-        fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
-        reveals = isinstance(command, REVEALS)
+        fresh = None if open_roll or not isinstance(command, OPENS_EPOCH) else dice_source.new_seed()
+        reveals = not open_roll and isinstance(command, REVEALS)
         context = CommandContext(
             next_seq=nonce,
             # A roll names nothing new and reveals no seed: neither is ever read (the commonest command spared both).
