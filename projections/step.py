@@ -55,6 +55,8 @@ class Step(msgspec.Struct, frozen=True, gc=False):
 class _Tally:
     """The caller's dice, counting what the rules drew (a meta names the dice's provenance only if any)."""
 
+    __slots__ = ("_dice", "rolled")  # one per command: no attribute dictionary
+
     def __init__(self, dice: Dice) -> None:
         self._dice = dice
         self.rolled: list[Die] = []
