@@ -46,11 +46,16 @@ class Step(msgspec.Struct, frozen=True, gc=False):
 
     def records(self, first_seq: int) -> list[Recorded]:
         """The step's events as the log will hold them, from `first_seq` on."""
-        return [Recorded(first_seq + i, e, m) for i, (e, m) in enumerate(zip(self.events, self.metas, strict=True))]
+        events, metas = self.events, self.metas
+        if len(events) == 1 and len(metas) == 1:  # a roll's one event, after every command: no loop to set up
+            return [Recorded(first_seq, events[0], metas[0])]
+        return [Recorded(first_seq + i, e, m) for i, (e, m) in enumerate(zip(events, metas, strict=True))]
 
 
 class _Tally:
     """The caller's dice, counting what the rules drew (a meta names the dice's provenance only if any)."""
+
+    __slots__ = ("_dice", "rolled")  # one per command: no attribute dictionary
 
     def __init__(self, dice: Dice) -> None:
         self._dice = dice

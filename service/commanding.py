@@ -457,8 +457,11 @@ class Commander:
         self.cache.put(campaign_id, new_state, stored[-1].hash)
         if self.snapshots is not None and self.snapshots.due(state.version, new_state.version):
             await self.snapshots.save(campaign_id, new_state)
-        # The events and metas just written, typed: what decoding the stored rows would give back.
-        return _outcome(stored, decided.records(stored[0].seq), state, new_state, replayed=False, token=token)
+        # The events and metas just written, typed: what decoding the stored rows would give back. `_outcome`, inline
+        # (after every command): the result of the step's own list of those events.
+        return CommandOutcome(
+            version=stored[-1].seq, head_hash=stored[-1].hash, events=stored, result=result_of(decided.events),
+            records=decided.records(stored[0].seq), before=state, after=new_state, replayed=False, token=token)
 
     async def secret_told(self, campaign_id: str, written: Sequence[tuple[int, Event]], links: Links) -> dict[str, Any]:
         """`secret_rolls`: the faces of the sealed rolls a command just made, for the GM who made it alone
@@ -713,15 +716,18 @@ class Commander:
         seed (a sealed test's: its key's), and the fresh seed drawn for a command that may open an epoch;
         `bases`, the campaign at the basis of each sealed test a reveal may decide again (service/sealed.py)."""
         nonce = version + 1
-        sealed_test = is_sealed_test(command)
         rolls = type(command) is Roll
-        secret = (isinstance(command, Roll) and command.secret) or sealed_test
+        # The commonest command, a roll in the open (a Roll is no sealed test, draws no seed and reveals none):
+        # spared the questions below, whose answers for it are known.
+        open_roll = rolls and not command.secret  # type: ignore[attr-defined]  # a Roll, by the test before
+        sealed_test = False if open_roll else is_sealed_test(command)
+        secret = False if open_roll else (isinstance(command, Roll) and command.secret) or sealed_test
         roll_key = dice_source.roll_key(active, campaign_id, nonce) if secret else b""
         entropy = _entropy(state)
         # A sealed test draws its sealed roll's dice (its key's), never the epoch's: none of them is the epoch's.
         dice = dice_source.SeededDice(roll_key if sealed_test else active, campaign_id, nonce, entropy)
-        fresh = dice_source.new_seed() if isinstance(command, OPENS_EPOCH) else None
-        reveals = isinstance(command, REVEALS)
+        fresh = None if open_roll or not isinstance(command, OPENS_EPOCH) else dice_source.new_seed()
+        reveals = not open_roll and isinstance(command, REVEALS)
         context = CommandContext(
             next_seq=nonce,
             # A roll names nothing new and reveals no seed: neither is ever read (the commonest command spared both).

@@ -87,6 +87,9 @@ class SeededDice:
     (the same bytes as `die_message`): tests/service/test_fairness.py checks both against each other and against
     docs/fairness.md's vectors. `die_value` stays the reference the verifier uses."""
 
+    # One per command: no attribute dictionary for the collector to track.
+    __slots__ = ("nonce", "entropy", "rolled", "_inner", "_outer", "_head", "_tail")
+
     def __init__(self, seed: bytes, campaign_id: str, nonce: int, entropy: str | None = None) -> None:
         self.nonce = nonce
         self.entropy = entropy

@@ -548,7 +548,18 @@ class EventStore:
         statement, records, columns = _statement(queries.APPEND_IF_HEAD_AND_TOKEN,
                                                   queries.APPEND_EVENTS_IF_HEAD_AND_TOKEN, head, events, metas,
                                                   idempotency_key)
-        rows = await self._append_rows(statement, head, records, columns, idempotency_key, token_hash)
+        # `_append_rows`, inline (no coroutine of its own: the warm roll's statement).
+        last = records[-1]
+        fetch = getattr(self.pool, "fetch_kept", None) or self.pool.fetch
+        try:
+            rows: list[asyncpg.Record] = await fetch(
+                statement, _uuid(head.campaign_id), *columns, last["seq"], last["hash"], head.version,
+                head.head_hash, token_hash,
+            )
+        except asyncpg.UniqueViolationError as error:
+            if idempotency_key is not None and error.constraint_name == IDEMPOTENCY_INDEX:
+                raise KeyAlreadyUsed(idempotency_key) from None
+            raise
         first = rows[0]
         if not first["works"]:
             raise TokenNotValid(f"the token no longer works in campaign {head.campaign_id}")

@@ -24,6 +24,7 @@ from domain.campaign.events import GmNoted
 from domain.commands import Actor
 from domain.d100.commands import RegisterCharacter, SpendFate
 from projections.recorded import EventMeta
+from service import database
 from service.commanding import Commander, request_digest
 from service.database import create_pool
 from service.exporting import verify_stored
@@ -95,14 +96,27 @@ async def test_optimistic_roll_is_one_statement(processes: Any, monkeypatch: pyt
     campaign_id = await campaign_with_kai(commander)
     await send(commander, campaign_id, Roll(expression="2d10+3", reason="warm up"))  # the seed remembered
     sent: list[str] = []
+    inside = [False]  # in the kept connection's direct path, which may fall back to `fetch`: counted once
     for name in ("fetch", "fetchrow", "fetchval", "execute"):
         original = getattr(asyncpg.connection.Connection, name)
 
         def counting(self: Any, query: str, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
-            sent.append(" ".join(query.split())[:40])
+            if not inside[0]:
+                sent.append(" ".join(query.split())[:40])
             return _original(self, query, *args, **kwargs)
 
         monkeypatch.setattr(asyncpg.connection.Connection, name, counting)
+    direct = database._fetch_prepared
+
+    async def counting_direct(connection: Any, query: str, args: tuple[object, ...]) -> Any:
+        sent.append(" ".join(query.split())[:40])
+        inside[0] = True
+        try:
+            return await direct(connection, query, args)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(database, "_fetch_prepared", counting_direct)
     before = commander.counts.optimistic
     outcome = await send(commander, campaign_id, Roll(expression="2d10+3", reason="one round trip"))
     await send(commander, campaign_id, SPEND)
