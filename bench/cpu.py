@@ -40,11 +40,9 @@ def postmaster_of(backend_pid: int) -> int | None:
     return int(fields[1])
 
 
-def _postgres_seconds() -> float:
-    if not _postmaster:
-        return 0.0
-    root = _postmaster[0]
-    total = _process_seconds(root)
+def children_of(root: int) -> list[int]:
+    """The processes whose parent is `root` (a postmaster's backends and workers), from /proc."""
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -53,8 +51,15 @@ def _postgres_seconds() -> float:
         except (OSError, IndexError):
             continue
         if int(fields[1]) == root:
-            total += (int(fields[11]) + int(fields[12])) / _TICK
-    return total
+            found.append(int(entry.name))
+    return found
+
+
+def _postgres_seconds() -> float:
+    if not _postmaster:
+        return 0.0
+    root = _postmaster[0]
+    return _process_seconds(root) + sum(_process_seconds(pid) for pid in children_of(root))
 
 
 def _machine_busy_seconds() -> float:

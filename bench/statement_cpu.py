@@ -25,6 +25,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bench.cpu import children_of
+
 CAMPAIGN_LOG = 2_000  # events already in each campaign before the measured appends
 
 
@@ -35,22 +37,8 @@ def _cpu_ns(pid: int) -> int:
         return 0
 
 
-def _children(root: int) -> list[int]:
-    found = [root]
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if int(fields[1]) == root:
-            found.append(int(entry.name))
-    return found
-
-
 def _postgres_ns(root: int) -> int:
-    return sum(_cpu_ns(pid) for pid in _children(root))
+    return sum(_cpu_ns(pid) for pid in [root, *children_of(root)])
 
 
 async def _appenders(
