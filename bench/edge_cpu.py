@@ -56,19 +56,10 @@ async def _run(database_url: str, commands: int, profile: str | None, stub: bool
                    (b"authorization", f"Bearer {token}".encode()), (b"content-type", b"application/json"),
                    (b"content-length", str(len(body)).encode())]
         path = f"/campaigns/{campaign}/commands"
-        sent: list[Any] = []
-
-        async def receive() -> Any:
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        async def send(message: Any) -> None:
-            sent.append(message)
+        receive, send, sent = _channel(body)
 
         def scope() -> dict[str, Any]:
-            return {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
-                    "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 50000), "scheme": "http",
-                    "method": "POST", "root_path": "", "path": path, "raw_path": path.encode(),
-                    "query_string": b"", "headers": list(headers), "state": {}}
+            return _scope(path, headers)
 
         async def one() -> None:
             sent.clear()
@@ -133,9 +124,8 @@ async def _stubbed(edge: Any, one: Any) -> None:
     edge.remembered_outcome, edge.told_answer = same_command, same_told
 
 
-async def _created(app: Any) -> tuple[str, str]:
-    """A new campaign's id and GM token, asked of the app through ASGI in this loop (the pool lives in it)."""
-    body = b'{"name": "CPU", "ruleset": "deathwatch"}'
+def _channel(body: bytes) -> tuple[Any, Any, list[Any]]:
+    """An ASGI `receive` that gives the whole body at once, a `send` that keeps what it is given, and that list."""
     sent: list[Any] = []
 
     async def receive() -> Any:
@@ -144,12 +134,24 @@ async def _created(app: Any) -> tuple[str, str]:
     async def send(message: Any) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "server": ("127.0.0.1", 8000),
-             "client": ("127.0.0.1", 50000), "scheme": "http", "method": "POST", "root_path": "",
-             "path": "/campaigns", "raw_path": b"/campaigns", "query_string": b"", "state": {},
-             "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
-                         (b"content-length", str(len(body)).encode())]}
-    await app(scope, receive, send)
+    return receive, send, sent
+
+
+def _scope(path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    """The scope uvicorn gives a POST to `path` from 127.0.0.1."""
+    return {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
+            "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 50000), "scheme": "http",
+            "method": "POST", "root_path": "", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "headers": list(headers), "state": {}}
+
+
+async def _created(app: Any) -> tuple[str, str]:
+    """A new campaign's id and GM token, asked of the app through ASGI in this loop (the pool lives in it)."""
+    body = b'{"name": "CPU", "ruleset": "deathwatch"}'
+    receive, send, sent = _channel(body)
+    headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
+               (b"content-length", str(len(body)).encode())]
+    await app(_scope("/campaigns", headers), receive, send)
     created = json.loads(sent[1]["body"])
     return created["campaign_id"], created["gm_token"]
 
